@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Board is the geometry of a variant: the squares that exist inside a Files x Ranks grid (holes
+// and ocean cells are simply absent), the sub-boards they belong to, and, for boards whose steps
+// follow arrows, the directed connections between squares.
+type Board struct {
+	Files, Ranks int
+	Squares      []Square
+	Regions      []Region
+	// Connections lists directed steps along arrows; empty for boards where pieces move by
+	// geometry alone. A step with To == "" is an exit that leads off the board.
+	Connections []Connection
+	// LayoutInPosition is true when sub-boards can move during play, so the connections of a
+	// particular position follow from its layout.
+	LayoutInPosition bool
+
+	index map[string]int
+}
+
+// Square is one square that exists. File and Rank count from 0 at the bottom left.
+type Square struct {
+	Name       string
+	File, Rank int
+	Region     string
+}
+
+// Region is a named sub-board: an island, a zone, a coaster.
+type Region struct {
+	Name    string
+	Kind    string
+	Squares []string
+}
+
+// Connection is a directed step between squares.
+type Connection struct {
+	From, To  string
+	Direction string
+}
+
+// NewBoard returns a board of the given size whose squares are those cells for which exists
+// reports true; region names each square's sub-board (it may be nil).
+func NewBoard(files, ranks int, exists func(file, rank int) bool, region func(file, rank int) string) *Board {
+	b := &Board{Files: files, Ranks: ranks, index: map[string]int{}}
+	regions := map[string]int{}
+	for r := 0; r < ranks; r++ {
+		for f := 0; f < files; f++ {
+			if !exists(f, r) {
+				continue
+			}
+			sq := Square{Name: SquareName(f, r), File: f, Rank: r}
+			if region != nil {
+				sq.Region = region(f, r)
+			}
+			b.index[sq.Name] = len(b.Squares)
+			b.Squares = append(b.Squares, sq)
+			if sq.Region != "" {
+				i, ok := regions[sq.Region]
+				if !ok {
+					i = len(b.Regions)
+					regions[sq.Region] = i
+					b.Regions = append(b.Regions, Region{Name: sq.Region})
+				}
+				b.Regions[i].Squares = append(b.Regions[i].Squares, sq.Name)
+			}
+		}
+	}
+	return b
+}
+
+// NewRectBoard returns a full rectangular board.
+func NewRectBoard(files, ranks int) *Board {
+	return NewBoard(files, ranks, func(int, int) bool { return true }, nil)
+}
+
+// Has reports whether a square of that name exists.
+func (b *Board) Has(name string) bool {
+	_, ok := b.index[name]
+	return ok
+}
+
+// Lookup returns the square of that name.
+func (b *Board) Lookup(name string) (Square, bool) {
+	i, ok := b.index[name]
+	if !ok {
+		return Square{}, false
+	}
+	return b.Squares[i], true
+}
+
+// SquareName names the square at a zero-based file and rank: file letters a..z, rank from 1.
+func SquareName(file, rank int) string {
+	return string(rune('a'+file)) + strconv.Itoa(rank+1)
+}
+
+// ParseSquareName reads a square name into zero-based file and rank, checking it lies on a
+// files x ranks grid. It never allocates.
+func ParseSquareName(s string, files, ranks int) (file, rank int, err error) {
+	if len(s) < 2 || len(s) > 3 {
+		return 0, 0, fmt.Errorf("%q is not a square name", s)
+	}
+	file = int(s[0]) - 'a'
+	if file < 0 || file >= files {
+		return 0, 0, fmt.Errorf("%q: file %q is not on the board", s, s[0])
+	}
+	rank = 0
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' || (i == 1 && c == '0') {
+			return 0, 0, fmt.Errorf("%q is not a square name", s)
+		}
+		rank = rank*10 + int(c-'0')
+	}
+	if rank < 1 || rank > ranks {
+		return 0, 0, fmt.Errorf("%q: rank %d is not on the board", s, rank)
+	}
+	return file, rank - 1, nil
+}

@@ -1,0 +1,208 @@
+package engine
+
+// Description is everything a client needs to know about a variant before playing it.
+type Description struct {
+	Name       string
+	Title      string
+	Summary    string
+	MinPlayers int
+	MaxPlayers int
+	// Players lists every seat the variant can use, in turn order.
+	Players []PlayerInfo
+	Board   *Board
+	Pieces  []PieceInfo
+	Dice    []DieInfo
+	Options []OptionSpec
+	// ActionsPerTurn is the most actions one turn may hold (dice games make several).
+	ActionsPerTurn int
+	// PositionNotation and ActionNotation explain the text forms.
+	PositionNotation string
+	ActionNotation   string
+	// MaxPerftDepth bounds analysis requests so that none runs for long.
+	MaxPerftDepth int
+}
+
+// PlayerInfo describes one seat.
+type PlayerInfo struct {
+	Name  string // the player's colour, lower case
+	Seat  string // where the player sits: south, north, top_left, ...
+	Team  string // empty when the variant has no teams
+	Color string // the colour of the pieces the player starts with
+}
+
+// PieceInfo describes one kind of piece.
+type PieceInfo struct {
+	Kind     string // snake_case name used in structured positions
+	Letter   string // letter in the text notation (upper case for the first player)
+	Title    string
+	Movement string
+	Value    int // points, pips or die number, as Describe's ValueMeaning says
+	Royal    bool
+	Immobile bool
+	Neutral  bool
+}
+
+// DieInfo describes one kind of die.
+type DieInfo struct {
+	Kind  string
+	Count int // dice of this kind rolled per turn
+	Faces []DieFace
+}
+
+// DieFace is one face of a die and what it means.
+type DieFace struct {
+	Value   int
+	Label   string
+	Meaning string
+}
+
+// OptionSpec describes one variant option.
+type OptionSpec struct {
+	Name        string
+	Kind        OptionKind
+	Default     OptionValue
+	Description string
+	Min, Max    int64    // for OptionInt
+	Allowed     []string // for OptionString
+}
+
+// Setup is the structured form of a position, independent of any variant's internal layout.
+type Setup struct {
+	Variant string
+	Options Options
+	Pieces  []PieceSetup
+	ToMove  string
+	Phase   Phase
+	Dice    []DieSetup
+	Players []PlayerSetup
+	// Layout places sub-boards (coasters) when the variant's geometry is part of the position.
+	Layout   []LayoutSetup
+	Counters []Counter
+	LastMove string
+}
+
+// PieceSetup is one piece on the board.
+type PieceSetup struct {
+	Square string
+	Kind   string
+	Player string // owner; empty for neutral pieces
+	Color  string // when a piece's colour differs from its owner's
+	// PromotesTo is the piece kind this piece will become on promotion, where it is fixed.
+	PromotesTo string
+}
+
+// DieSetup is one die of the current turn.
+type DieSetup struct {
+	Kind  string
+	Value int
+	// Means is the piece kind or action the die stands for after any substitution; empty when
+	// the die can do nothing (void).
+	Means string
+	Used  bool
+}
+
+// PlayerSetup is the per-player part of a position.
+type PlayerSetup struct {
+	Name  string
+	Score int
+	// Held lists pieces the player holds off the board (captured pieces, pieces to re-enter).
+	Held []string
+	// Lost lists the player's own pieces taken by opponents, where the rules use them.
+	Lost     []string
+	Out      bool
+	Rights   []string
+	Commands []string
+}
+
+// LayoutSetup places one sub-board.
+type LayoutSetup struct {
+	Position     string
+	Board        string
+	QuarterTurns int
+}
+
+// Counter is a named counter of a position (halfmove clock, turn number, ...).
+type Counter struct {
+	Name  string
+	Value int64
+}
+
+// Counter returns the value of the named counter and whether it is present.
+func (s *Setup) Counter(name string) (int64, bool) {
+	for _, c := range s.Counters {
+		if c.Name == name {
+			return c.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Action is the structured description of a move.
+type Action struct {
+	Kind      ActionKind
+	Player    string
+	Piece     string
+	From      string
+	To        string
+	Captured  string // kind of the captured piece, if any
+	Promotion string // kind promoted to, if any
+	Dice      []int  // face values, for a roll
+	Die       int    // index of the die the action uses, or -1
+}
+
+// ActionKind classifies actions.
+type ActionKind int
+
+const (
+	ActionMove ActionKind = iota + 1
+	ActionRoll
+	ActionEndTurn
+	ActionPass
+	ActionGarrison
+	ActionDrop
+	ActionResign
+)
+
+var actionKindNames = [...]string{ActionMove: "move", ActionRoll: "roll", ActionEndTurn: "end_turn",
+	ActionPass: "pass", ActionGarrison: "garrison", ActionDrop: "drop", ActionResign: "resign"}
+
+func (k ActionKind) String() string {
+	if k > 0 && int(k) < len(actionKindNames) {
+		return actionKindNames[k]
+	}
+	return "unknown"
+}
+
+// Event is something that happened when an action was applied.
+type Event struct {
+	Kind   EventKind
+	Player string
+	Square string
+	Piece  string
+	Points int
+	Text   string
+}
+
+// EventKind classifies events.
+type EventKind int
+
+const (
+	EventCapture EventKind = iota + 1
+	EventPromotion
+	EventDiceRolled
+	EventDieSubstituted
+	EventTurnPassed
+	EventGameOver
+	EventPoints
+)
+
+var eventKindNames = [...]string{EventCapture: "capture", EventPromotion: "promotion",
+	EventDiceRolled: "dice_rolled", EventDieSubstituted: "die_substituted",
+	EventTurnPassed: "turn_passed", EventGameOver: "game_over", EventPoints: "points"}
+
+func (k EventKind) String() string {
+	if k > 0 && int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return "unknown"
+}

@@ -1,0 +1,3 @@
+module github.com/ashtapada/ashtapada/tools
+
+go 1.26.8
