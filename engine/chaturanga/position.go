@@ -1,0 +1,293 @@
+package chaturanga
+
+import (
+	"math/bits"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Colors.
+const (
+	white = 0
+	black = 1
+)
+
+// Piece types. The FEN letters are Fairy-Stockfish's: p n b r q k.
+const (
+	pawn = iota
+	horse
+	gaja   // alfil: jumps two squares diagonally
+	ratha  // rook
+	mantri // ferz: one step diagonally
+	king
+	pieceTypes
+	noPiece = 0xF
+)
+
+// Position is a Chaturanga position. It is a plain value: copying it copies the game.
+type Position struct {
+	byType   [pieceTypes]bitboard
+	byColor  [2]bitboard
+	board    [64]uint8 // type | color<<3 for an occupied square, empty otherwise
+	side     uint8
+	halfmove uint16 // plies since the last capture or pawn move
+	fullmove uint32
+}
+
+const empty = 0xFF
+
+func (p *Position) pieceAt(sq int) (typ, color int, ok bool) {
+	v := p.board[sq]
+	if v == empty {
+		return 0, 0, false
+	}
+	return int(v & 7), int(v >> 3), true
+}
+
+func (p *Position) put(sq, typ, color int) {
+	bit := bitboard(1) << sq
+	p.byType[typ] |= bit
+	p.byColor[color] |= bit
+	p.board[sq] = uint8(typ | color<<3)
+}
+
+func (p *Position) occupied() bitboard { return p.byColor[white] | p.byColor[black] }
+
+func (p *Position) kingSquare(color int) int {
+	return bits.TrailingZeros64(p.byType[king] & p.byColor[color])
+}
+
+// attackers returns the pieces of color by that attack sq, given the occupancy occ.
+func (p *Position) attackers(sq int, by int, occ bitboard) bitboard {
+	return p.byColor[by] & (knightAttacks[sq]&p.byType[horse] |
+		kingAttacks[sq]&p.byType[king] |
+		ferzAttacks[sq]&p.byType[mantri] |
+		alfilAttacks[sq]&p.byType[gaja] |
+		pawnAttacks[by^1][sq]&p.byType[pawn] |
+		rookAttacks(sq, occ)&p.byType[ratha])
+}
+
+func (p *Position) inCheck() bool {
+	us := int(p.side)
+	return p.attackers(p.kingSquare(us), us^1, p.occupied()) != 0
+}
+
+// A Move packs from (bits 0-5), to (bits 6-11) and a promotion flag (bit 12).
+const promoteFlag = 1 << 12
+
+func newMove(from, to int) engine.Move { return engine.Move(from | to<<6) }
+
+func moveFrom(m engine.Move) int { return int(m & 63) }
+func moveTo(m engine.Move) int   { return int(m>>6) & 63 }
+
+// checkInfo is what legal generation needs to know about the side to move.
+type checkInfo struct {
+	us, them int
+	ksq      int
+	occ      bitboard
+	target   bitboard // where a non-king piece may go: not own pieces; when in check, block or capture
+	pinned   bitboard
+	checkers bitboard
+}
+
+func (p *Position) checkInfo() checkInfo {
+	us := int(p.side)
+	ci := checkInfo{us: us, them: us ^ 1, ksq: p.kingSquare(us), occ: p.occupied()}
+	ci.checkers = p.attackers(ci.ksq, ci.them, ci.occ)
+	ci.target = ^p.byColor[us]
+	switch bits.OnesCount64(ci.checkers) {
+	case 0:
+	case 1:
+		c := bits.TrailingZeros64(ci.checkers)
+		ci.target &= ci.checkers | between[ci.ksq][c]
+	default:
+		ci.target = 0
+	}
+	// Only rathas slide, so only they pin.
+	for s := rookEmpty[ci.ksq] & p.byType[ratha] & p.byColor[ci.them]; s != 0; s &= s - 1 {
+		b := between[ci.ksq][bits.TrailingZeros64(s)] & ci.occ
+		if b&(b-1) == 0 {
+			ci.pinned |= b & p.byColor[us]
+		}
+	}
+	return ci
+}
+
+// kingTargets returns the king's legal destinations.
+func (p *Position) kingTargets(ci *checkInfo) bitboard {
+	var legal bitboard
+	occ := ci.occ &^ (1 << ci.ksq)
+	for t := kingAttacks[ci.ksq] &^ p.byColor[ci.us]; t != 0; t &= t - 1 {
+		to := bits.TrailingZeros64(t)
+		if p.attackers(to, ci.them, occ) == 0 {
+			legal |= 1 << to
+		}
+	}
+	return legal
+}
+
+// pawnTargets returns the legal destinations of the pawn on sq.
+func (p *Position) pawnTargets(ci *checkInfo, sq int) bitboard {
+	bit := bitboard(1) << sq
+	var push bitboard
+	if ci.us == white {
+		push = bit << 8
+	} else {
+		push = bit >> 8
+	}
+	t := (push&^ci.occ | pawnAttacks[ci.us][sq]&p.byColor[ci.them]) & ci.target
+	if ci.pinned&bit != 0 {
+		t &= line[ci.ksq][sq]
+	}
+	return t
+}
+
+// pieceTargets returns the legal destinations of a horse, gaja, mantri or ratha on sq.
+func (p *Position) pieceTargets(ci *checkInfo, sq, typ int) bitboard {
+	var t bitboard
+	switch typ {
+	case horse:
+		t = knightAttacks[sq]
+	case gaja:
+		t = alfilAttacks[sq]
+	case mantri:
+		t = ferzAttacks[sq]
+	case ratha:
+		t = rookAttacks(sq, ci.occ)
+	}
+	t &= ci.target
+	if ci.pinned&(1<<sq) != 0 {
+		t &= line[ci.ksq][sq]
+	}
+	return t
+}
+
+// generate appends every legal move to buf.
+func (p *Position) generate(buf []engine.Move) []engine.Move {
+	ci := p.checkInfo()
+	own := p.byColor[ci.us]
+	if ci.checkers&(ci.checkers-1) == 0 {
+		lastRank := rank8
+		if ci.us == black {
+			lastRank = rank1
+		}
+		for s := p.byType[pawn] & own; s != 0; s &= s - 1 {
+			from := bits.TrailingZeros64(s)
+			for t := p.pawnTargets(&ci, from); t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				m := newMove(from, to)
+				if lastRank&(1<<to) != 0 {
+					m |= promoteFlag
+				}
+				buf = append(buf, m)
+			}
+		}
+		for typ := horse; typ <= mantri; typ++ {
+			for s := p.byType[typ] & own; s != 0; s &= s - 1 {
+				from := bits.TrailingZeros64(s)
+				for t := p.pieceTargets(&ci, from, typ); t != 0; t &= t - 1 {
+					buf = append(buf, newMove(from, bits.TrailingZeros64(t)))
+				}
+			}
+		}
+	}
+	for t := p.kingTargets(&ci); t != 0; t &= t - 1 {
+		buf = append(buf, newMove(ci.ksq, bits.TrailingZeros64(t)))
+	}
+	return buf
+}
+
+// countLegal returns the number of legal moves without listing them: perft's last ply.
+func (p *Position) countLegal() uint64 {
+	ci := p.checkInfo()
+	own := p.byColor[ci.us]
+	n := bits.OnesCount64(p.kingTargets(&ci))
+	if ci.checkers&(ci.checkers-1) != 0 {
+		return uint64(n)
+	}
+	pawns := p.byType[pawn] & own
+	// Unpinned pawns are counted together, by shifting the whole set.
+	free := pawns &^ ci.pinned
+	var pushes, caps bitboard
+	if ci.us == white {
+		pushes = free << 8 &^ ci.occ
+		caps = (free &^ fileA) << 7 & p.byColor[ci.them] & ci.target
+		n += bits.OnesCount64(caps)
+		caps = (free &^ fileH) << 9 & p.byColor[ci.them] & ci.target
+	} else {
+		pushes = free >> 8 &^ ci.occ
+		caps = (free &^ fileA) >> 9 & p.byColor[ci.them] & ci.target
+		n += bits.OnesCount64(caps)
+		caps = (free &^ fileH) >> 7 & p.byColor[ci.them] & ci.target
+	}
+	n += bits.OnesCount64(caps) + bits.OnesCount64(pushes&ci.target)
+	for s := pawns & ci.pinned; s != 0; s &= s - 1 {
+		n += bits.OnesCount64(p.pawnTargets(&ci, bits.TrailingZeros64(s)))
+	}
+	// Pinned horses, gajas and mantris cannot move: a rank or file pin allows no leap off it.
+	for s := p.byType[horse] & own &^ ci.pinned; s != 0; s &= s - 1 {
+		n += bits.OnesCount64(knightAttacks[bits.TrailingZeros64(s)] & ci.target)
+	}
+	for s := p.byType[gaja] & own &^ ci.pinned; s != 0; s &= s - 1 {
+		n += bits.OnesCount64(alfilAttacks[bits.TrailingZeros64(s)] & ci.target)
+	}
+	for s := p.byType[mantri] & own &^ ci.pinned; s != 0; s &= s - 1 {
+		n += bits.OnesCount64(ferzAttacks[bits.TrailingZeros64(s)] & ci.target)
+	}
+	for s := p.byType[ratha] & own; s != 0; s &= s - 1 {
+		n += bits.OnesCount64(p.pieceTargets(&ci, bits.TrailingZeros64(s), ratha))
+	}
+	return uint64(n)
+}
+
+// play writes into child the position after the legal move m.
+func (p *Position) play(m engine.Move, child *Position) {
+	*child = *p
+	from, to := moveFrom(m), moveTo(m)
+	us := int(p.side)
+	typ := int(p.board[from] & 7)
+	fromBit, toBit := bitboard(1)<<from, bitboard(1)<<to
+	child.halfmove++
+	if v := p.board[to]; v != empty {
+		child.byType[v&7] &^= toBit
+		child.byColor[us^1] &^= toBit
+		child.halfmove = 0
+	}
+	child.byType[typ] &^= fromBit
+	child.byColor[us] ^= fromBit | toBit
+	child.board[from] = empty
+	if typ == pawn {
+		child.halfmove = 0
+		if m&promoteFlag != 0 {
+			typ = mantri
+		}
+	}
+	child.byType[typ] |= toBit
+	child.board[to] = uint8(typ | us<<3)
+	if us == black {
+		child.fullmove++
+	}
+	child.side ^= 1
+}
+
+// drawPlies is the 70-move rule in plies.
+const drawPlies = 140
+
+// perft counts leaf nodes depth plies below p, bulk-counting the last ply.
+func (p *Position) perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	if depth == 1 {
+		return p.countLegal()
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := p.generate(buf[:0])
+	var nodes uint64
+	var child Position
+	for _, m := range moves {
+		p.play(m, &child)
+		nodes += child.perft(depth - 1)
+	}
+	return nodes
+}
