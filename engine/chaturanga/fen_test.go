@@ -1,0 +1,116 @@
+package chaturanga
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+func TestParseFENErrors(t *testing.T) {
+	tests := []struct{ fen, field string }{
+		{"", "fen"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w - - 0 1", "board"},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "board"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1", "board"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x - - 0 1", "side"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - e3 0 1", "en passant"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - x 1", "halfmove clock"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0", "fullmove number"},
+		{"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "board"},
+		{"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "square a8"},
+		{"4k3/8/8/8/8/8/8/r3K2R b - - 0 1", "side"},
+	}
+	for _, tt := range tests {
+		_, err := ParseFEN(tt.fen)
+		pe, ok := err.(*engine.PositionError)
+		if !ok || pe.Field != tt.field {
+			t.Errorf("ParseFEN(%q) = %v, want a PositionError on %q", tt.fen, err, tt.field)
+		}
+	}
+}
+
+func TestSetupRoundTrip(t *testing.T) {
+	for _, c := range readPerftTable(t) {
+		p, _ := ParseFEN(c.fen)
+		back, err := Variant.FromSetup(p.Setup())
+		if err != nil || back.String() != p.FEN() {
+			t.Errorf("setup round trip of %q: %v, %v", c.fen, back, err)
+		}
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	tests := []struct {
+		fen    string
+		winner int
+		reason string
+	}{
+		{"R3k3/8/4K3/8/8/8/8/8 b - - 0 1", white, "checkmate"},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", white, "stalemate"}, // the stalemated side loses
+		{"4k3/8/8/8/8/8/8/R3K3 b - - 140 90", -1, "move_limit"},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := p.Outcome()
+		won := -1
+		if len(o.Winners) == 1 {
+			won = o.Winners[0]
+		}
+		if !o.Finished || won != tt.winner || o.Reason != tt.reason {
+			t.Errorf("%s: outcome %+v, want winner %d by %s", tt.fen, o, tt.winner, tt.reason)
+		}
+	}
+	// A lone king is no loss in chaturanga: there is no bare-king rule.
+	p, _ := ParseFEN("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	if p.Outcome().Finished {
+		t.Error("bare king ended the game")
+	}
+}
+
+func TestIllegalMoveReasons(t *testing.T) {
+	p := New()
+	tests := []struct{ move, reason string }{
+		{"e4e5", "no piece on e4"},
+		{"e7e6", "belongs to black"},
+		{"e2e4", "cannot move to e4"},
+		{"a1a2", "own"},
+	}
+	for _, tt := range tests {
+		_, err := p.ParseMove(tt.move)
+		ie, ok := err.(*engine.IllegalError)
+		if !ok || !strings.Contains(ie.Reason, tt.reason) {
+			t.Errorf("ParseMove(%q) = %v, want an IllegalError mentioning %q", tt.move, err, tt.reason)
+		}
+	}
+	pinned, _ := ParseFEN("3k4/8/8/1r1PK3/8/8/8/8 w - - 0 50")
+	if _, err := pinned.ParseMove("d5d6"); err == nil || !strings.Contains(err.Error(), "check") {
+		t.Errorf("pinned pawn move: %v, want a reason about check", err)
+	}
+	if _, err := p.ParseMove("e2"); err == nil {
+		t.Error("malformed move accepted")
+	} else if _, ok := err.(*engine.SyntaxError); !ok {
+		t.Errorf("malformed move: %T, want *engine.SyntaxError", err)
+	}
+}
+
+func FuzzParseFEN(f *testing.F) {
+	f.Add(StartFEN)
+	f.Add("2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40")
+	f.Add("8/8/8/8/8/8/8/8 w")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		again, err := ParseFEN(p.FEN())
+		if err != nil || again != p {
+			t.Fatalf("%q -> %q does not parse back the same: %v", fen, p.FEN(), err)
+		}
+		_ = p.perft(2)
+	})
+}

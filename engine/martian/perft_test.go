@@ -1,0 +1,148 @@
+package martian
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+func TestPerftTable(t *testing.T) {
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	checked := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		parts := strings.Split(line, "|")
+		if len(parts) != 3 {
+			t.Fatalf("bad line %q", line)
+		}
+		pos, err := Variant.Parse(strings.TrimSpace(parts[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rolls [][]int
+		if r := strings.TrimSpace(parts[1]); r != "-" {
+			for _, pair := range strings.Fields(r) {
+				a, b, _ := strings.Cut(pair, ",")
+				x, _ := strconv.Atoi(a)
+				y, _ := strconv.Atoi(b)
+				rolls = append(rolls, []int{x, y})
+			}
+		}
+		for _, dn := range strings.Fields(parts[2]) {
+			d, n, _ := strings.Cut(dn, ":")
+			depth, _ := strconv.Atoi(d)
+			want, _ := strconv.ParseUint(n, 10, 64)
+			if got := pos.Perft(depth, rolls); got != want {
+				t.Errorf("perft(%s, rolls %v, %d) = %d, want %d", pos, rolls, depth, got, want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no perft entries")
+	}
+}
+
+// Perft by Moves and Play through the engine interface agrees with the fast internal perft.
+func TestPerftThroughInterface(t *testing.T) {
+	var walk func(p engine.Position, depth int) uint64
+	walk = func(p engine.Position, depth int) uint64 {
+		if depth == 0 {
+			return 1
+		}
+		var n uint64
+		for _, m := range p.Moves(nil) {
+			c, _ := p.Play(m)
+			d := depth - 1
+			if p.Phase() == engine.PhaseRoll {
+				d = depth
+			}
+			n += walk(c, d)
+		}
+		return n
+	}
+	start, _ := Variant.Start(nil)
+	if got, want := walk(start, 3), start.Perft(3, nil); got != want {
+		t.Errorf("walk = %d, perft = %d", got, want)
+	}
+}
+
+// Every position reached in a few plies round-trips through text and structured form.
+func TestRoundTrips(t *testing.T) {
+	var walk func(p engine.Position, depth int)
+	walk = func(p engine.Position, depth int) {
+		back, err := Variant.Parse(p.String())
+		if err != nil || back.String() != p.String() {
+			t.Fatalf("text round trip of %s: %v, %v", p, back, err)
+		}
+		fromSetup, err := Variant.FromSetup(p.Setup())
+		if err != nil || fromSetup.String() != p.String() {
+			t.Fatalf("setup round trip of %s: %v, %v", p, fromSetup, err)
+		}
+		for _, m := range p.Moves(nil) {
+			if mm, err := p.ParseMove(p.Notation(m)); err != nil || mm != m {
+				t.Fatalf("%s: notation %q parses to %v, %v", p, p.Notation(m), mm, err)
+			}
+		}
+		if depth == 0 {
+			return
+		}
+		for _, m := range p.Moves(nil) {
+			c, _ := p.Play(m)
+			walk(c, depth-1)
+		}
+	}
+	start, _ := Variant.Start(nil)
+	walk(start, 3)
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(StartText)
+	f.Add("4m/1S3/5/5/2M2 l 4s,1m* - PRp 0 9 max_turns=3")
+	f.Add("2m2/5/5/5/2R1M d 3r*,4-+ - PPSS 12 9")
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := Parse(text)
+		if err != nil {
+			return
+		}
+		again, err := Parse(p.String())
+		if err != nil || again != p {
+			t.Fatalf("%q -> %q does not parse back the same: %v", text, p.String(), err)
+		}
+		var buf [engine.MaxMoves]engine.Move
+		for _, m := range p.Moves(buf[:0]) {
+			var child Position
+			p.play(m, &child)
+		}
+	})
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	p, _ := Parse("r1mpr/ksksk/p1P2/K1KSK/R1MPR d 2p,3r AEae - 0 4")
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = p.Moves(buf[:0])
+	}
+}
+
+func BenchmarkPerft4(b *testing.B) {
+	p, _ := Parse(StartText)
+	var nodes uint64
+	for b.Loop() {
+		nodes += p.perft(4, nil)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
