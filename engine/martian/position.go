@@ -84,7 +84,7 @@ const (
 )
 
 func newMove(from, to, promo int) engine.Move { return engine.Move(from | to<<5 | promo<<10) }
-func rollMove(a, b int) engine.Move          { return engine.Move(actRoll<<13 | a<<16 | b<<19) }
+func rollMove(a, b int) engine.Move           { return engine.Move(actRoll<<13 | a<<16 | b<<19) }
 
 var endMove = engine.Move(actEnd << 13)
 

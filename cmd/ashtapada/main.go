@@ -1,0 +1,161 @@
+// Command ashtapada serves the Chaturanga-family rules over gRPC and HTTP/JSON, and offers perft
+// and move listing on the command line.
+//
+//	ashtapada serve [--grpc-addr :50051] [--http-addr :8080]
+//	ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
+//	ashtapada moves --variant V [--fen TEXT]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/ashtapada/ashtapada/engine"
+	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
+	_ "github.com/ashtapada/ashtapada/engine/martian"
+	"github.com/ashtapada/ashtapada/service"
+)
+
+const usage = `usage:
+  ashtapada serve [--grpc-addr ADDR] [--http-addr ADDR]
+  ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
+  ashtapada moves --variant V [--fen TEXT]
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ashtapada:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("no command\n" + usage)
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:])
+	case "perft":
+		return perft(args[1:], out)
+	case "moves":
+		return moves(args[1:], out)
+	}
+	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func serve(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	grpcAddr := fs.String("grpc-addr", envOr("ASHTAPADA_GRPC_ADDR", ":50051"), "gRPC listen address (env ASHTAPADA_GRPC_ADDR)")
+	httpAddr := fs.String("http-addr", envOr("ASHTAPADA_HTTP_ADDR", ":8080"), "HTTP/JSON listen address (env ASHTAPADA_HTTP_ADDR)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	log, err := zap.NewProduction()
+	if err != nil {
+		return err
+	}
+	defer func() { _ = log.Sync() }()
+	grpcLis, err := net.Listen("tcp", *grpcAddr)
+	if err != nil {
+		return err
+	}
+	httpLis, err := net.Listen("tcp", *httpAddr)
+	if err != nil {
+		grpcLis.Close()
+		return err
+	}
+	return service.Serve(ctx, grpcLis, httpLis, log)
+}
+
+// position reads --variant and --fen into a position: the start position when fen is empty.
+func position(variant, fen string) (engine.Position, error) {
+	v, ok := engine.Lookup(variant)
+	if !ok {
+		var names []string
+		for _, x := range engine.Variants() {
+			names = append(names, x.Describe().Name)
+		}
+		sort.Strings(names)
+		return nil, fmt.Errorf("unknown variant %q (have %v)", variant, names)
+	}
+	if fen == "" {
+		return v.Start(nil)
+	}
+	return v.Parse(fen)
+}
+
+func perft(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	variant := fs.String("variant", "chaturanga", "variant name")
+	depth := fs.Int("depth", 0, "depth in plies (rolls are not plies)")
+	fen := fs.String("fen", "", "position text (default: the start position)")
+	divide := fs.Bool("divide", false, "print the count below every first action")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	pos, err := position(*variant, *fen)
+	if err != nil {
+		return err
+	}
+	if *depth < 1 {
+		return errors.New("--depth must be at least 1")
+	}
+	start := time.Now()
+	var nodes uint64
+	if *divide {
+		chance := pos.Phase() == engine.PhaseRoll
+		for _, m := range pos.Moves(nil) {
+			child, _ := pos.Play(m)
+			d := *depth - 1
+			if chance {
+				d = *depth
+			}
+			n := child.Perft(d, nil)
+			fmt.Fprintf(out, "%s: %d\n", pos.Notation(m), n)
+			nodes += n
+		}
+	} else {
+		nodes = pos.Perft(*depth, nil)
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(out, "nodes %d\ntime %s\nnps %.0f\n", nodes, elapsed.Round(time.Microsecond), float64(nodes)/elapsed.Seconds())
+	return nil
+}
+
+func moves(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	variant := fs.String("variant", "chaturanga", "variant name")
+	fen := fs.String("fen", "", "position text (default: the start position)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	pos, err := position(*variant, *fen)
+	if err != nil {
+		return err
+	}
+	for _, m := range pos.Moves(nil) {
+		fmt.Fprintln(out, pos.Notation(m))
+	}
+	return nil
+}

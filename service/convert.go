@@ -1,0 +1,252 @@
+package service
+
+import (
+	"strconv"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/ashtapada/ashtapada/engine"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+// Limits on untrusted input, far above anything a real game needs.
+const (
+	maxTextLen   = 4096
+	maxListLen   = 1024
+	maxNameLen   = 64
+	maxActions   = 10000
+	maxDiceCount = 16
+)
+
+func lookupVariant(name, field string) (engine.Variant, error) {
+	if name == "" {
+		return nil, invalid("MISSING_VARIANT", field, "%s is required", field)
+	}
+	if len(name) > maxNameLen {
+		return nil, invalid("INVALID_VARIANT", field, "%s is longer than %d characters", field, maxNameLen)
+	}
+	v, ok := engine.Lookup(name)
+	if !ok {
+		return nil, statusError(codes.NotFound, "VARIANT_NOT_FOUND", field, "unknown variant "+strconv.Quote(name)+"; ListVariants lists them")
+	}
+	return v, nil
+}
+
+// positionFromProto reads a request's position, from its text if given, else its structure.
+func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
+	if p == nil {
+		return nil, invalid("MISSING_POSITION", field, "%s is required", field)
+	}
+	v, err := lookupVariant(p.GetVariant(), field+".variant")
+	if err != nil {
+		return nil, err
+	}
+	if p.GetText() != "" {
+		if len(p.GetText()) > maxTextLen {
+			return nil, invalid("INVALID_POSITION", field+".text", "position text is longer than %d characters", maxTextLen)
+		}
+		pos, err := v.Parse(p.GetText())
+		if err != nil {
+			return nil, toStatus(err, field+".text")
+		}
+		return pos, nil
+	}
+	if len(p.GetPieces()) > maxListLen || len(p.GetPlayers()) > maxListLen || len(p.GetCounters()) > maxListLen ||
+		len(p.GetDice()) > maxListLen || len(p.GetLayout()) > maxListLen || len(p.GetOptions()) > maxListLen {
+		return nil, invalid("INVALID_POSITION", field, "position has more than %d entries in a list", maxListLen)
+	}
+	opts, err := optionsFromProto(p.GetOptions())
+	if err != nil {
+		return nil, err
+	}
+	s := &engine.Setup{Variant: p.GetVariant(), Options: opts, ToMove: p.GetToMove(), LastMove: p.GetLastMove()}
+	for _, pc := range p.GetPieces() {
+		s.Pieces = append(s.Pieces, engine.PieceSetup{Square: pc.GetSquare(), Kind: pc.GetKind(), Player: pc.GetPlayer(),
+			Color: pc.GetColor(), PromotesTo: pc.GetPromotesTo()})
+	}
+	for _, d := range p.GetDice() {
+		s.Dice = append(s.Dice, engine.DieSetup{Kind: d.GetKind(), Value: int(d.GetValue()), Means: d.GetMeans(), Used: d.GetUsed()})
+	}
+	for _, pl := range p.GetPlayers() {
+		s.Players = append(s.Players, engine.PlayerSetup{Name: pl.GetName(), Score: int(pl.GetScore()), Held: pl.GetHeld(),
+			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands()})
+	}
+	for _, l := range p.GetLayout() {
+		s.Layout = append(s.Layout, engine.LayoutSetup{Position: l.GetPosition(), Board: l.GetBoard(), QuarterTurns: int(l.GetQuarterTurns())})
+	}
+	for _, c := range p.GetCounters() {
+		s.Counters = append(s.Counters, engine.Counter{Name: c.GetName(), Value: c.GetValue()})
+	}
+	pos, err := v.FromSetup(s)
+	if err != nil {
+		return nil, toStatus(err, field)
+	}
+	return pos, nil
+}
+
+func optionsFromProto(in map[string]*pb.OptionValue) (engine.Options, error) {
+	out := engine.Options{}
+	for name, v := range in {
+		switch x := v.GetValue().(type) {
+		case *pb.OptionValue_BoolValue:
+			out[name] = engine.OptionValue{Kind: engine.OptionBool, Bool: x.BoolValue}
+		case *pb.OptionValue_IntValue:
+			out[name] = engine.OptionValue{Kind: engine.OptionInt, Int: x.IntValue}
+		case *pb.OptionValue_StringValue:
+			out[name] = engine.OptionValue{Kind: engine.OptionString, String: x.StringValue}
+		default:
+			return nil, invalid("INVALID_OPTION", "options."+name, "option %q has no value", name)
+		}
+	}
+	return out, nil
+}
+
+func optionValueToProto(v engine.OptionValue) *pb.OptionValue {
+	switch v.Kind {
+	case engine.OptionBool:
+		return &pb.OptionValue{Value: &pb.OptionValue_BoolValue{BoolValue: v.Bool}}
+	case engine.OptionInt:
+		return &pb.OptionValue{Value: &pb.OptionValue_IntValue{IntValue: v.Int}}
+	}
+	return &pb.OptionValue{Value: &pb.OptionValue_StringValue{StringValue: v.String}}
+}
+
+func positionToProto(pos engine.Position) *pb.Position {
+	s := pos.Setup()
+	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
+		LastMove: s.LastMove, Options: map[string]*pb.OptionValue{}}
+	for name, v := range s.Options {
+		out.Options[name] = optionValueToProto(v)
+	}
+	for _, pc := range s.Pieces {
+		out.Pieces = append(out.Pieces, &pb.Piece{Square: pc.Square, Kind: pc.Kind, Player: pc.Player, Color: pc.Color, PromotesTo: pc.PromotesTo})
+	}
+	for _, d := range s.Dice {
+		out.Dice = append(out.Dice, &pb.Die{Kind: d.Kind, Value: int32(d.Value), Means: d.Means, Used: d.Used})
+	}
+	for _, pl := range s.Players {
+		out.Players = append(out.Players, &pb.PlayerState{Name: pl.Name, Score: int32(pl.Score), Held: pl.Held, Lost: pl.Lost,
+			Out: pl.Out, Rights: pl.Rights, Commands: pl.Commands})
+	}
+	for _, l := range s.Layout {
+		out.Layout = append(out.Layout, &pb.LayoutPlacement{Position: l.Position, Board: l.Board, QuarterTurns: int32(l.QuarterTurns)})
+	}
+	for _, c := range s.Counters {
+		out.Counters = append(out.Counters, &pb.Counter{Name: c.Name, Value: c.Value})
+	}
+	return out
+}
+
+func phaseToProto(p engine.Phase) pb.Phase {
+	switch p {
+	case engine.PhaseAction:
+		return pb.Phase_PHASE_ACTION
+	case engine.PhaseRoll:
+		return pb.Phase_PHASE_ROLL
+	case engine.PhaseResponse:
+		return pb.Phase_PHASE_RESPONSE
+	case engine.PhaseFinished:
+		return pb.Phase_PHASE_FINISHED
+	}
+	return pb.Phase_PHASE_UNSPECIFIED
+}
+
+var actionKinds = map[engine.ActionKind]pb.ActionKind{
+	engine.ActionMove: pb.ActionKind_ACTION_KIND_MOVE, engine.ActionRoll: pb.ActionKind_ACTION_KIND_ROLL,
+	engine.ActionEndTurn: pb.ActionKind_ACTION_KIND_END_TURN, engine.ActionPass: pb.ActionKind_ACTION_KIND_PASS,
+	engine.ActionGarrison: pb.ActionKind_ACTION_KIND_GARRISON, engine.ActionDrop: pb.ActionKind_ACTION_KIND_DROP,
+	engine.ActionResign: pb.ActionKind_ACTION_KIND_RESIGN,
+}
+
+func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
+	a := pos.Action(m)
+	out := &pb.Action{Notation: pos.Notation(m), Kind: actionKinds[a.Kind], Player: a.Player, Piece: a.Piece,
+		From: a.From, To: a.To, Captured: a.Captured, Promotion: a.Promotion}
+	for _, d := range a.Dice {
+		out.Dice = append(out.Dice, int32(d))
+	}
+	if a.Die >= 0 {
+		die := int32(a.Die)
+		out.DieIndex = &die
+	}
+	return out
+}
+
+var eventKinds = map[engine.EventKind]pb.EventKind{
+	engine.EventCapture: pb.EventKind_EVENT_KIND_CAPTURE, engine.EventPromotion: pb.EventKind_EVENT_KIND_PROMOTION,
+	engine.EventDiceRolled: pb.EventKind_EVENT_KIND_DICE_ROLLED, engine.EventDieSubstituted: pb.EventKind_EVENT_KIND_DIE_SUBSTITUTED,
+	engine.EventTurnPassed: pb.EventKind_EVENT_KIND_TURN_PASSED, engine.EventGameOver: pb.EventKind_EVENT_KIND_GAME_OVER,
+	engine.EventPoints: pb.EventKind_EVENT_KIND_POINTS,
+}
+
+func eventsToProto(ev []engine.Event) []*pb.Event {
+	out := make([]*pb.Event, 0, len(ev))
+	for _, e := range ev {
+		out = append(out, &pb.Event{Kind: eventKinds[e.Kind], Player: e.Player, Square: e.Square, Piece: e.Piece,
+			Points: int32(e.Points), Description: e.Text})
+	}
+	return out
+}
+
+// resolveAction finds the legal move an action names: by notation, or by matching the structured
+// fields given against every legal move. It returns (move, "", nil) when legal, (0, reason, nil)
+// when well formed but illegal, and an error for malformed input or a finished game.
+func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move, string, error) {
+	if a == nil {
+		return 0, "", invalid("MISSING_ACTION", field, "%s is required", field)
+	}
+	if pos.Phase() == engine.PhaseFinished {
+		return 0, "", toStatus(engine.ErrGameOver, field)
+	}
+	if n := a.GetNotation(); n != "" {
+		if len(n) > maxNameLen {
+			return 0, "", invalid("MALFORMED_ACTION", field+".notation", "action text is longer than %d characters", maxNameLen)
+		}
+		m, err := pos.ParseMove(n)
+		if err == nil {
+			return m, "", nil
+		}
+		if ie, ok := err.(*engine.IllegalError); ok {
+			return 0, ie.Reason, nil
+		}
+		return 0, "", toStatus(err, field+".notation")
+	}
+	if a.GetKind() == pb.ActionKind_ACTION_KIND_UNSPECIFIED && a.GetFrom() == "" && a.GetTo() == "" && len(a.GetDice()) == 0 {
+		return 0, "", invalid("MALFORMED_ACTION", field, "give %s.notation or the structured fields (kind, from, to, promotion, dice)", field)
+	}
+	var buf [engine.MaxMoves]engine.Move
+	var found []engine.Move
+	for _, m := range pos.Moves(buf[:0]) {
+		if matches(actionToProto(pos, m), a) {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, "no legal action matches the fields given", nil
+	case 1:
+		return found[0], "", nil
+	}
+	return 0, "", invalid("AMBIGUOUS_ACTION", field, "%d legal actions match; give more fields (promotion, kind)", len(found))
+}
+
+// matches reports whether legal agrees with every field set in want.
+func matches(legal, want *pb.Action) bool {
+	eq := func(w, l string) bool { return w == "" || w == l }
+	if want.GetKind() != pb.ActionKind_ACTION_KIND_UNSPECIFIED && want.GetKind() != legal.GetKind() {
+		return false
+	}
+	if len(want.GetDice()) > 0 {
+		if len(want.GetDice()) != len(legal.GetDice()) {
+			return false
+		}
+		for i := range want.GetDice() {
+			if want.GetDice()[i] != legal.GetDice()[i] {
+				return false
+			}
+		}
+	}
+	// An unset promotion matches only a move without one, so a plain move is never ambiguous.
+	return eq(want.GetFrom(), legal.GetFrom()) && eq(want.GetTo(), legal.GetTo()) &&
+		want.GetPromotion() == legal.GetPromotion() && eq(want.GetPiece(), legal.GetPiece())
+}

@@ -1,0 +1,54 @@
+package service
+
+import (
+	"github.com/ashtapada/ashtapada/engine"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+func optionSpecsToProto(specs []engine.OptionSpec) []*pb.OptionSpec {
+	out := make([]*pb.OptionSpec, 0, len(specs))
+	for _, s := range specs {
+		t := pb.OptionType_OPTION_TYPE_STRING
+		switch s.Kind {
+		case engine.OptionBool:
+			t = pb.OptionType_OPTION_TYPE_BOOL
+		case engine.OptionInt:
+			t = pb.OptionType_OPTION_TYPE_INT
+		}
+		out = append(out, &pb.OptionSpec{Name: s.Name, Type: t, DefaultValue: optionValueToProto(s.Default),
+			Description: s.Description, Min: s.Min, Max: s.Max, Allowed: s.Allowed})
+	}
+	return out
+}
+
+func variantToProto(d *engine.Description) *pb.Variant {
+	v := &pb.Variant{Name: d.Name, Title: d.Title, Summary: d.Summary, MinPlayers: int32(d.MinPlayers),
+		MaxPlayers: int32(d.MaxPlayers), Options: optionSpecsToProto(d.Options), MaxActionsPerTurn: int32(d.ActionsPerTurn),
+		PositionNotation: d.PositionNotation, ActionNotation: d.ActionNotation, MaxPerftDepth: int32(d.MaxPerftDepth)}
+	for _, p := range d.Players {
+		v.Seats = append(v.Seats, &pb.Seat{Player: p.Name, Seat: p.Seat, Team: p.Team, Color: p.Color})
+	}
+	b := d.Board
+	v.Board = &pb.Board{Files: int32(b.Files), Ranks: int32(b.Ranks), LayoutInPosition: b.LayoutInPosition}
+	for _, s := range b.Squares {
+		v.Board.Squares = append(v.Board.Squares, &pb.Square{Name: s.Name, File: int32(s.File), Rank: int32(s.Rank), Region: s.Region})
+	}
+	for _, r := range b.Regions {
+		v.Board.Regions = append(v.Board.Regions, &pb.Region{Name: r.Name, Kind: r.Kind, Squares: r.Squares})
+	}
+	for _, c := range b.Connections {
+		v.Board.Connections = append(v.Board.Connections, &pb.Connection{From: c.From, To: c.To, Direction: c.Direction})
+	}
+	for _, p := range d.Pieces {
+		v.PieceTypes = append(v.PieceTypes, &pb.PieceType{Kind: p.Kind, Letter: p.Letter, Title: p.Title, Movement: p.Movement,
+			Value: int32(p.Value), Royal: p.Royal, Immobile: p.Immobile, Neutral: p.Neutral})
+	}
+	for _, dt := range d.Dice {
+		die := &pb.DieType{Kind: dt.Kind, Count: int32(dt.Count)}
+		for _, f := range dt.Faces {
+			die.Faces = append(die.Faces, &pb.DieFace{Value: int32(f.Value), Label: f.Label, Meaning: f.Meaning})
+		}
+		v.DieTypes = append(v.DieTypes, die)
+	}
+	return v
+}

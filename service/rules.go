@@ -1,0 +1,235 @@
+package service
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"math/rand/v2"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/ashtapada/ashtapada/engine"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+// Rules implements RulesService over the engine's registered variants.
+type Rules struct {
+	pb.UnimplementedRulesServiceServer
+}
+
+func (Rules) ListVariants(context.Context, *pb.ListVariantsRequest) (*pb.ListVariantsResponse, error) {
+	resp := &pb.ListVariantsResponse{}
+	for _, v := range engine.Variants() {
+		d := v.Describe()
+		resp.Variants = append(resp.Variants, &pb.VariantSummary{Name: d.Name, Title: d.Title, Summary: d.Summary,
+			MinPlayers: int32(d.MinPlayers), MaxPlayers: int32(d.MaxPlayers), Options: optionSpecsToProto(d.Options)})
+	}
+	return resp, nil
+}
+
+func (Rules) GetVariant(_ context.Context, req *pb.GetVariantRequest) (*pb.GetVariantResponse, error) {
+	v, err := lookupVariant(req.GetName(), "name")
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetVariantResponse{Variant: variantToProto(v.Describe())}, nil
+}
+
+func (Rules) StartPosition(_ context.Context, req *pb.StartPositionRequest) (*pb.StartPositionResponse, error) {
+	v, err := lookupVariant(req.GetVariant(), "variant")
+	if err != nil {
+		return nil, err
+	}
+	opts, err := optionsFromProto(req.GetOptions())
+	if err != nil {
+		return nil, err
+	}
+	pos, err := v.Start(opts)
+	if err != nil {
+		return nil, toStatus(err, "options")
+	}
+	return &pb.StartPositionResponse{Position: positionToProto(pos)}, nil
+}
+
+func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*pb.ListLegalMovesResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := pos.Moves(buf[:0])
+	resp := &pb.ListLegalMovesResponse{Position: positionToProto(pos), Chance: pos.Phase() == engine.PhaseRoll,
+		Moves: make([]*pb.Action, 0, len(moves))}
+	for _, m := range moves {
+		resp.Moves = append(resp.Moves, actionToProto(pos, m))
+	}
+	return resp, nil
+}
+
+func (Rules) ValidateMove(_ context.Context, req *pb.ValidateMoveRequest) (*pb.ValidateMoveResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	m, reason, err := resolveAction(pos, req.GetMove(), "move")
+	if err != nil {
+		return nil, err
+	}
+	if reason != "" {
+		return &pb.ValidateMoveResponse{Legal: false, Reason: reason}, nil
+	}
+	child, events := pos.Play(m)
+	return &pb.ValidateMoveResponse{Legal: true, Move: actionToProto(pos, m), Position: positionToProto(child),
+		Events: eventsToProto(events)}, nil
+}
+
+func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.ApplyMovesResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	if len(req.GetMoves()) > maxActions {
+		return nil, invalid("TOO_MANY_ACTIONS", "moves", "at most %d actions per request, got %d", maxActions, len(req.GetMoves()))
+	}
+	if len(req.GetMoves()) > 0 && pos.Phase() == engine.PhaseFinished {
+		return nil, toStatus(engine.ErrGameOver, "position")
+	}
+	resp := &pb.ApplyMovesResponse{}
+	for i, a := range req.GetMoves() {
+		field := "moves[" + itoa(i) + "]"
+		var m engine.Move
+		var reason string
+		if pos.Phase() == engine.PhaseFinished {
+			reason = "the game is over"
+		} else if m, reason, err = resolveAction(pos, a, field); err != nil {
+			return nil, err
+		}
+		if reason != "" {
+			resp.Failure = &pb.MoveFailure{Index: int32(i), Notation: a.GetNotation(), Reason: reason}
+			break
+		}
+		applied := actionToProto(pos, m)
+		var events []engine.Event
+		pos, events = pos.Play(m)
+		resp.Steps = append(resp.Steps, &pb.AppliedMove{Move: applied, Events: eventsToProto(events), Text: pos.String()})
+		resp.Applied++
+	}
+	resp.Position = positionToProto(pos)
+	return resp, nil
+}
+
+func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRollPhase(pos); err != nil {
+		return nil, err
+	}
+	seed := req.GetSeed()
+	if req.Seed == nil {
+		var b [8]byte
+		_, _ = crand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	values := rollValues(pos.Variant().Describe().Dice, seed)
+	child, events, err := pos.Roll(values)
+	if err != nil {
+		return nil, toStatus(err, "position")
+	}
+	resp := &pb.RollDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), Seed: seed}
+	for _, v := range values {
+		resp.Values = append(resp.Values, int32(v))
+	}
+	return resp, nil
+}
+
+// rollValues rolls every die of the variant's turn, uniformly over its faces, from seed alone.
+func rollValues(dice []engine.DieInfo, seed uint64) []int {
+	rng := rand.New(rand.NewPCG(seed, 0x6173687461706164)) // "ashtapad"
+	var values []int
+	for _, d := range dice {
+		for i := 0; i < d.Count; i++ {
+			values = append(values, d.Faces[rng.IntN(len(d.Faces))].Value)
+		}
+	}
+	return values
+}
+
+func checkRollPhase(pos engine.Position) error {
+	switch pos.Phase() {
+	case engine.PhaseRoll:
+		return nil
+	case engine.PhaseFinished:
+		return toStatus(engine.ErrGameOver, "position")
+	}
+	if len(pos.Variant().Describe().Dice) == 0 {
+		return statusError(codes.FailedPrecondition, "NO_DICE", "position.variant", pos.Variant().Describe().Name+" is played without dice")
+	}
+	return toStatus(engine.ErrNotRollPhase, "position")
+}
+
+func (Rules) ResolveDice(_ context.Context, req *pb.ResolveDiceRequest) (*pb.ResolveDiceResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	if len(req.GetValues()) == 0 || len(req.GetValues()) > maxDiceCount {
+		return nil, invalid("INVALID_DICE", "values", "give the value of every die rolled, got %d values", len(req.GetValues()))
+	}
+	if err := checkRollPhase(pos); err != nil {
+		return nil, err
+	}
+	values := make([]int, len(req.GetValues()))
+	for i, v := range req.GetValues() {
+		values[i] = int(v)
+	}
+	child, events, err := pos.Roll(values)
+	if err != nil {
+		return nil, toStatus(err, "values")
+	}
+	return &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events)}, nil
+}
+
+func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb.ScorePositionResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	o := pos.Outcome()
+	players := pos.Variant().Describe().Players
+	setup := pos.Setup()
+	resp := &pb.ScorePositionResponse{Position: positionToProto(pos), Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason}
+	if o.Finished {
+		resp.Status = pb.GameStatus_GAME_STATUS_FINISHED
+	}
+	won := map[int]bool{}
+	for _, w := range o.Winners {
+		won[w] = true
+		resp.Winners = append(resp.Winners, players[w].Name)
+	}
+	for i, pl := range setup.Players {
+		st := &pb.Standing{Player: pl.Name, Score: int32(pl.Score)}
+		if i < len(players) {
+			st.Team = players[i].Team
+		}
+		switch {
+		case len(o.Ranking) > i:
+			st.Place = int32(o.Ranking[i])
+		case o.Finished && (len(o.Winners) == 0 || won[i]):
+			st.Place = 1
+		case o.Finished:
+			st.Place = 2
+		}
+		resp.Standings = append(resp.Standings, st)
+	}
+	return resp, nil
+}
+
+func itoa(i int) string {
+	const digits = "0123456789"
+	if i < 10 {
+		return digits[i : i+1]
+	}
+	return itoa(i/10) + digits[i%10:i%10+1]
+}
