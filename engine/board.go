@@ -92,8 +92,21 @@ func (b *Board) Lookup(name string) (Square, bool) {
 	return b.Squares[i], true
 }
 
+// squareNames caches the names of every square of the largest grid a variant uses.
+var squareNames = func() (t [26][26]string) {
+	for f := range t {
+		for r := range t[f] {
+			t[f][r] = string(rune('a'+f)) + strconv.Itoa(r+1)
+		}
+	}
+	return t
+}()
+
 // SquareName names the square at a zero-based file and rank: file letters a..z, rank from 1.
 func SquareName(file, rank int) string {
+	if file >= 0 && file < 26 && rank >= 0 && rank < 26 {
+		return squareNames[file][rank]
+	}
 	return string(rune('a'+file)) + strconv.Itoa(rank+1)
 }
 

@@ -58,8 +58,9 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	}
 	var buf [engine.MaxMoves]engine.Move
 	moves := pos.Moves(buf[:0])
-	resp := &pb.ListLegalMovesResponse{Position: positionToProto(pos), Chance: pos.Phase() == engine.PhaseRoll,
-		Moves: make([]*pb.Action, 0, len(moves))}
+	phase := pos.Phase()
+	resp := &pb.ListLegalMovesResponse{ToMove: pos.Variant().Describe().Players[pos.ToMove()].Name, Phase: phaseToProto(phase),
+		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves))}
 	for _, m := range moves {
 		resp.Moves = append(resp.Moves, actionToProto(pos, m))
 	}

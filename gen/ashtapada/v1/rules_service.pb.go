@@ -333,11 +333,12 @@ func (x *ListLegalMovesRequest) GetPosition() *Position {
 
 type ListLegalMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The position, normalised: text and structured form.
-	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Moves    []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	// The player to act and the phase: a list is empty when the game is over.
+	ToMove string    `protobuf:"bytes,1,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
+	Moves  []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
 	// True when the moves are dice outcomes (a chance node), not a player's choice.
-	Chance        bool `protobuf:"varint,3,opt,name=chance,proto3" json:"chance,omitempty"`
+	Chance        bool  `protobuf:"varint,3,opt,name=chance,proto3" json:"chance,omitempty"`
+	Phase         Phase `protobuf:"varint,4,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -372,11 +373,11 @@ func (*ListLegalMovesResponse) Descriptor() ([]byte, []int) {
 	return file_ashtapada_v1_rules_service_proto_rawDescGZIP(), []int{7}
 }
 
-func (x *ListLegalMovesResponse) GetPosition() *Position {
+func (x *ListLegalMovesResponse) GetToMove() string {
 	if x != nil {
-		return x.Position
+		return x.ToMove
 	}
-	return nil
+	return ""
 }
 
 func (x *ListLegalMovesResponse) GetMoves() []*Action {
@@ -391,6 +392,13 @@ func (x *ListLegalMovesResponse) GetChance() bool {
 		return x.Chance
 	}
 	return false
+}
+
+func (x *ListLegalMovesResponse) GetPhase() Phase {
+	if x != nil {
+		return x.Phase
+	}
+	return Phase_PHASE_UNSPECIFIED
 }
 
 type ValidateMoveRequest struct {
@@ -1150,11 +1158,12 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x15StartPositionResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"K\n" +
 	"\x15ListLegalMovesRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\x90\x01\n" +
-	"\x16ListLegalMovesResponse\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xa0\x01\n" +
+	"\x16ListLegalMovesResponse\x12\x17\n" +
+	"\ato_move\x18\x01 \x01(\tR\x06toMove\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12\x16\n" +
-	"\x06chance\x18\x03 \x01(\bR\x06chance\"s\n" +
+	"\x06chance\x18\x03 \x01(\bR\x06chance\x12)\n" +
+	"\x05phase\x18\x04 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\"s\n" +
 	"\x13ValidateMoveRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12(\n" +
 	"\x04move\x18\x02 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\"\xcf\x01\n" +
@@ -1257,10 +1266,11 @@ var file_ashtapada_v1_rules_service_proto_goTypes = []any{
 	(*Variant)(nil),                // 22: ashtapada.v1.Variant
 	(*Position)(nil),               // 23: ashtapada.v1.Position
 	(*Action)(nil),                 // 24: ashtapada.v1.Action
-	(*Event)(nil),                  // 25: ashtapada.v1.Event
-	(GameStatus)(0),                // 26: ashtapada.v1.GameStatus
-	(*Standing)(nil),               // 27: ashtapada.v1.Standing
-	(*OptionValue)(nil),            // 28: ashtapada.v1.OptionValue
+	(Phase)(0),                     // 25: ashtapada.v1.Phase
+	(*Event)(nil),                  // 26: ashtapada.v1.Event
+	(GameStatus)(0),                // 27: ashtapada.v1.GameStatus
+	(*Standing)(nil),               // 28: ashtapada.v1.Standing
+	(*OptionValue)(nil),            // 29: ashtapada.v1.OptionValue
 }
 var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	21, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
@@ -1268,31 +1278,31 @@ var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	20, // 2: ashtapada.v1.StartPositionRequest.options:type_name -> ashtapada.v1.StartPositionRequest.OptionsEntry
 	23, // 3: ashtapada.v1.StartPositionResponse.position:type_name -> ashtapada.v1.Position
 	23, // 4: ashtapada.v1.ListLegalMovesRequest.position:type_name -> ashtapada.v1.Position
-	23, // 5: ashtapada.v1.ListLegalMovesResponse.position:type_name -> ashtapada.v1.Position
-	24, // 6: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
+	24, // 5: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
+	25, // 6: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
 	23, // 7: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
 	24, // 8: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
 	24, // 9: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
 	23, // 10: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
-	25, // 11: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
+	26, // 11: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
 	23, // 12: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
 	24, // 13: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
 	23, // 14: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
 	12, // 15: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
 	13, // 16: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
 	24, // 17: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
-	25, // 18: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
+	26, // 18: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
 	23, // 19: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
 	23, // 20: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
-	25, // 21: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
+	26, // 21: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
 	23, // 22: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
 	23, // 23: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
-	25, // 24: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
+	26, // 24: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
 	23, // 25: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
 	23, // 26: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
-	26, // 27: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
-	27, // 28: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
-	28, // 29: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	27, // 27: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
+	28, // 28: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
+	29, // 29: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
 	0,  // 30: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
 	2,  // 31: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
 	4,  // 32: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
