@@ -62,7 +62,9 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	resp := &pb.ListLegalMovesResponse{ToMove: pos.Variant().Describe().Players[pos.ToMove()].Name, Phase: phaseToProto(phase),
 		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves))}
 	for _, m := range moves {
-		resp.Moves = append(resp.Moves, actionToProto(pos, m))
+		a := actionToProto(pos, m)
+		a.Player = "" // the same for every move: the response's to_move
+		resp.Moves = append(resp.Moves, a)
 	}
 	return resp, nil
 }

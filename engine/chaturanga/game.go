@@ -63,8 +63,18 @@ func (p *Position) Action(m engine.Move) engine.Action {
 	return a
 }
 
+// notations holds every from-to text, so formatting a move allocates nothing.
+var notations = func() (t [64][64]string) {
+	for from := range t {
+		for to := range t[from] {
+			t[from][to] = squareName(from) + squareName(to)
+		}
+	}
+	return t
+}()
+
 func (p *Position) Notation(m engine.Move) string {
-	s := squareName(moveFrom(m)) + squareName(moveTo(m))
+	s := notations[moveFrom(m)][moveTo(m)]
 	if m&promoteFlag != 0 {
 		s += "q"
 	}

@@ -334,8 +334,9 @@ func (x *ListLegalMovesRequest) GetPosition() *Position {
 type ListLegalMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The player to act and the phase: a list is empty when the game is over.
-	ToMove string    `protobuf:"bytes,1,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
-	Moves  []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	ToMove string `protobuf:"bytes,1,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
+	// The legal actions; their `player` is left empty, as it is `to_move` for every one.
+	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
 	// True when the moves are dice outcomes (a chance node), not a player's choice.
 	Chance        bool  `protobuf:"varint,3,opt,name=chance,proto3" json:"chance,omitempty"`
 	Phase         Phase `protobuf:"varint,4,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
