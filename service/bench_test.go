@@ -28,6 +28,18 @@ func BenchmarkLoopback(b *testing.B) {
 			}
 		})
 	})
+	compact := &pb.ListLegalMovesRequest{Position: req.Position, View: pb.MoveView_MOVE_VIEW_NOTATION}
+	b.Run("ListLegalMovesNotationView", func(b *testing.B) {
+		b.SetParallelism(8)
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if _, err := s.rules.ListLegalMoves(context.Background(), compact); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
 	b.Run("HealthCheck", func(b *testing.B) {
 		b.SetParallelism(8)
 		b.RunParallel(func(pb *testing.PB) {

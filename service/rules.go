@@ -61,6 +61,12 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	phase := pos.Phase()
 	resp := &pb.ListLegalMovesResponse{ToMove: pos.Variant().Describe().Players[pos.ToMove()].Name, Phase: phaseToProto(phase),
 		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves))}
+	if req.GetView() == pb.MoveView_MOVE_VIEW_NOTATION {
+		for _, m := range moves {
+			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKinds[pos.Action(m).Kind]})
+		}
+		return resp, nil
+	}
 	for _, m := range moves {
 		a := actionToProto(pos, m)
 		a.Player = "" // the same for every move: the response's to_move

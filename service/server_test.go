@@ -265,6 +265,10 @@ func TestChaturangaOverGRPC(t *testing.T) {
 	if err != nil || len(list.GetMoves()) != 16 || list.GetToMove() != "white" || list.GetPhase() != pb.Phase_PHASE_ACTION {
 		t.Fatalf("structured start: %v, %d moves, %s to move in %v", err, len(list.GetMoves()), list.GetToMove(), list.GetPhase())
 	}
+	compact, err := s.rules.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: structured, View: pb.MoveView_MOVE_VIEW_NOTATION})
+	if err != nil || len(compact.GetMoves()) != 16 || compact.GetMoves()[0].GetNotation() == "" || compact.GetMoves()[0].GetFrom() != "" {
+		t.Errorf("notation view: %v %v", compact, err)
+	}
 	// A structured action is matched against the legal moves; a promotion needs its piece.
 	v, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: &pb.Position{Variant: "chaturanga", Text: "2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40"},
 		Move: &pb.Action{From: "b7", To: "b8", Promotion: "mantri"}})

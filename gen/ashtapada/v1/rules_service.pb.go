@@ -22,6 +22,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// MoveView selects how much of each listed action is returned (AIP-157).
+type MoveView int32
+
+const (
+	// The same as MOVE_VIEW_FULL.
+	MoveView_MOVE_VIEW_UNSPECIFIED MoveView = 0
+	// Notation and every structured field.
+	MoveView_MOVE_VIEW_FULL MoveView = 1
+	// Notation and kind only: the compact form for bots that play by notation.
+	MoveView_MOVE_VIEW_NOTATION MoveView = 2
+)
+
+// Enum value maps for MoveView.
+var (
+	MoveView_name = map[int32]string{
+		0: "MOVE_VIEW_UNSPECIFIED",
+		1: "MOVE_VIEW_FULL",
+		2: "MOVE_VIEW_NOTATION",
+	}
+	MoveView_value = map[string]int32{
+		"MOVE_VIEW_UNSPECIFIED": 0,
+		"MOVE_VIEW_FULL":        1,
+		"MOVE_VIEW_NOTATION":    2,
+	}
+)
+
+func (x MoveView) Enum() *MoveView {
+	p := new(MoveView)
+	*p = x
+	return p
+}
+
+func (x MoveView) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (MoveView) Descriptor() protoreflect.EnumDescriptor {
+	return file_ashtapada_v1_rules_service_proto_enumTypes[0].Descriptor()
+}
+
+func (MoveView) Type() protoreflect.EnumType {
+	return &file_ashtapada_v1_rules_service_proto_enumTypes[0]
+}
+
+func (x MoveView) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use MoveView.Descriptor instead.
+func (MoveView) EnumDescriptor() ([]byte, []int) {
+	return file_ashtapada_v1_rules_service_proto_rawDescGZIP(), []int{0}
+}
+
 type ListVariantsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -288,8 +341,10 @@ func (x *StartPositionResponse) GetPosition() *Position {
 }
 
 type ListLegalMovesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	// How much of each action to return; the default is the full structured form.
+	View          MoveView `protobuf:"varint,2,opt,name=view,proto3,enum=ashtapada.v1.MoveView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -329,6 +384,13 @@ func (x *ListLegalMovesRequest) GetPosition() *Position {
 		return x.Position
 	}
 	return nil
+}
+
+func (x *ListLegalMovesRequest) GetView() MoveView {
+	if x != nil {
+		return x.View
+	}
+	return MoveView_MOVE_VIEW_UNSPECIFIED
 }
 
 type ListLegalMovesResponse struct {
@@ -1157,9 +1219,10 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
 	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"K\n" +
 	"\x15StartPositionResponse\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"K\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"w\n" +
 	"\x15ListLegalMovesRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xa0\x01\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
+	"\x04view\x18\x02 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\x04view\"\xa0\x01\n" +
 	"\x16ListLegalMovesResponse\x12\x17\n" +
 	"\ato_move\x18\x01 \x01(\tR\x06toMove\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12\x16\n" +
@@ -1214,7 +1277,11 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06status\x18\x02 \x01(\x0e2\x18.ashtapada.v1.GameStatusR\x06status\x12\x18\n" +
 	"\awinners\x18\x03 \x03(\tR\awinners\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x124\n" +
-	"\tstandings\x18\x05 \x03(\v2\x16.ashtapada.v1.StandingR\tstandings2\x98\b\n" +
+	"\tstandings\x18\x05 \x03(\v2\x16.ashtapada.v1.StandingR\tstandings*Q\n" +
+	"\bMoveView\x12\x19\n" +
+	"\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eMOVE_VIEW_FULL\x10\x01\x12\x16\n" +
+	"\x12MOVE_VIEW_NOTATION\x10\x022\x98\b\n" +
 	"\fRulesService\x12k\n" +
 	"\fListVariants\x12!.ashtapada.v1.ListVariantsRequest\x1a\".ashtapada.v1.ListVariantsResponse\"\x14\x82\xd3\xe4\x93\x02\x0e\x12\f/v1/variants\x12l\n" +
 	"\n" +
@@ -1240,93 +1307,96 @@ func file_ashtapada_v1_rules_service_proto_rawDescGZIP() []byte {
 	return file_ashtapada_v1_rules_service_proto_rawDescData
 }
 
+var file_ashtapada_v1_rules_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_ashtapada_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_ashtapada_v1_rules_service_proto_goTypes = []any{
-	(*ListVariantsRequest)(nil),    // 0: ashtapada.v1.ListVariantsRequest
-	(*ListVariantsResponse)(nil),   // 1: ashtapada.v1.ListVariantsResponse
-	(*GetVariantRequest)(nil),      // 2: ashtapada.v1.GetVariantRequest
-	(*GetVariantResponse)(nil),     // 3: ashtapada.v1.GetVariantResponse
-	(*StartPositionRequest)(nil),   // 4: ashtapada.v1.StartPositionRequest
-	(*StartPositionResponse)(nil),  // 5: ashtapada.v1.StartPositionResponse
-	(*ListLegalMovesRequest)(nil),  // 6: ashtapada.v1.ListLegalMovesRequest
-	(*ListLegalMovesResponse)(nil), // 7: ashtapada.v1.ListLegalMovesResponse
-	(*ValidateMoveRequest)(nil),    // 8: ashtapada.v1.ValidateMoveRequest
-	(*ValidateMoveResponse)(nil),   // 9: ashtapada.v1.ValidateMoveResponse
-	(*ApplyMovesRequest)(nil),      // 10: ashtapada.v1.ApplyMovesRequest
-	(*ApplyMovesResponse)(nil),     // 11: ashtapada.v1.ApplyMovesResponse
-	(*AppliedMove)(nil),            // 12: ashtapada.v1.AppliedMove
-	(*MoveFailure)(nil),            // 13: ashtapada.v1.MoveFailure
-	(*RollDiceRequest)(nil),        // 14: ashtapada.v1.RollDiceRequest
-	(*RollDiceResponse)(nil),       // 15: ashtapada.v1.RollDiceResponse
-	(*ResolveDiceRequest)(nil),     // 16: ashtapada.v1.ResolveDiceRequest
-	(*ResolveDiceResponse)(nil),    // 17: ashtapada.v1.ResolveDiceResponse
-	(*ScorePositionRequest)(nil),   // 18: ashtapada.v1.ScorePositionRequest
-	(*ScorePositionResponse)(nil),  // 19: ashtapada.v1.ScorePositionResponse
-	nil,                            // 20: ashtapada.v1.StartPositionRequest.OptionsEntry
-	(*VariantSummary)(nil),         // 21: ashtapada.v1.VariantSummary
-	(*Variant)(nil),                // 22: ashtapada.v1.Variant
-	(*Position)(nil),               // 23: ashtapada.v1.Position
-	(*Action)(nil),                 // 24: ashtapada.v1.Action
-	(Phase)(0),                     // 25: ashtapada.v1.Phase
-	(*Event)(nil),                  // 26: ashtapada.v1.Event
-	(GameStatus)(0),                // 27: ashtapada.v1.GameStatus
-	(*Standing)(nil),               // 28: ashtapada.v1.Standing
-	(*OptionValue)(nil),            // 29: ashtapada.v1.OptionValue
+	(MoveView)(0),                  // 0: ashtapada.v1.MoveView
+	(*ListVariantsRequest)(nil),    // 1: ashtapada.v1.ListVariantsRequest
+	(*ListVariantsResponse)(nil),   // 2: ashtapada.v1.ListVariantsResponse
+	(*GetVariantRequest)(nil),      // 3: ashtapada.v1.GetVariantRequest
+	(*GetVariantResponse)(nil),     // 4: ashtapada.v1.GetVariantResponse
+	(*StartPositionRequest)(nil),   // 5: ashtapada.v1.StartPositionRequest
+	(*StartPositionResponse)(nil),  // 6: ashtapada.v1.StartPositionResponse
+	(*ListLegalMovesRequest)(nil),  // 7: ashtapada.v1.ListLegalMovesRequest
+	(*ListLegalMovesResponse)(nil), // 8: ashtapada.v1.ListLegalMovesResponse
+	(*ValidateMoveRequest)(nil),    // 9: ashtapada.v1.ValidateMoveRequest
+	(*ValidateMoveResponse)(nil),   // 10: ashtapada.v1.ValidateMoveResponse
+	(*ApplyMovesRequest)(nil),      // 11: ashtapada.v1.ApplyMovesRequest
+	(*ApplyMovesResponse)(nil),     // 12: ashtapada.v1.ApplyMovesResponse
+	(*AppliedMove)(nil),            // 13: ashtapada.v1.AppliedMove
+	(*MoveFailure)(nil),            // 14: ashtapada.v1.MoveFailure
+	(*RollDiceRequest)(nil),        // 15: ashtapada.v1.RollDiceRequest
+	(*RollDiceResponse)(nil),       // 16: ashtapada.v1.RollDiceResponse
+	(*ResolveDiceRequest)(nil),     // 17: ashtapada.v1.ResolveDiceRequest
+	(*ResolveDiceResponse)(nil),    // 18: ashtapada.v1.ResolveDiceResponse
+	(*ScorePositionRequest)(nil),   // 19: ashtapada.v1.ScorePositionRequest
+	(*ScorePositionResponse)(nil),  // 20: ashtapada.v1.ScorePositionResponse
+	nil,                            // 21: ashtapada.v1.StartPositionRequest.OptionsEntry
+	(*VariantSummary)(nil),         // 22: ashtapada.v1.VariantSummary
+	(*Variant)(nil),                // 23: ashtapada.v1.Variant
+	(*Position)(nil),               // 24: ashtapada.v1.Position
+	(*Action)(nil),                 // 25: ashtapada.v1.Action
+	(Phase)(0),                     // 26: ashtapada.v1.Phase
+	(*Event)(nil),                  // 27: ashtapada.v1.Event
+	(GameStatus)(0),                // 28: ashtapada.v1.GameStatus
+	(*Standing)(nil),               // 29: ashtapada.v1.Standing
+	(*OptionValue)(nil),            // 30: ashtapada.v1.OptionValue
 }
 var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
-	21, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
-	22, // 1: ashtapada.v1.GetVariantResponse.variant:type_name -> ashtapada.v1.Variant
-	20, // 2: ashtapada.v1.StartPositionRequest.options:type_name -> ashtapada.v1.StartPositionRequest.OptionsEntry
-	23, // 3: ashtapada.v1.StartPositionResponse.position:type_name -> ashtapada.v1.Position
-	23, // 4: ashtapada.v1.ListLegalMovesRequest.position:type_name -> ashtapada.v1.Position
-	24, // 5: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
-	25, // 6: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
-	23, // 7: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
-	24, // 8: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
-	24, // 9: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
-	23, // 10: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
-	26, // 11: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
-	23, // 12: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
-	24, // 13: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
-	23, // 14: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
-	12, // 15: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
-	13, // 16: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
-	24, // 17: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
-	26, // 18: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
-	23, // 19: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
-	23, // 20: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
-	26, // 21: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
-	23, // 22: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
-	23, // 23: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
-	26, // 24: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
-	23, // 25: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
-	23, // 26: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
-	27, // 27: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
-	28, // 28: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
-	29, // 29: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	0,  // 30: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
-	2,  // 31: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
-	4,  // 32: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
-	6,  // 33: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
-	8,  // 34: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
-	10, // 35: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
-	14, // 36: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
-	16, // 37: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
-	18, // 38: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
-	1,  // 39: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
-	3,  // 40: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
-	5,  // 41: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
-	7,  // 42: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
-	9,  // 43: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
-	11, // 44: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
-	15, // 45: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
-	17, // 46: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
-	19, // 47: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
-	39, // [39:48] is the sub-list for method output_type
-	30, // [30:39] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	22, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
+	23, // 1: ashtapada.v1.GetVariantResponse.variant:type_name -> ashtapada.v1.Variant
+	21, // 2: ashtapada.v1.StartPositionRequest.options:type_name -> ashtapada.v1.StartPositionRequest.OptionsEntry
+	24, // 3: ashtapada.v1.StartPositionResponse.position:type_name -> ashtapada.v1.Position
+	24, // 4: ashtapada.v1.ListLegalMovesRequest.position:type_name -> ashtapada.v1.Position
+	0,  // 5: ashtapada.v1.ListLegalMovesRequest.view:type_name -> ashtapada.v1.MoveView
+	25, // 6: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
+	26, // 7: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
+	24, // 8: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
+	25, // 9: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
+	25, // 10: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
+	24, // 11: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
+	27, // 12: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
+	24, // 13: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
+	25, // 14: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
+	24, // 15: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
+	13, // 16: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
+	14, // 17: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
+	25, // 18: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
+	27, // 19: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
+	24, // 20: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
+	24, // 21: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
+	27, // 22: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
+	24, // 23: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
+	24, // 24: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
+	27, // 25: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
+	24, // 26: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
+	24, // 27: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
+	28, // 28: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
+	29, // 29: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
+	30, // 30: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	1,  // 31: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
+	3,  // 32: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
+	5,  // 33: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
+	7,  // 34: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
+	9,  // 35: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
+	11, // 36: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
+	15, // 37: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
+	17, // 38: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
+	19, // 39: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
+	2,  // 40: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
+	4,  // 41: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
+	6,  // 42: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
+	8,  // 43: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
+	10, // 44: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
+	12, // 45: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
+	16, // 46: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
+	18, // 47: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
+	20, // 48: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
+	40, // [40:49] is the sub-list for method output_type
+	31, // [31:40] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_rules_service_proto_init() }
@@ -1341,13 +1411,14 @@ func file_ashtapada_v1_rules_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_rules_service_proto_rawDesc), len(file_ashtapada_v1_rules_service_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_ashtapada_v1_rules_service_proto_goTypes,
 		DependencyIndexes: file_ashtapada_v1_rules_service_proto_depIdxs,
+		EnumInfos:         file_ashtapada_v1_rules_service_proto_enumTypes,
 		MessageInfos:      file_ashtapada_v1_rules_service_proto_msgTypes,
 	}.Build()
 	File_ashtapada_v1_rules_service_proto = out.File
