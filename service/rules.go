@@ -5,6 +5,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"math/rand/v2"
+	"strconv"
 
 	"google.golang.org/grpc/codes"
 
@@ -105,7 +106,7 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 	}
 	resp := &pb.ApplyMovesResponse{}
 	for i, a := range req.GetMoves() {
-		field := "moves[" + itoa(i) + "]"
+		field := "moves[" + strconv.Itoa(i) + "]"
 		var m engine.Move
 		var reason string
 		if pos.Phase() == engine.PhaseFinished {
@@ -233,12 +234,4 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 		resp.Standings = append(resp.Standings, st)
 	}
 	return resp, nil
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
 }
