@@ -127,16 +127,6 @@ type Counter struct {
 	Value int64
 }
 
-// Counter returns the value of the named counter and whether it is present.
-func (s *Setup) Counter(name string) (int64, bool) {
-	for _, c := range s.Counters {
-		if c.Name == name {
-			return c.Value, true
-		}
-	}
-	return 0, false
-}
-
 // Action is the structured description of a move.
 type Action struct {
 	Kind      ActionKind

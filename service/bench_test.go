@@ -17,40 +17,24 @@ const middlegame = "r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b -
 func BenchmarkLoopback(b *testing.B) {
 	s := startServerQuiet(b)
 	req := &pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga", Text: middlegame}}
-	b.Run("ListLegalMoves", func(b *testing.B) {
-		b.SetParallelism(8)
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				if _, err := s.rules.ListLegalMoves(context.Background(), req); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-	})
 	compact := &pb.ListLegalMovesRequest{Position: req.Position, View: pb.MoveView_MOVE_VIEW_NOTATION}
-	b.Run("ListLegalMovesNotationView", func(b *testing.B) {
-		b.SetParallelism(8)
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				if _, err := s.rules.ListLegalMoves(context.Background(), compact); err != nil {
-					b.Error(err)
-					return
+	call := func(name string, rpc func() error) {
+		b.Run(name, func(b *testing.B) {
+			b.SetParallelism(8)
+			b.RunParallel(func(p *testing.PB) {
+				for p.Next() {
+					if err := rpc(); err != nil {
+						b.Error(err)
+						return
+					}
 				}
-			}
+			})
 		})
-	})
-	b.Run("HealthCheck", func(b *testing.B) {
-		b.SetParallelism(8)
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				if _, err := s.health.Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-	})
+	}
+	ctx := context.Background()
+	call("ListLegalMoves", func() error { _, err := s.rules.ListLegalMoves(ctx, req); return err })
+	call("ListLegalMovesNotationView", func() error { _, err := s.rules.ListLegalMoves(ctx, compact); return err })
+	call("HealthCheck", func() error { _, err := s.health.Check(ctx, &healthpb.HealthCheckRequest{}); return err })
 }
 
 // startServerQuiet is startServer without per-call logs, as a production server at Info level

@@ -2,6 +2,7 @@ package chaturanga
 
 import (
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -125,25 +126,14 @@ func (p *Position) whyIllegal(from, to int) string {
 		return squareName(to) + " holds a piece of " + playerNames[us] + "'s own"
 	}
 	occ := p.occupied()
-	var reach bitboard
-	switch typ {
-	case pawn:
+	reach := pieceAttacks(typ, from, occ)
+	if typ == pawn {
 		reach = pawnAttacks[us][from] & p.byColor[us^1]
 		if us == white {
 			reach |= (1 << from << 8) &^ occ
 		} else {
 			reach |= (1 << from >> 8) &^ occ
 		}
-	case horse:
-		reach = knightAttacks[from]
-	case gaja:
-		reach = alfilAttacks[from]
-	case mantri:
-		reach = ferzAttacks[from]
-	case ratha:
-		reach = rookAttacks(from, occ)
-	case king:
-		reach = kingAttacks[from]
 	}
 	if reach&(1<<to) == 0 {
 		return "a " + kindNames[typ] + " on " + squareName(from) + " cannot move to " + squareName(to)
@@ -201,11 +191,11 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		if err != nil {
 			return nil, engine.Positionf(field+".square", "%v", err)
 		}
-		typ := index(kindNames[:], pc.Kind)
+		typ := slices.Index(kindNames[:], pc.Kind)
 		if typ < 0 {
 			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want one of %s", pc.Kind, strings.Join(kindNames[:], ", "))
 		}
-		color := index(playerNames[:], pc.Player)
+		color := slices.Index(playerNames[:], pc.Player)
 		if color < 0 {
 			return nil, engine.Positionf(field+".player", "unknown player %q, want white or black", pc.Player)
 		}
@@ -214,7 +204,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		}
 		p.put(r*8+f, typ, color)
 	}
-	side := index(playerNames[:], s.ToMove)
+	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {
 		return nil, engine.Positionf("to_move", "want white or black, got %q", s.ToMove)
 	}
@@ -236,13 +226,4 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		return nil, err
 	}
 	return &p, nil
-}
-
-func index(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }

@@ -142,20 +142,26 @@ func (p *Position) pawnTargets(ci *checkInfo, sq int) bitboard {
 	return t
 }
 
-// pieceTargets returns the legal destinations of a horse, gaja, mantri or ratha on sq.
-func (p *Position) pieceTargets(ci *checkInfo, sq, typ int) bitboard {
-	var t bitboard
+// pieceAttacks returns the squares a piece other than a pawn attacks from sq.
+func pieceAttacks(typ, sq int, occ bitboard) bitboard {
 	switch typ {
 	case horse:
-		t = knightAttacks[sq]
+		return knightAttacks[sq]
 	case gaja:
-		t = alfilAttacks[sq]
+		return alfilAttacks[sq]
 	case mantri:
-		t = ferzAttacks[sq]
+		return ferzAttacks[sq]
 	case ratha:
-		t = rookAttacks(sq, ci.occ)
+		return rookAttacks(sq, occ)
+	case king:
+		return kingAttacks[sq]
 	}
-	t &= ci.target
+	return 0
+}
+
+// pieceTargets returns the legal destinations of a horse, gaja, mantri or ratha on sq.
+func (p *Position) pieceTargets(ci *checkInfo, sq, typ int) bitboard {
+	t := pieceAttacks(typ, sq, ci.occ) & ci.target
 	if ci.pinned&(1<<sq) != 0 {
 		t &= line[ci.ksq][sq]
 	}

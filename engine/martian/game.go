@@ -1,6 +1,7 @@
 package martian
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -317,11 +318,11 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		if err != nil {
 			return nil, engine.Positionf(field+".square", "%v", err)
 		}
-		k := index(kindNames[1:], pc.Kind) + 1
+		k := slices.Index(kindNames[1:], pc.Kind) + 1
 		if k == 0 {
 			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want monarch, paladin, raven, squire or keep", pc.Kind)
 		}
-		pl := index(playerNames[:], pc.Player)
+		pl := slices.Index(playerNames[:], pc.Player)
 		if pl < 0 {
 			return nil, engine.Positionf(field+".player", "unknown player %q, want light or dark", pc.Player)
 		}
@@ -330,7 +331,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		}
 		p.board[r*size+f] = pieceCell(k, pl)
 	}
-	side := index(playerNames[:], s.ToMove)
+	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {
 		return nil, engine.Positionf("to_move", "want light or dark, got %q", s.ToMove)
 	}
@@ -344,7 +345,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 			}
 			means := 0
 			if d.Means != "" {
-				means = index(kindNames[1:squire+1], d.Means) + 1
+				means = slices.Index(kindNames[1:squire+1], d.Means) + 1
 				if means == 0 {
 					return nil, engine.Positionf("dice["+strconv.Itoa(i)+"].means", "unknown piece kind %q", d.Means)
 				}
@@ -362,7 +363,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].name", "want %s, got %q", playerNames[i], ps.Name)
 		}
 		for _, k := range ps.Lost {
-			kk := index(kindNames[1:squire+1], k) + 1
+			kk := slices.Index(kindNames[1:squire+1], k) + 1
 			if kk == 0 || p.lost[i][kk] >= 9 {
 				return nil, engine.Positionf("players["+strconv.Itoa(i)+"].lost", "bad captured piece %q", k)
 			}
@@ -402,13 +403,4 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		return nil, err
 	}
 	return &p, nil
-}
-
-func index(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
