@@ -1,6 +1,7 @@
 package service
 
 import (
+	"slices"
 	"strconv"
 
 	"google.golang.org/grpc/codes"
@@ -236,17 +237,17 @@ func matches(legal, want *pb.Action) bool {
 	if want.GetKind() != pb.ActionKind_ACTION_KIND_UNSPECIFIED && want.GetKind() != legal.GetKind() {
 		return false
 	}
-	if len(want.GetDice()) > 0 {
-		if len(want.GetDice()) != len(legal.GetDice()) {
-			return false
-		}
-		for i := range want.GetDice() {
-			if want.GetDice()[i] != legal.GetDice()[i] {
-				return false
-			}
-		}
+	// Dice are a multiset: a roll may name its faces in any order.
+	if len(want.GetDice()) > 0 && !slices.Equal(sorted(want.GetDice()), sorted(legal.GetDice())) {
+		return false
 	}
 	// An unset promotion matches only a move without one, so a plain move is never ambiguous.
 	return eq(want.GetFrom(), legal.GetFrom()) && eq(want.GetTo(), legal.GetTo()) &&
 		want.GetPromotion() == legal.GetPromotion() && eq(want.GetPiece(), legal.GetPiece())
+}
+
+func sorted(v []int32) []int32 {
+	out := slices.Clone(v)
+	slices.Sort(out)
+	return out
 }

@@ -338,6 +338,11 @@ func TestMartianOverGRPC(t *testing.T) {
 	if err != nil || !v.GetLegal() || v.GetPosition().GetToMove() != "dark" {
 		t.Errorf("garrison by structure: %v %v", v, err)
 	}
+	// A structured roll names its dice in any order.
+	roll, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: pos, Move: &pb.Action{Kind: pb.ActionKind_ACTION_KIND_ROLL, Dice: []int32{3, 1}}})
+	if err != nil || !roll.GetLegal() || roll.GetMove().GetNotation() != "roll 1 3" {
+		t.Errorf("structured roll 3 1: %v %v", roll, err)
+	}
 	// Perft with chance nodes and with fixed rolls, divided.
 	p, err := s.analysis.Perft(ctx, &pb.PerftRequest{Position: pos, Depth: 2, Divide: true})
 	if err != nil || p.GetNodes() != 536 || len(p.GetDivide()) != 10 {

@@ -65,6 +65,14 @@ func TestOutcome(t *testing.T) {
 			t.Errorf("%s: outcome %+v, want winner %d by %s", tt.fen, o, tt.winner, tt.reason)
 		}
 	}
+	// A game drawn by the 70-move rule offers no moves, and a mate on that ply still wins.
+	drawn, _ := ParseFEN("4k3/8/8/8/8/8/8/R3K3 b - - 140 90")
+	if n := len(drawn.Moves(nil)); n != 0 {
+		t.Errorf("drawn position offers %d moves", n)
+	}
+	if mate, _ := ParseFEN("R3k3/8/4K3/8/8/8/8/8 b - - 140 90"); mate.Outcome().Reason != "checkmate" {
+		t.Errorf("mate on the 140th ply: %+v, want checkmate", mate.Outcome())
+	}
 	// A lone king is no loss in chaturanga: there is no bare-king rule.
 	p, _ := ParseFEN("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
 	if p.Outcome().Finished {

@@ -209,6 +209,15 @@ func TestGarrisonConditions(t *testing.T) {
 			}
 		})
 	}
+	// Dark garrisons on rank 5, on either side.
+	d := after(t, "r1m1r/ksksk/5/KSKSK/RPMPR d - AEae - 0 2", "roll 3 1")
+	if got := legal(d); !slices.Contains(got, "c5a5") || !slices.Contains(got, "c5e5") {
+		t.Fatalf("dark garrisons missing: %v", got)
+	}
+	d = after(t, d.String(), "c5e5")
+	if d.board[24] != pieceCell(monarch, dark) || d.board[23] != pieceCell(raven, dark) || d.side != light || d.rights[dark] != 0 {
+		t.Errorf("after c5e5: %s; want the dark monarch on e5, raven d5, light to roll", d)
+	}
 	// Moving the raven or the monarch removes the right for good.
 	p := after(t, "rpmpr/ksksk/5/KSKSK/R1MPR l - AEae - 0 1", "roll 3 4", "a1b1")
 	if p.rights[light]&rightA != 0 {
