@@ -79,6 +79,24 @@ type Setup struct {
 	Layout   []LayoutSetup
 	Counters []Counter
 	LastMove string
+	// Proposal is an offer between players that the position waits on, or that may be made now.
+	Proposal *ProposalSetup
+}
+
+// ProposalSetup is a pending or possible offer between players, such as Chaturaji's raja exchange.
+type ProposalSetup struct {
+	Kind string // raja_exchange
+	// Stage is available (the mover may propose now), proposed (Responder must answer) or
+	// returning (accepted: the listed players still choose squares for their rajas).
+	Stage     string
+	Players   []string
+	Responder string
+}
+
+// ScorePart is the points a player earned from one source.
+type ScorePart struct {
+	Source string // captures, throne, empire
+	Points int
 }
 
 // PieceSetup is one piece on the board.
@@ -105,6 +123,8 @@ type DieSetup struct {
 type PlayerSetup struct {
 	Name  string
 	Score int
+	// ScoreParts splits Score by where the points came from, in variants that explain it.
+	ScoreParts []ScorePart
 	// Held lists pieces the player holds off the board (captured pieces, pieces to re-enter).
 	Held []string
 	// Lost lists the player's own pieces taken by opponents, where the rules use them.
@@ -151,10 +171,17 @@ const (
 	ActionGarrison
 	ActionDrop
 	ActionResign
+	ActionProposeExchange
+	ActionAcceptExchange
+	ActionDeclineExchange
+	ActionReturnRaja
+	ActionPromote
 )
 
 var actionKindNames = [...]string{ActionMove: "move", ActionRoll: "roll", ActionEndTurn: "end_turn",
-	ActionPass: "pass", ActionGarrison: "garrison", ActionDrop: "drop", ActionResign: "resign"}
+	ActionPass: "pass", ActionGarrison: "garrison", ActionDrop: "drop", ActionResign: "resign",
+	ActionProposeExchange: "propose_exchange", ActionAcceptExchange: "accept_exchange",
+	ActionDeclineExchange: "decline_exchange", ActionReturnRaja: "return_raja", ActionPromote: "promote"}
 
 func (k ActionKind) String() string {
 	if k > 0 && int(k) < len(actionKindNames) {
@@ -184,11 +211,19 @@ const (
 	EventTurnPassed
 	EventGameOver
 	EventPoints
+	// EventRollAgain is a die value that does not count (a d6 showing 1 or 6): roll again.
+	EventRollAgain
+	EventCommand
+	EventExchange
+	EventResignation
+	EventBoatTriumph
 )
 
 var eventKindNames = [...]string{EventCapture: "capture", EventPromotion: "promotion",
 	EventDiceRolled: "dice_rolled", EventDieSubstituted: "die_substituted",
-	EventTurnPassed: "turn_passed", EventGameOver: "game_over", EventPoints: "points"}
+	EventTurnPassed: "turn_passed", EventGameOver: "game_over", EventPoints: "points",
+	EventRollAgain: "roll_again", EventCommand: "command", EventExchange: "exchange",
+	EventResignation: "resignation", EventBoatTriumph: "boat_triumph"}
 
 func (k EventKind) String() string {
 	if k > 0 && int(k) < len(eventKindNames) {

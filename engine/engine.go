@@ -72,7 +72,10 @@ type Position interface {
 	// ParseMove reads an action in the variant's notation and returns the legal move it names.
 	// A malformed text yields a *SyntaxError, a well-formed but illegal action an *IllegalError.
 	ParseMove(text string) (Move, error)
-	// Roll resolves the dice of a position in PhaseRoll with the given face values.
+	// Dice lists the dice the next roll throws: none in a game played without dice.
+	Dice() []DieInfo
+	// Roll resolves the dice of a position in PhaseRoll with the given face values. Values that
+	// do not count return the position unchanged with an EventRollAgain.
 	Roll(values []int) (Position, []Event, error)
 	// Outcome reports whether the game is over, and if so how.
 	Outcome() Outcome
@@ -123,6 +126,18 @@ type Outcome struct {
 	Scores []int
 	// Ranking holds each player's place (1 is first; equal places are shared) when finished.
 	Ranking []int
+	// Teams holds the team results in team play.
+	Teams []TeamResult
+}
+
+// TeamResult is one team's part of an outcome.
+type TeamResult struct {
+	Name    string
+	Players []int
+	Score   int
+	Parts   []ScorePart
+	// Place is 1 for the first team (shared on equal results) once the game is finished, else 0.
+	Place int
 }
 
 var (

@@ -69,8 +69,18 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 		s.Dice = append(s.Dice, engine.DieSetup{Kind: d.GetKind(), Value: int(d.GetValue()), Means: d.GetMeans(), Used: d.GetUsed()})
 	}
 	for _, pl := range p.GetPlayers() {
-		s.Players = append(s.Players, engine.PlayerSetup{Name: pl.GetName(), Score: int(pl.GetScore()), Held: pl.GetHeld(),
-			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands()})
+		if len(pl.GetScoreParts()) > maxListLen {
+			return nil, invalid("INVALID_POSITION", field+".players", "a player has more than %d score parts", maxListLen)
+		}
+		ps := engine.PlayerSetup{Name: pl.GetName(), Score: int(pl.GetScore()), Held: pl.GetHeld(),
+			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands()}
+		for _, part := range pl.GetScoreParts() {
+			ps.ScoreParts = append(ps.ScoreParts, engine.ScorePart{Source: part.GetSource(), Points: int(part.GetPoints())})
+		}
+		s.Players = append(s.Players, ps)
+	}
+	if pr := p.GetProposal(); pr != nil {
+		s.Proposal = &engine.ProposalSetup{Kind: pr.GetKind(), Stage: pr.GetStage(), Players: pr.GetPlayers(), Responder: pr.GetResponder()}
 	}
 	for _, l := range p.GetLayout() {
 		s.Layout = append(s.Layout, engine.LayoutSetup{Position: l.GetPosition(), Board: l.GetBoard(), QuarterTurns: int(l.GetQuarterTurns())})
@@ -127,13 +137,24 @@ func positionToProto(pos engine.Position) *pb.Position {
 	}
 	for _, pl := range s.Players {
 		out.Players = append(out.Players, &pb.PlayerState{Name: pl.Name, Score: int32(pl.Score), Held: pl.Held, Lost: pl.Lost,
-			Out: pl.Out, Rights: pl.Rights, Commands: pl.Commands})
+			Out: pl.Out, Rights: pl.Rights, Commands: pl.Commands, ScoreParts: scorePartsToProto(pl.ScoreParts)})
+	}
+	if pr := s.Proposal; pr != nil {
+		out.Proposal = &pb.Proposal{Kind: pr.Kind, Stage: pr.Stage, Players: pr.Players, Responder: pr.Responder}
 	}
 	for _, l := range s.Layout {
 		out.Layout = append(out.Layout, &pb.LayoutPlacement{Position: l.Position, Board: l.Board, QuarterTurns: int32(l.QuarterTurns)})
 	}
 	for _, c := range s.Counters {
 		out.Counters = append(out.Counters, &pb.Counter{Name: c.Name, Value: c.Value})
+	}
+	return out
+}
+
+func scorePartsToProto(parts []engine.ScorePart) []*pb.ScorePart {
+	var out []*pb.ScorePart
+	for _, p := range parts {
+		out = append(out, &pb.ScorePart{Source: p.Source, Points: int32(p.Points)})
 	}
 	return out
 }
@@ -156,7 +177,9 @@ var actionKinds = map[engine.ActionKind]pb.ActionKind{
 	engine.ActionMove: pb.ActionKind_ACTION_KIND_MOVE, engine.ActionRoll: pb.ActionKind_ACTION_KIND_ROLL,
 	engine.ActionEndTurn: pb.ActionKind_ACTION_KIND_END_TURN, engine.ActionPass: pb.ActionKind_ACTION_KIND_PASS,
 	engine.ActionGarrison: pb.ActionKind_ACTION_KIND_GARRISON, engine.ActionDrop: pb.ActionKind_ACTION_KIND_DROP,
-	engine.ActionResign: pb.ActionKind_ACTION_KIND_RESIGN,
+	engine.ActionResign: pb.ActionKind_ACTION_KIND_RESIGN, engine.ActionProposeExchange: pb.ActionKind_ACTION_KIND_PROPOSE_EXCHANGE,
+	engine.ActionAcceptExchange: pb.ActionKind_ACTION_KIND_ACCEPT_EXCHANGE, engine.ActionDeclineExchange: pb.ActionKind_ACTION_KIND_DECLINE_EXCHANGE,
+	engine.ActionReturnRaja: pb.ActionKind_ACTION_KIND_RETURN_RAJA, engine.ActionPromote: pb.ActionKind_ACTION_KIND_PROMOTE,
 }
 
 func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
@@ -177,7 +200,9 @@ var eventKinds = map[engine.EventKind]pb.EventKind{
 	engine.EventCapture: pb.EventKind_EVENT_KIND_CAPTURE, engine.EventPromotion: pb.EventKind_EVENT_KIND_PROMOTION,
 	engine.EventDiceRolled: pb.EventKind_EVENT_KIND_DICE_ROLLED, engine.EventDieSubstituted: pb.EventKind_EVENT_KIND_DIE_SUBSTITUTED,
 	engine.EventTurnPassed: pb.EventKind_EVENT_KIND_TURN_PASSED, engine.EventGameOver: pb.EventKind_EVENT_KIND_GAME_OVER,
-	engine.EventPoints: pb.EventKind_EVENT_KIND_POINTS,
+	engine.EventPoints: pb.EventKind_EVENT_KIND_POINTS, engine.EventRollAgain: pb.EventKind_EVENT_KIND_ROLL_AGAIN,
+	engine.EventCommand: pb.EventKind_EVENT_KIND_COMMAND, engine.EventExchange: pb.EventKind_EVENT_KIND_EXCHANGE,
+	engine.EventResignation: pb.EventKind_EVENT_KIND_RESIGNATION, engine.EventBoatTriumph: pb.EventKind_EVENT_KIND_BOAT_TRIUMPH,
 }
 
 func eventsToProto(ev []engine.Event) []*pb.Event {

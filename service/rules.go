@@ -5,6 +5,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"google.golang.org/grpc/codes"
@@ -142,10 +143,9 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 		_, _ = crand.Read(b[:])
 		seed = binary.LittleEndian.Uint64(b[:])
 	}
-	values := rollValues(pos.Variant().Describe().Dice, seed)
-	child, events, err := pos.Roll(values)
+	child, events, values, err := rollUntilCounted(pos, seed)
 	if err != nil {
-		return nil, toStatus(err, "position")
+		return nil, err
 	}
 	resp := &pb.RollDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), Seed: seed}
 	for _, v := range values {
@@ -154,16 +154,35 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 	return resp, nil
 }
 
-// rollValues rolls every die of the variant's turn, uniformly over its faces, from seed alone.
-func rollValues(dice []engine.DieInfo, seed uint64) []int {
+// maxRerolls bounds the rolls thrown again because their values do not count. A roll counts with
+// probability 4/9 or more, so the bound is never reached in practice.
+const maxRerolls = 256
+
+// rollUntilCounted rolls every die of the position's turn uniformly over its faces, from seed
+// alone, throwing again while the values do not count (a Chaturaji d6 showing 1 or 6). The
+// counted values are then uniform over the faces that count.
+func rollUntilCounted(pos engine.Position, seed uint64) (engine.Position, []engine.Event, []int, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x6173687461706164)) // "ashtapad"
-	var values []int
-	for _, d := range dice {
-		for i := 0; i < d.Count; i++ {
-			values = append(values, d.Faces[rng.IntN(len(d.Faces))].Value)
+	for range maxRerolls {
+		var values []int
+		for _, d := range pos.Dice() {
+			for i := 0; i < d.Count; i++ {
+				values = append(values, d.Faces[rng.IntN(len(d.Faces))].Value)
+			}
+		}
+		child, events, err := pos.Roll(values)
+		if err != nil {
+			return nil, nil, nil, toStatus(err, "position")
+		}
+		if !rollAgain(events) {
+			return child, events, values, nil
 		}
 	}
-	return values
+	return nil, nil, nil, statusError(codes.Internal, "ROLL_FAILED", "seed", "no counted roll after many throws")
+}
+
+func rollAgain(events []engine.Event) bool {
+	return slices.ContainsFunc(events, func(e engine.Event) bool { return e.Kind == engine.EventRollAgain })
 }
 
 func checkRollPhase(pos engine.Position) error {
@@ -173,7 +192,7 @@ func checkRollPhase(pos engine.Position) error {
 	case engine.PhaseFinished:
 		return toStatus(engine.ErrGameOver, "position")
 	}
-	if len(pos.Variant().Describe().Dice) == 0 {
+	if len(pos.Dice()) == 0 {
 		return statusError(codes.FailedPrecondition, "NO_DICE", "position.variant", pos.Variant().Describe().Name+" is played without dice")
 	}
 	return toStatus(engine.ErrNotRollPhase, "position")
@@ -198,7 +217,7 @@ func (Rules) ResolveDice(_ context.Context, req *pb.ResolveDiceRequest) (*pb.Res
 	if err != nil {
 		return nil, toStatus(err, "values")
 	}
-	return &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events)}, nil
+	return &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), RollAgain: rollAgain(events)}, nil
 }
 
 func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb.ScorePositionResponse, error) {
@@ -218,11 +237,17 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 		won[w] = true
 		resp.Winners = append(resp.Winners, players[w].Name)
 	}
-	for i, pl := range setup.Players {
-		st := &pb.Standing{Player: pl.Name, Score: int32(pl.Score)}
-		if i < len(players) {
-			st.Team = players[i].Team
+	teamOf := map[int]string{}
+	for _, t := range o.Teams {
+		ts := &pb.TeamStanding{Team: t.Name, Score: int32(t.Score), ScoreParts: scorePartsToProto(t.Parts), Place: int32(t.Place)}
+		for _, pl := range t.Players {
+			teamOf[pl] = t.Name
+			ts.Players = append(ts.Players, players[pl].Name)
 		}
+		resp.Teams = append(resp.Teams, ts)
+	}
+	for i, pl := range setup.Players {
+		st := &pb.Standing{Player: pl.Name, Score: int32(pl.Score), Team: teamOf[i], ScoreParts: scorePartsToProto(pl.ScoreParts)}
 		switch {
 		case len(o.Ranking) > i:
 			st.Place = int32(o.Ranking[i])

@@ -20,6 +20,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
+	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
 	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
 	_ "github.com/ashtapada/ashtapada/engine/martian"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
@@ -95,7 +96,7 @@ func TestJSONContract(t *testing.T) {
 	for _, v := range body["variants"].([]any) {
 		names = append(names, v.(map[string]any)["name"].(string))
 	}
-	if strings.Join(names, ",") != "chaturanga,martian_chaturanga" {
+	if strings.Join(names, ",") != "chaturaji,chaturanga,martian_chaturanga" {
 		t.Errorf("variants = %v", names)
 	}
 

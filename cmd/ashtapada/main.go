@@ -22,6 +22,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/ashtapada/ashtapada/engine"
+	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
 	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
 	_ "github.com/ashtapada/ashtapada/engine/martian"
 	"github.com/ashtapada/ashtapada/service"

@@ -141,6 +141,9 @@ func (p *Position) whyIllegal(from, to int) string {
 	return "it would leave " + playerNames[us] + "'s king in check"
 }
 
+// Dice is empty: chaturanga has no dice.
+func (p *Position) Dice() []engine.DieInfo { return nil }
+
 func (p *Position) Roll([]int) (engine.Position, []engine.Event, error) {
 	return nil, nil, engine.ErrNotRollPhase
 }

@@ -219,6 +219,9 @@ func (p *Position) whyIllegal(m engine.Move) string {
 	return "a " + kindNames[kind] + " on " + squareName(from) + " cannot move to " + squareName(to)
 }
 
+// Dice lists the two D4 of every turn.
+func (p *Position) Dice() []engine.DieInfo { return Variant.Describe().Dice }
+
 func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 	if p.Phase() != engine.PhaseRoll {
 		if p.finished() {

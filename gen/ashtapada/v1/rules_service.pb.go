@@ -395,7 +395,9 @@ func (x *ListLegalMovesRequest) GetView() MoveView {
 
 type ListLegalMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The player to act and the phase: a list is empty when the game is over.
+	// The player who chooses the action, and the phase: a list is empty when the game is over.
+	// It differs from the position's to_move when a commander plays for a partner (Chaturaji), or
+	// another player answers a proposal.
 	ToMove string `protobuf:"bytes,1,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
 	// The legal actions; their `player` is left empty, as it is `to_move` for every one.
 	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
@@ -1130,7 +1132,9 @@ type ScorePositionResponse struct {
 	// Why the game ended: checkmate, stalemate, monarch_captured, move_limit, ...
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
 	// Every player's score and place.
-	Standings     []*Standing `protobuf:"bytes,5,rep,name=standings,proto3" json:"standings,omitempty"`
+	Standings []*Standing `protobuf:"bytes,5,rep,name=standings,proto3" json:"standings,omitempty"`
+	// Team scores and places, in team play.
+	Teams         []*TeamStanding `protobuf:"bytes,6,rep,name=teams,proto3" json:"teams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1196,6 +1200,13 @@ func (x *ScorePositionResponse) GetReason() string {
 func (x *ScorePositionResponse) GetStandings() []*Standing {
 	if x != nil {
 		return x.Standings
+	}
+	return nil
+}
+
+func (x *ScorePositionResponse) GetTeams() []*TeamStanding {
+	if x != nil {
+		return x.Teams
 	}
 	return nil
 }
@@ -1271,13 +1282,14 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
 	"roll_again\x18\x03 \x01(\bR\trollAgain\"J\n" +
 	"\x14ScorePositionRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xe5\x01\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\x97\x02\n" +
 	"\x15ScorePositionResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x120\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x18.ashtapada.v1.GameStatusR\x06status\x12\x18\n" +
 	"\awinners\x18\x03 \x03(\tR\awinners\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x124\n" +
-	"\tstandings\x18\x05 \x03(\v2\x16.ashtapada.v1.StandingR\tstandings*Q\n" +
+	"\tstandings\x18\x05 \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
+	"\x05teams\x18\x06 \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams*Q\n" +
 	"\bMoveView\x12\x19\n" +
 	"\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eMOVE_VIEW_FULL\x10\x01\x12\x16\n" +
@@ -1340,7 +1352,8 @@ var file_ashtapada_v1_rules_service_proto_goTypes = []any{
 	(*Event)(nil),                  // 27: ashtapada.v1.Event
 	(GameStatus)(0),                // 28: ashtapada.v1.GameStatus
 	(*Standing)(nil),               // 29: ashtapada.v1.Standing
-	(*OptionValue)(nil),            // 30: ashtapada.v1.OptionValue
+	(*TeamStanding)(nil),           // 30: ashtapada.v1.TeamStanding
+	(*OptionValue)(nil),            // 31: ashtapada.v1.OptionValue
 }
 var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	22, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
@@ -1373,30 +1386,31 @@ var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	24, // 27: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
 	28, // 28: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
 	29, // 29: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
-	30, // 30: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	1,  // 31: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
-	3,  // 32: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
-	5,  // 33: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
-	7,  // 34: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
-	9,  // 35: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
-	11, // 36: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
-	15, // 37: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
-	17, // 38: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
-	19, // 39: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
-	2,  // 40: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
-	4,  // 41: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
-	6,  // 42: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
-	8,  // 43: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
-	10, // 44: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
-	12, // 45: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
-	16, // 46: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
-	18, // 47: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
-	20, // 48: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
-	40, // [40:49] is the sub-list for method output_type
-	31, // [31:40] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	30, // 30: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
+	31, // 31: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	1,  // 32: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
+	3,  // 33: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
+	5,  // 34: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
+	7,  // 35: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
+	9,  // 36: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
+	11, // 37: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
+	15, // 38: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
+	17, // 39: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
+	19, // 40: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
+	2,  // 41: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
+	4,  // 42: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
+	6,  // 43: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
+	8,  // 44: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
+	10, // 45: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
+	12, // 46: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
+	16, // 47: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
+	18, // 48: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
+	20, // 49: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
+	41, // [41:50] is the sub-list for method output_type
+	32, // [32:41] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_rules_service_proto_init() }

@@ -138,37 +138,54 @@ func (Phase) EnumDescriptor() ([]byte, []int) {
 type ActionKind int32
 
 const (
-	ActionKind_ACTION_KIND_UNSPECIFIED ActionKind = 0
-	ActionKind_ACTION_KIND_MOVE        ActionKind = 1
-	ActionKind_ACTION_KIND_ROLL        ActionKind = 2
-	ActionKind_ACTION_KIND_END_TURN    ActionKind = 3
-	ActionKind_ACTION_KIND_PASS        ActionKind = 4
-	ActionKind_ACTION_KIND_GARRISON    ActionKind = 5
-	ActionKind_ACTION_KIND_DROP        ActionKind = 6
-	ActionKind_ACTION_KIND_RESIGN      ActionKind = 7
+	ActionKind_ACTION_KIND_UNSPECIFIED      ActionKind = 0
+	ActionKind_ACTION_KIND_MOVE             ActionKind = 1
+	ActionKind_ACTION_KIND_ROLL             ActionKind = 2
+	ActionKind_ACTION_KIND_END_TURN         ActionKind = 3
+	ActionKind_ACTION_KIND_PASS             ActionKind = 4
+	ActionKind_ACTION_KIND_GARRISON         ActionKind = 5
+	ActionKind_ACTION_KIND_DROP             ActionKind = 6
+	ActionKind_ACTION_KIND_RESIGN           ActionKind = 7
+	ActionKind_ACTION_KIND_PROPOSE_EXCHANGE ActionKind = 8
+	ActionKind_ACTION_KIND_ACCEPT_EXCHANGE  ActionKind = 9
+	ActionKind_ACTION_KIND_DECLINE_EXCHANGE ActionKind = 10
+	// A raja returning by an exchange to a square its owner chooses.
+	ActionKind_ACTION_KIND_RETURN_RAJA ActionKind = 11
+	// A promotion in place by a pawn that waited on its last line.
+	ActionKind_ACTION_KIND_PROMOTE ActionKind = 12
 )
 
 // Enum value maps for ActionKind.
 var (
 	ActionKind_name = map[int32]string{
-		0: "ACTION_KIND_UNSPECIFIED",
-		1: "ACTION_KIND_MOVE",
-		2: "ACTION_KIND_ROLL",
-		3: "ACTION_KIND_END_TURN",
-		4: "ACTION_KIND_PASS",
-		5: "ACTION_KIND_GARRISON",
-		6: "ACTION_KIND_DROP",
-		7: "ACTION_KIND_RESIGN",
+		0:  "ACTION_KIND_UNSPECIFIED",
+		1:  "ACTION_KIND_MOVE",
+		2:  "ACTION_KIND_ROLL",
+		3:  "ACTION_KIND_END_TURN",
+		4:  "ACTION_KIND_PASS",
+		5:  "ACTION_KIND_GARRISON",
+		6:  "ACTION_KIND_DROP",
+		7:  "ACTION_KIND_RESIGN",
+		8:  "ACTION_KIND_PROPOSE_EXCHANGE",
+		9:  "ACTION_KIND_ACCEPT_EXCHANGE",
+		10: "ACTION_KIND_DECLINE_EXCHANGE",
+		11: "ACTION_KIND_RETURN_RAJA",
+		12: "ACTION_KIND_PROMOTE",
 	}
 	ActionKind_value = map[string]int32{
-		"ACTION_KIND_UNSPECIFIED": 0,
-		"ACTION_KIND_MOVE":        1,
-		"ACTION_KIND_ROLL":        2,
-		"ACTION_KIND_END_TURN":    3,
-		"ACTION_KIND_PASS":        4,
-		"ACTION_KIND_GARRISON":    5,
-		"ACTION_KIND_DROP":        6,
-		"ACTION_KIND_RESIGN":      7,
+		"ACTION_KIND_UNSPECIFIED":      0,
+		"ACTION_KIND_MOVE":             1,
+		"ACTION_KIND_ROLL":             2,
+		"ACTION_KIND_END_TURN":         3,
+		"ACTION_KIND_PASS":             4,
+		"ACTION_KIND_GARRISON":         5,
+		"ACTION_KIND_DROP":             6,
+		"ACTION_KIND_RESIGN":           7,
+		"ACTION_KIND_PROPOSE_EXCHANGE": 8,
+		"ACTION_KIND_ACCEPT_EXCHANGE":  9,
+		"ACTION_KIND_DECLINE_EXCHANGE": 10,
+		"ACTION_KIND_RETURN_RAJA":      11,
+		"ACTION_KIND_PROMOTE":          12,
 	}
 )
 
@@ -211,19 +228,32 @@ const (
 	EventKind_EVENT_KIND_TURN_PASSED     EventKind = 5
 	EventKind_EVENT_KIND_GAME_OVER       EventKind = 6
 	EventKind_EVENT_KIND_POINTS          EventKind = 7
+	// The values rolled do not count (a d6 showing 1 or 6): roll every die again.
+	EventKind_EVENT_KIND_ROLL_AGAIN EventKind = 8
+	// A player takes command of a partner's pieces or boat.
+	EventKind_EVENT_KIND_COMMAND EventKind = 9
+	// A raja exchange is proposed, accepted or declined, or a raja returns.
+	EventKind_EVENT_KIND_EXCHANGE     EventKind = 10
+	EventKind_EVENT_KIND_RESIGNATION  EventKind = 11
+	EventKind_EVENT_KIND_BOAT_TRIUMPH EventKind = 12
 )
 
 // Enum value maps for EventKind.
 var (
 	EventKind_name = map[int32]string{
-		0: "EVENT_KIND_UNSPECIFIED",
-		1: "EVENT_KIND_CAPTURE",
-		2: "EVENT_KIND_PROMOTION",
-		3: "EVENT_KIND_DICE_ROLLED",
-		4: "EVENT_KIND_DIE_SUBSTITUTED",
-		5: "EVENT_KIND_TURN_PASSED",
-		6: "EVENT_KIND_GAME_OVER",
-		7: "EVENT_KIND_POINTS",
+		0:  "EVENT_KIND_UNSPECIFIED",
+		1:  "EVENT_KIND_CAPTURE",
+		2:  "EVENT_KIND_PROMOTION",
+		3:  "EVENT_KIND_DICE_ROLLED",
+		4:  "EVENT_KIND_DIE_SUBSTITUTED",
+		5:  "EVENT_KIND_TURN_PASSED",
+		6:  "EVENT_KIND_GAME_OVER",
+		7:  "EVENT_KIND_POINTS",
+		8:  "EVENT_KIND_ROLL_AGAIN",
+		9:  "EVENT_KIND_COMMAND",
+		10: "EVENT_KIND_EXCHANGE",
+		11: "EVENT_KIND_RESIGNATION",
+		12: "EVENT_KIND_BOAT_TRIUMPH",
 	}
 	EventKind_value = map[string]int32{
 		"EVENT_KIND_UNSPECIFIED":     0,
@@ -234,6 +264,11 @@ var (
 		"EVENT_KIND_TURN_PASSED":     5,
 		"EVENT_KIND_GAME_OVER":       6,
 		"EVENT_KIND_POINTS":          7,
+		"EVENT_KIND_ROLL_AGAIN":      8,
+		"EVENT_KIND_COMMAND":         9,
+		"EVENT_KIND_EXCHANGE":        10,
+		"EVENT_KIND_RESIGNATION":     11,
+		"EVENT_KIND_BOAT_TRIUMPH":    12,
 	}
 )
 
@@ -1337,7 +1372,8 @@ type Position struct {
 	// Every option of the variant, with its value in this game.
 	Options map[string]*OptionValue `protobuf:"bytes,3,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	Pieces  []*Piece                `protobuf:"bytes,4,rep,name=pieces,proto3" json:"pieces,omitempty"`
-	// The player who acts next.
+	// The player whose turn it is. In Chaturaji team play a commander may choose the action for
+	// him; ListLegalMovesResponse.to_move names who chooses.
 	ToMove string `protobuf:"bytes,5,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
 	Phase  Phase  `protobuf:"varint,6,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
 	// The dice of the current turn (empty before the roll).
@@ -1348,7 +1384,9 @@ type Position struct {
 	// Named counters: halfmove_clock, fullmove_number, turn_number, quiet_turns, ...
 	Counters []*Counter `protobuf:"bytes,10,rep,name=counters,proto3" json:"counters,omitempty"`
 	// The last move, where a rule depends on it.
-	LastMove      string `protobuf:"bytes,11,opt,name=last_move,json=lastMove,proto3" json:"last_move,omitempty"`
+	LastMove string `protobuf:"bytes,11,opt,name=last_move,json=lastMove,proto3" json:"last_move,omitempty"`
+	// An offer between players that the position waits on or that may be made now.
+	Proposal      *Proposal `protobuf:"bytes,12,opt,name=proposal,proto3" json:"proposal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1460,6 +1498,142 @@ func (x *Position) GetLastMove() string {
 	return ""
 }
 
+func (x *Position) GetProposal() *Proposal {
+	if x != nil {
+		return x.Proposal
+	}
+	return nil
+}
+
+// Proposal is an offer between players, such as Chaturaji's raja exchange.
+type Proposal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// raja_exchange.
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// available: the player to move may propose now; proposed: `responder` must answer;
+	// returning: accepted, and `players` still choose squares for their returning rajas.
+	Stage string `protobuf:"bytes,2,opt,name=stage,proto3" json:"stage,omitempty"`
+	// The players concerned: for a raja exchange, the owners of the two rajas that would return
+	// (the proposing team's first).
+	Players []string `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
+	// The player who answers a proposed offer.
+	Responder     string `protobuf:"bytes,4,opt,name=responder,proto3" json:"responder,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Proposal) Reset() {
+	*x = Proposal{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Proposal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Proposal) ProtoMessage() {}
+
+func (x *Proposal) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
+func (*Proposal) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *Proposal) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *Proposal) GetStage() string {
+	if x != nil {
+		return x.Stage
+	}
+	return ""
+}
+
+func (x *Proposal) GetPlayers() []string {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *Proposal) GetResponder() string {
+	if x != nil {
+		return x.Responder
+	}
+	return ""
+}
+
+// ScorePart is the points a player or team earned from one source.
+type ScorePart struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// captures, throne or empire.
+	Source        string `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
+	Points        int32  `protobuf:"varint,2,opt,name=points,proto3" json:"points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ScorePart) Reset() {
+	*x = ScorePart{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ScorePart) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ScorePart) ProtoMessage() {}
+
+func (x *ScorePart) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
+func (*ScorePart) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ScorePart) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *ScorePart) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
 // Piece is one piece on the board.
 type Piece struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
@@ -1477,7 +1651,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1489,7 +1663,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1502,7 +1676,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Piece) GetSquare() string {
@@ -1555,7 +1729,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1567,7 +1741,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1580,7 +1754,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Die) GetKind() string {
@@ -1625,14 +1799,16 @@ type PlayerState struct {
 	// Rights such as garrison_a: castling-like permissions history would otherwise decide.
 	Rights []string `protobuf:"bytes,6,rep,name=rights,proto3" json:"rights,omitempty"`
 	// Players whose pieces this player commands.
-	Commands      []string `protobuf:"bytes,7,rep,name=commands,proto3" json:"commands,omitempty"`
+	Commands []string `protobuf:"bytes,7,rep,name=commands,proto3" json:"commands,omitempty"`
+	// The score split by where the points came from, in variants that explain it.
+	ScoreParts    []*ScorePart `protobuf:"bytes,8,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1644,7 +1820,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1657,7 +1833,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *PlayerState) GetName() string {
@@ -1709,6 +1885,13 @@ func (x *PlayerState) GetCommands() []string {
 	return nil
 }
 
+func (x *PlayerState) GetScoreParts() []*ScorePart {
+	if x != nil {
+		return x.ScoreParts
+	}
+	return nil
+}
+
 // LayoutPlacement places one sub-board.
 type LayoutPlacement struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1721,7 +1904,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1733,7 +1916,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1746,7 +1929,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -1781,7 +1964,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1793,7 +1976,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1806,7 +1989,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Counter) GetName() string {
@@ -1847,7 +2030,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +2042,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +2055,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Action) GetNotation() string {
@@ -1960,7 +2143,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1972,7 +2155,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1985,7 +2168,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2035,16 +2218,19 @@ type Standing struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
 	// 1 is first; equal places are shared. 0 while the game goes on.
-	Place         int32  `protobuf:"varint,2,opt,name=place,proto3" json:"place,omitempty"`
-	Score         int32  `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
-	Team          string `protobuf:"bytes,4,opt,name=team,proto3" json:"team,omitempty"`
+	Place int32 `protobuf:"varint,2,opt,name=place,proto3" json:"place,omitempty"`
+	Score int32 `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
+	// The player's team in team play; empty otherwise.
+	Team string `protobuf:"bytes,4,opt,name=team,proto3" json:"team,omitempty"`
+	// The score split by where the points came from, in variants that explain it.
+	ScoreParts    []*ScorePart `protobuf:"bytes,5,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2056,7 +2242,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2069,7 +2255,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2100,6 +2286,91 @@ func (x *Standing) GetTeam() string {
 	return ""
 }
 
+func (x *Standing) GetScoreParts() []*ScorePart {
+	if x != nil {
+		return x.ScoreParts
+	}
+	return nil
+}
+
+// TeamStanding is one team's score and place in team play.
+type TeamStanding struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Team       string                 `protobuf:"bytes,1,opt,name=team,proto3" json:"team,omitempty"`
+	Players    []string               `protobuf:"bytes,2,rep,name=players,proto3" json:"players,omitempty"`
+	Score      int32                  `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
+	ScoreParts []*ScorePart           `protobuf:"bytes,4,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
+	// 1 is first; a draw shares it. 0 while the game goes on.
+	Place         int32 `protobuf:"varint,5,opt,name=place,proto3" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TeamStanding) Reset() {
+	*x = TeamStanding{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TeamStanding) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TeamStanding) ProtoMessage() {}
+
+func (x *TeamStanding) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
+func (*TeamStanding) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *TeamStanding) GetTeam() string {
+	if x != nil {
+		return x.Team
+	}
+	return ""
+}
+
+func (x *TeamStanding) GetPlayers() []string {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *TeamStanding) GetScore() int32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *TeamStanding) GetScoreParts() []*ScorePart {
+	if x != nil {
+		return x.ScoreParts
+	}
+	return nil
+}
+
+func (x *TeamStanding) GetPlace() int32 {
+	if x != nil {
+		return x.Place
+	}
+	return 0
+}
+
 // DiceRoll is the face values of one roll.
 type DiceRoll struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -2110,7 +2381,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2122,7 +2393,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2135,7 +2406,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2235,7 +2506,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"bool_value\x18\x01 \x01(\bH\x00R\tboolValue\x12\x1d\n" +
 	"\tint_value\x18\x02 \x01(\x03H\x00R\bintValue\x12#\n" +
 	"\fstring_value\x18\x03 \x01(\tH\x00R\vstringValueB\a\n" +
-	"\x05value\"\xa2\x04\n" +
+	"\x05value\"\xd6\x04\n" +
 	"\bPosition\x12\x18\n" +
 	"\avariant\x18\x01 \x01(\tR\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -2248,10 +2519,19 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x06layout\x18\t \x03(\v2\x1d.ashtapada.v1.LayoutPlacementR\x06layout\x121\n" +
 	"\bcounters\x18\n" +
 	" \x03(\v2\x15.ashtapada.v1.CounterR\bcounters\x12\x1b\n" +
-	"\tlast_move\x18\v \x01(\tR\blastMove\x1aU\n" +
+	"\tlast_move\x18\v \x01(\tR\blastMove\x122\n" +
+	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x1aU\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
-	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"\x82\x01\n" +
+	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"l\n" +
+	"\bProposal\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05stage\x18\x02 \x01(\tR\x05stage\x12\x18\n" +
+	"\aplayers\x18\x03 \x03(\tR\aplayers\x12\x1c\n" +
+	"\tresponder\x18\x04 \x01(\tR\tresponder\";\n" +
+	"\tScorePart\x12\x16\n" +
+	"\x06source\x18\x01 \x01(\tR\x06source\x12\x16\n" +
+	"\x06points\x18\x02 \x01(\x05R\x06points\"\x82\x01\n" +
 	"\x05Piece\x12\x16\n" +
 	"\x06square\x18\x01 \x01(\tR\x06square\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
@@ -2263,7 +2543,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value\x12\x14\n" +
 	"\x05means\x18\x03 \x01(\tR\x05means\x12\x12\n" +
-	"\x04used\x18\x04 \x01(\bR\x04used\"\xa5\x01\n" +
+	"\x04used\x18\x04 \x01(\bR\x04used\"\xdf\x01\n" +
 	"\vPlayerState\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n" +
@@ -2271,7 +2551,9 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x04lost\x18\x04 \x03(\tR\x04lost\x12\x10\n" +
 	"\x03out\x18\x05 \x01(\bR\x03out\x12\x16\n" +
 	"\x06rights\x18\x06 \x03(\tR\x06rights\x12\x1a\n" +
-	"\bcommands\x18\a \x03(\tR\bcommands\"h\n" +
+	"\bcommands\x18\a \x03(\tR\bcommands\x128\n" +
+	"\vscore_parts\x18\b \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
+	"scoreParts\"h\n" +
 	"\x0fLayoutPlacement\x12\x1a\n" +
 	"\bposition\x18\x01 \x01(\tR\bposition\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\tR\x05board\x12#\n" +
@@ -2299,12 +2581,21 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x06square\x18\x03 \x01(\tR\x06square\x12\x14\n" +
 	"\x05piece\x18\x04 \x01(\tR\x05piece\x12\x16\n" +
 	"\x06points\x18\x05 \x01(\x05R\x06points\x12 \n" +
-	"\vdescription\x18\x06 \x01(\tR\vdescription\"b\n" +
+	"\vdescription\x18\x06 \x01(\tR\vdescription\"\x9c\x01\n" +
 	"\bStanding\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x14\n" +
 	"\x05place\x18\x02 \x01(\x05R\x05place\x12\x14\n" +
 	"\x05score\x18\x03 \x01(\x05R\x05score\x12\x12\n" +
-	"\x04team\x18\x04 \x01(\tR\x04team\"\"\n" +
+	"\x04team\x18\x04 \x01(\tR\x04team\x128\n" +
+	"\vscore_parts\x18\x05 \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
+	"scoreParts\"\xa2\x01\n" +
+	"\fTeamStanding\x12\x12\n" +
+	"\x04team\x18\x01 \x01(\tR\x04team\x12\x18\n" +
+	"\aplayers\x18\x02 \x03(\tR\aplayers\x12\x14\n" +
+	"\x05score\x18\x03 \x01(\x05R\x05score\x128\n" +
+	"\vscore_parts\x18\x04 \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
+	"scoreParts\x12\x14\n" +
+	"\x05place\x18\x05 \x01(\x05R\x05place\"\"\n" +
 	"\bDiceRoll\x12\x16\n" +
 	"\x06values\x18\x01 \x03(\x05R\x06values*l\n" +
 	"\n" +
@@ -2319,7 +2610,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"PHASE_ROLL\x10\x02\x12\x12\n" +
 	"\x0ePHASE_RESPONSE\x10\x03\x12\x12\n" +
-	"\x0ePHASE_FINISHED\x10\x04*\xcd\x01\n" +
+	"\x0ePHASE_FINISHED\x10\x04*\xe8\x02\n" +
 	"\n" +
 	"ActionKind\x12\x1b\n" +
 	"\x17ACTION_KIND_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -2329,7 +2620,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x10ACTION_KIND_PASS\x10\x04\x12\x18\n" +
 	"\x14ACTION_KIND_GARRISON\x10\x05\x12\x14\n" +
 	"\x10ACTION_KIND_DROP\x10\x06\x12\x16\n" +
-	"\x12ACTION_KIND_RESIGN\x10\a*\xe2\x01\n" +
+	"\x12ACTION_KIND_RESIGN\x10\a\x12 \n" +
+	"\x1cACTION_KIND_PROPOSE_EXCHANGE\x10\b\x12\x1f\n" +
+	"\x1bACTION_KIND_ACCEPT_EXCHANGE\x10\t\x12 \n" +
+	"\x1cACTION_KIND_DECLINE_EXCHANGE\x10\n" +
+	"\x12\x1b\n" +
+	"\x17ACTION_KIND_RETURN_RAJA\x10\v\x12\x17\n" +
+	"\x13ACTION_KIND_PROMOTE\x10\f*\xe7\x02\n" +
 	"\tEventKind\x12\x1a\n" +
 	"\x16EVENT_KIND_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12EVENT_KIND_CAPTURE\x10\x01\x12\x18\n" +
@@ -2338,7 +2635,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x1aEVENT_KIND_DIE_SUBSTITUTED\x10\x04\x12\x1a\n" +
 	"\x16EVENT_KIND_TURN_PASSED\x10\x05\x12\x18\n" +
 	"\x14EVENT_KIND_GAME_OVER\x10\x06\x12\x15\n" +
-	"\x11EVENT_KIND_POINTS\x10\a*\\\n" +
+	"\x11EVENT_KIND_POINTS\x10\a\x12\x19\n" +
+	"\x15EVENT_KIND_ROLL_AGAIN\x10\b\x12\x16\n" +
+	"\x12EVENT_KIND_COMMAND\x10\t\x12\x17\n" +
+	"\x13EVENT_KIND_EXCHANGE\x10\n" +
+	"\x12\x1a\n" +
+	"\x16EVENT_KIND_RESIGNATION\x10\v\x12\x1b\n" +
+	"\x17EVENT_KIND_BOAT_TRIUMPH\x10\f*\\\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -2358,7 +2661,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -2378,16 +2681,19 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*OptionSpec)(nil),      // 15: ashtapada.v1.OptionSpec
 	(*OptionValue)(nil),     // 16: ashtapada.v1.OptionValue
 	(*Position)(nil),        // 17: ashtapada.v1.Position
-	(*Piece)(nil),           // 18: ashtapada.v1.Piece
-	(*Die)(nil),             // 19: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 20: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 21: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 22: ashtapada.v1.Counter
-	(*Action)(nil),          // 23: ashtapada.v1.Action
-	(*Event)(nil),           // 24: ashtapada.v1.Event
-	(*Standing)(nil),        // 25: ashtapada.v1.Standing
-	(*DiceRoll)(nil),        // 26: ashtapada.v1.DiceRoll
-	nil,                     // 27: ashtapada.v1.Position.OptionsEntry
+	(*Proposal)(nil),        // 18: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 19: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 20: ashtapada.v1.Piece
+	(*Die)(nil),             // 21: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 22: ashtapada.v1.PlayerState
+	(*LayoutPlacement)(nil), // 23: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 24: ashtapada.v1.Counter
+	(*Action)(nil),          // 25: ashtapada.v1.Action
+	(*Event)(nil),           // 26: ashtapada.v1.Event
+	(*Standing)(nil),        // 27: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 28: ashtapada.v1.TeamStanding
+	(*DiceRoll)(nil),        // 29: ashtapada.v1.DiceRoll
+	nil,                     // 30: ashtapada.v1.Position.OptionsEntry
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	7,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
@@ -2402,21 +2708,25 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	14, // 9: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
 	0,  // 10: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
 	16, // 11: ashtapada.v1.OptionSpec.default_value:type_name -> ashtapada.v1.OptionValue
-	27, // 12: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	18, // 13: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	30, // 12: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	20, // 13: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
 	1,  // 14: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	19, // 15: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	20, // 16: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	21, // 17: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	22, // 18: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	2,  // 19: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 20: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	16, // 21: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	22, // [22:22] is the sub-list for method output_type
-	22, // [22:22] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	21, // 15: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	22, // 16: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	23, // 17: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	24, // 18: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	18, // 19: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	19, // 20: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 21: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 22: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	19, // 23: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	19, // 24: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	16, // 25: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	26, // [26:26] is the sub-list for method output_type
+	26, // [26:26] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -2429,14 +2739,14 @@ func file_ashtapada_v1_types_proto_init() {
 		(*OptionValue_IntValue)(nil),
 		(*OptionValue_StringValue)(nil),
 	}
-	file_ashtapada_v1_types_proto_msgTypes[18].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[20].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   23,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,417 @@
+package chaturaji
+
+import (
+	"strconv"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// recorder collects events while a move is applied; a nil recorder (perft, playouts) skips them.
+type recorder struct{ events []engine.Event }
+
+func (r *recorder) add(e engine.Event) {
+	if r != nil {
+		r.events = append(r.events, e)
+	}
+}
+
+// play writes into child the position after the legal action m.
+func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
+	*child = *p
+	c := child
+	us := int(p.side)
+	switch moveAct(m) {
+	case actRoll:
+		a, b := rollValues(m)
+		c.dice = [2]die{{value: uint8(a)}, {value: uint8(b)}}
+		if rec != nil {
+			text := "rolled " + strconv.Itoa(a)
+			if b != 0 {
+				text += " and " + strconv.Itoa(b)
+			}
+			rec.add(engine.Event{Kind: engine.EventDiceRolled, Player: playerNames[us], Text: text})
+		}
+		return
+	case actPass:
+		c.endTurn(rec)
+		return
+	case actEnd:
+		c.ex = exchange{}
+		c.endTurn(rec)
+		return
+	case actResign:
+		for sq, x := range c.board {
+			if x != 0 && cellOwner(x) == us && cellKind(x) == raja {
+				c.board[sq] = 0
+				c.count[us][raja]--
+				c.count[us][0]--
+			}
+		}
+		rec.add(engine.Event{Kind: engine.EventResignation, Player: playerNames[us], Piece: "raja",
+			Text: playerNames[us] + " resigns the raja; nobody scores it"})
+		c.endTurn(rec)
+		return
+	case actPropose:
+		c.ex.stage = exProposed
+		c.ex.responder = int8(c.responder())
+		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.actor()],
+			Text: playerNames[p.actor()] + " proposes a raja exchange; " + playerNames[c.ex.responder] + " answers"})
+		c.endTurn(rec)
+		return
+	case actAccept:
+		c.acceptExchange(rec)
+		return
+	case actDecline:
+		c.ex = exchange{}
+		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.ex.responder],
+			Text: playerNames[p.ex.responder] + " declines the raja exchange"})
+		c.gameOverEvent(rec)
+		return
+	case actReturn:
+		owner, to := int(c.ex.rajas[0]), moveTo(m)
+		c.placeRaja(owner, to, rec)
+		c.ex.rajas = [2]int8{c.ex.rajas[1], -1}
+		if c.ex.rajas[0] < 0 {
+			c.ex = exchange{}
+		}
+		return
+	}
+	c.movePiece(m, rec)
+}
+
+// movePiece applies a piece's move or in-place promotion and what follows from it.
+func (c *Position) movePiece(m engine.Move, rec *recorder) {
+	from, to, promo := moveFrom(m), moveTo(m), movePromo(m)
+	moving := c.board[from]
+	us, kind := cellOwner(moving), cellKind(moving)
+	if c.ex.stage == exAvailable {
+		c.ex = exchange{} // moving on forfeits the chance to propose
+	}
+	if d := c.dieFor(kind); d >= 0 {
+		c.dice[d].used = true
+	}
+	if victim := c.board[to]; victim != 0 && from != to {
+		c.capture(to, us, victim, rec)
+	}
+	c.board[from] = 0
+	if promo != 0 {
+		moving = newCell(promo, us, 0, cellColour(moving))
+		c.count[us][pawn]--
+		c.count[us][promo]++
+		rec.add(engine.Event{Kind: engine.EventPromotion, Player: playerNames[us], Square: squareName(to), Piece: kindNames[promo],
+			Text: playerNames[us] + "'s pawn promotes to " + kindNames[promo]})
+	}
+	c.board[to] = moving
+	if c.rules.teams && kind == raja {
+		c.rajaEntered(us, to, rec)
+	}
+	if kind == boat && promo == 0 {
+		c.boatTriumph(us, to, rec)
+	}
+	switch {
+	case c.finished():
+		c.dice = [2]die{}
+		c.gameOverEvent(rec)
+	case c.ex.stage == exAvailable:
+	case c.rules.dice == 2 && !(c.dice[0].used && c.dice[1].used):
+	default:
+		c.endTurn(rec)
+	}
+}
+
+// capture removes the piece victim on sq, taken by a piece of player us, and scores it.
+func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
+	kind, them := cellKind(victim), cellOwner(victim)
+	c.count[them][kind]--
+	c.count[them][0]--
+	c.board[sq] = 0
+	c.captured = true
+	c.score[us][fromCaptures] += int32(kind)
+	rec.add(engine.Event{Kind: engine.EventCapture, Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: kind,
+		Text: playerNames[us] + " captures " + playerNames[them] + "'s " + kindNames[kind]})
+	if kind != raja || !c.rules.teams {
+		return
+	}
+	if thrones[them] == sq {
+		c.award(us, fromThrone, 2, "killed "+playerNames[them]+"'s raja on its throne", rec)
+	}
+	if pa := partner(them); !c.rules.diceless && c.commander[them] != int8(pa) {
+		c.commander[them] = int8(pa)
+		if c.commander[pa] == int8(them) {
+			c.commander[pa] = -1
+		}
+		rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[pa],
+			Text: playerNames[pa] + " takes command of " + playerNames[them] + "'s pieces"})
+	}
+	if c.count[them][raja] == 0 && c.count[partner(them)][raja] == 0 {
+		c.empire(us, sq, rec)
+	}
+	// A team that has lost a raja may offer an exchange after killing one, while the other team
+	// still has someone to answer.
+	dead := -1
+	switch {
+	case c.count[us][raja] == 0:
+		dead = us
+	case c.count[partner(us)][raja] == 0:
+		dead = partner(us)
+	}
+	if dead >= 0 && c.responder() >= 0 {
+		c.ex = exchange{stage: exAvailable, rajas: [2]int8{int8(dead), int8(them)}, responder: -1}
+	}
+}
+
+// empire awards the empire bonus to the capturing team's commander, once per team: +1, +2 when
+// he killed the last enemy raja himself, +4 when he did so on a throne square.
+func (c *Position) empire(killer, sq int, rec *recorder) {
+	for _, x := range [2]int{killer, partner(killer)} {
+		if c.commander[partner(x)] != int8(x) || c.score[x][fromEmpire]+c.score[partner(x)][fromEmpire] != 0 {
+			continue
+		}
+		bonus, why := 1, "created the empire"
+		if x == killer {
+			bonus, why = 2, "created the empire and killed the last enemy raja"
+			if throneOwner[sq] >= 0 {
+				bonus, why = 4, "created the empire, killing the last enemy raja on a throne square"
+			}
+		}
+		c.award(x, fromEmpire, bonus, why, rec)
+	}
+}
+
+func (c *Position) award(pl, source, points int, why string, rec *recorder) {
+	c.score[pl][source] += int32(points)
+	rec.add(engine.Event{Kind: engine.EventPoints, Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
+}
+
+// rajaEntered applies the team rules for a raja of player us arriving on sq: the throne bonus and
+// command by entering the partner's throne.
+func (c *Position) rajaEntered(us, sq int, rec *recorder) {
+	owner := int(throneOwner[sq])
+	switch {
+	case owner < 0:
+	case enemies(us, owner):
+		c.award(us, fromThrone, 1, "entered "+playerNames[owner]+"'s throne", rec)
+	case owner == partner(us) && c.commander[owner] != int8(us) && c.commander[us] != int8(owner):
+		c.commander[owner] = int8(us)
+		rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(sq),
+			Text: playerNames[us] + " enters " + playerNames[owner] + "'s throne and takes command of " + playerNames[owner] + "'s pieces"})
+	}
+}
+
+// boatTriumph applies the boat triumph after a boat of player us moved to sq: when a 2x2 block
+// holding sq is all boats, the other players' boats there are captured (in team play the
+// partner's boat passes under the mover's command instead).
+func (c *Position) boatTriumph(us, sq int, rec *recorder) {
+	for _, corner := range blocks[sq] {
+		b := int(corner)
+		block := [4]int{b, b + 1, b + size, b + size + 1}
+		full := true
+		for _, s := range block {
+			full = full && c.board[s] != 0 && cellKind(c.board[s]) == boat
+		}
+		if !full {
+			continue
+		}
+		rec.add(engine.Event{Kind: engine.EventBoatTriumph, Player: playerNames[us], Square: squareName(sq),
+			Text: playerNames[us] + " completes a boat triumph"})
+		for _, s := range block {
+			bc := c.board[s]
+			switch owner := cellOwner(bc); {
+			case owner == us:
+			case c.rules.teams && owner == partner(us):
+				c.board[s] = newCell(boat, us, 0, cellColour(bc))
+				c.count[owner][boat]--
+				c.count[owner][0]--
+				c.count[us][boat]++
+				c.count[us][0]++
+				rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(s), Piece: "boat",
+					Text: playerNames[us] + " takes command of " + playerNames[owner] + "'s boat"})
+			default:
+				c.capture(s, us, bc, rec)
+			}
+		}
+	}
+}
+
+func (c *Position) acceptExchange(rec *recorder) {
+	rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[c.ex.responder],
+		Text: playerNames[c.ex.responder] + " accepts the raja exchange"})
+	pending := [2]int8{-1, -1}
+	n := 0
+	for _, pl := range c.ex.rajas {
+		if c.board[thrones[pl]] == 0 {
+			c.placeRaja(int(pl), thrones[pl], rec)
+		} else {
+			pending[n] = pl
+			n++
+		}
+	}
+	c.ex = exchange{}
+	if n > 0 {
+		c.ex = exchange{stage: exReturning, rajas: pending, responder: -1}
+	}
+}
+
+func (c *Position) placeRaja(pl, sq int, rec *recorder) {
+	c.board[sq] = newCell(raja, pl, 0, pl)
+	c.count[pl][raja]++
+	c.count[pl][0]++
+	rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[pl], Square: squareName(sq), Piece: "raja",
+		Text: playerNames[pl] + "'s raja returns on " + squareName(sq)})
+}
+
+// responder is the next player after the side, in turn order, of the other team who still takes
+// turns; -1 when there is none.
+func (c *Position) responder() int {
+	us := int(c.side)
+	for i := 1; i < players; i++ {
+		pl := (us + i) % players
+		if enemies(us, pl) && c.active(pl) {
+			return pl
+		}
+	}
+	return -1
+}
+
+// endTurn passes the turn to the next player who still takes turns.
+func (c *Position) endTurn(rec *recorder) {
+	if c.captured {
+		c.quiet = 0
+	} else {
+		c.quiet++
+	}
+	c.captured = false
+	c.dice = [2]die{}
+	c.turn++
+	for i := 1; i <= players; i++ {
+		if pl := (int(c.side) + i) % players; c.active(pl) {
+			c.side = uint8(pl)
+			break
+		}
+	}
+	if rec == nil {
+		return
+	}
+	if c.finished() {
+		c.gameOverEvent(rec)
+		return
+	}
+	if c.ex.stage != exProposed {
+		rec.add(engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
+	}
+}
+
+func (c *Position) gameOverEvent(rec *recorder) {
+	if rec == nil {
+		return
+	}
+	if ok, reason := c.status(); ok {
+		rec.add(engine.Event{Kind: engine.EventGameOver, Text: reason})
+	}
+}
+
+func (c *Position) finished() bool {
+	ok, _ := c.status()
+	return ok
+}
+
+// status reports whether the game is over and why.
+func (c *Position) status() (bool, string) {
+	if c.ex.stage != exNone {
+		return false, ""
+	}
+	total, rajas, with, active := 0, 0, 0, 0
+	for pl := 0; pl < players; pl++ {
+		n := int(c.count[pl][0])
+		total += n
+		rajas += int(c.count[pl][raja])
+		if n > 0 {
+			with++
+		}
+		if c.active(pl) {
+			active++
+		}
+	}
+	if c.rules.teams {
+		for t := 0; t < 2; t++ {
+			rajasDead := c.count[t][raja] == 0 && c.count[t+2][raja] == 0
+			if c.rules.diceless && rajasDead {
+				return true, "rajas_killed"
+			}
+			if c.count[t][0] == 0 && c.count[t+2][0] == 0 {
+				return true, "team_eliminated"
+			}
+			if rajasDead {
+				return true, "rajas_killed"
+			}
+		}
+	} else if with <= 1 {
+		return true, "last_player_standing"
+	}
+	if total == rajas {
+		return true, "honourable_peace"
+	}
+	if c.rules.maxRounds > 0 && uint64(c.quiet) >= uint64(c.rules.maxRounds)*uint64(active) {
+		return true, "move_limit"
+	}
+	return false, ""
+}
+
+// rollOutcomes lists the distinct rolls: the four faces of one die, or the ten unordered pairs.
+var rollOutcomes = [3][]engine.Move{
+	1: {rollMove(2, 0), rollMove(3, 0), rollMove(4, 0), rollMove(5, 0)},
+	2: func() (out []engine.Move) {
+		for a := 2; a <= 5; a++ {
+			for b := a; b <= 5; b++ {
+				out = append(out, rollMove(a, b))
+			}
+		}
+		return out
+	}(),
+}
+
+func (p *Position) phase() engine.Phase {
+	switch {
+	case p.finished():
+		return engine.PhaseFinished
+	case p.ex.stage == exProposed:
+		return engine.PhaseResponse
+	case p.ex.stage == exNone && !p.rules.diceless && !p.rolled():
+		return engine.PhaseRoll
+	}
+	return engine.PhaseAction
+}
+
+// perft counts leaves depth actions deep; rolls are chance events, not plies.
+func (p *Position) perft(depth int, rolls [][2]int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var child Position
+	switch p.phase() {
+	case engine.PhaseFinished:
+		return 0
+	case engine.PhaseRoll:
+		if len(rolls) > 0 {
+			p.play(rollMove(rolls[0][0], rolls[0][1]), &child, nil)
+			return child.perft(depth, rolls[1:])
+		}
+		var n uint64
+		for _, m := range rollOutcomes[p.rules.dice] {
+			p.play(m, &child, nil)
+			n += child.perft(depth, nil)
+		}
+		return n
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := p.generate(buf[:0])
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		p.play(m, &child, nil)
+		n += child.perft(depth-1, rolls)
+	}
+	return n
+}
