@@ -110,7 +110,7 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 	}
 	switch {
 	case c.finished():
-		c.dice = [2]die{}
+		c.dice, c.captured = [2]die{}, false
 		c.gameOverEvent(rec)
 	case c.ex.stage == exAvailable:
 	case c.rules.dice == 2 && !(c.dice[0].used && c.dice[1].used):
