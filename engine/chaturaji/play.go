@@ -29,7 +29,9 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 			if b != 0 {
 				text += " and " + strconv.Itoa(b)
 			}
-			rec.add(engine.Event{Kind: engine.EventDiceRolled, Player: playerNames[us], Text: text})
+			if rec != nil {
+				rec.add(engine.Event{Kind: engine.EventDiceRolled, Player: playerNames[us], Text: text})
+			}
 		}
 		return
 	case actPass:
@@ -47,15 +49,19 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 				c.count[us][0]--
 			}
 		}
-		rec.add(engine.Event{Kind: engine.EventResignation, Player: playerNames[us], Piece: "raja",
-			Text: playerNames[us] + " resigns the raja; nobody scores it"})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventResignation, Player: playerNames[us], Piece: "raja",
+				Text: playerNames[us] + " resigns the raja; nobody scores it"})
+		}
 		c.endTurn(rec)
 		return
 	case actPropose:
 		c.ex.stage = exProposed
 		c.ex.responder = int8(c.responder())
-		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.actor()],
-			Text: playerNames[p.actor()] + " proposes a raja exchange; " + playerNames[c.ex.responder] + " answers"})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.actor()],
+				Text: playerNames[p.actor()] + " proposes a raja exchange; " + playerNames[c.ex.responder] + " answers"})
+		}
 		c.endTurn(rec)
 		return
 	case actAccept:
@@ -63,8 +69,10 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 		return
 	case actDecline:
 		c.ex = exchange{}
-		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.ex.responder],
-			Text: playerNames[p.ex.responder] + " declines the raja exchange"})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.ex.responder],
+				Text: playerNames[p.ex.responder] + " declines the raja exchange"})
+		}
 		c.gameOverEvent(rec)
 		return
 	case actReturn:
@@ -98,8 +106,10 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 		moving = newCell(promo, us, 0, cellColour(moving))
 		c.count[us][pawn]--
 		c.count[us][promo]++
-		rec.add(engine.Event{Kind: engine.EventPromotion, Player: playerNames[us], Square: squareName(to), Piece: kindNames[promo],
-			Text: playerNames[us] + "'s pawn promotes to " + kindNames[promo]})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventPromotion, Player: playerNames[us], Square: squareName(to), Piece: kindNames[promo],
+				Text: playerNames[us] + "'s pawn promotes to " + kindNames[promo]})
+		}
 	}
 	c.board[to] = moving
 	if c.rules.teams && kind == raja {
@@ -127,8 +137,10 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 	c.board[sq] = 0
 	c.captured = true
 	c.score[us][fromCaptures] += int32(kind)
-	rec.add(engine.Event{Kind: engine.EventCapture, Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: kind,
-		Text: playerNames[us] + " captures " + playerNames[them] + "'s " + kindNames[kind]})
+	if rec != nil {
+		rec.add(engine.Event{Kind: engine.EventCapture, Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: kind,
+			Text: playerNames[us] + " captures " + playerNames[them] + "'s " + kindNames[kind]})
+	}
 	if kind != raja || !c.rules.teams {
 		return
 	}
@@ -140,8 +152,10 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 		if c.commander[pa] == int8(them) {
 			c.commander[pa] = -1
 		}
-		rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[pa],
-			Text: playerNames[pa] + " takes command of " + playerNames[them] + "'s pieces"})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[pa],
+				Text: playerNames[pa] + " takes command of " + playerNames[them] + "'s pieces"})
+		}
 	}
 	if c.count[them][raja] == 0 && c.count[partner(them)][raja] == 0 {
 		c.empire(us, sq, rec)
@@ -180,7 +194,9 @@ func (c *Position) empire(killer, sq int, rec *recorder) {
 
 func (c *Position) award(pl, source, points int, why string, rec *recorder) {
 	c.score[pl][source] += int32(points)
-	rec.add(engine.Event{Kind: engine.EventPoints, Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
+	if rec != nil {
+		rec.add(engine.Event{Kind: engine.EventPoints, Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
+	}
 }
 
 // rajaEntered applies the team rules for a raja of player us arriving on sq: the throne bonus and
@@ -193,8 +209,10 @@ func (c *Position) rajaEntered(us, sq int, rec *recorder) {
 		c.award(us, fromThrone, 1, "entered "+playerNames[owner]+"'s throne", rec)
 	case owner == partner(us) && c.commander[owner] != int8(us) && c.commander[us] != int8(owner):
 		c.commander[owner] = int8(us)
-		rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(sq),
-			Text: playerNames[us] + " enters " + playerNames[owner] + "'s throne and takes command of " + playerNames[owner] + "'s pieces"})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(sq),
+				Text: playerNames[us] + " enters " + playerNames[owner] + "'s throne and takes command of " + playerNames[owner] + "'s pieces"})
+		}
 	}
 }
 
@@ -212,8 +230,10 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 		if !full {
 			continue
 		}
-		rec.add(engine.Event{Kind: engine.EventBoatTriumph, Player: playerNames[us], Square: squareName(sq),
-			Text: playerNames[us] + " completes a boat triumph"})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventBoatTriumph, Player: playerNames[us], Square: squareName(sq),
+				Text: playerNames[us] + " completes a boat triumph"})
+		}
 		for _, s := range block {
 			bc := c.board[s]
 			switch owner := cellOwner(bc); {
@@ -224,8 +244,10 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 				c.count[owner][0]--
 				c.count[us][boat]++
 				c.count[us][0]++
-				rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(s), Piece: "boat",
-					Text: playerNames[us] + " takes command of " + playerNames[owner] + "'s boat"})
+				if rec != nil {
+					rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(s), Piece: "boat",
+						Text: playerNames[us] + " takes command of " + playerNames[owner] + "'s boat"})
+				}
 			default:
 				c.capture(s, us, bc, rec)
 			}
@@ -234,8 +256,10 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 }
 
 func (c *Position) acceptExchange(rec *recorder) {
-	rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[c.ex.responder],
-		Text: playerNames[c.ex.responder] + " accepts the raja exchange"})
+	if rec != nil {
+		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[c.ex.responder],
+			Text: playerNames[c.ex.responder] + " accepts the raja exchange"})
+	}
 	pending := [2]int8{-1, -1}
 	n := 0
 	for _, pl := range c.ex.rajas {
@@ -256,8 +280,10 @@ func (c *Position) placeRaja(pl, sq int, rec *recorder) {
 	c.board[sq] = newCell(raja, pl, 0, pl)
 	c.count[pl][raja]++
 	c.count[pl][0]++
-	rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[pl], Square: squareName(sq), Piece: "raja",
-		Text: playerNames[pl] + "'s raja returns on " + squareName(sq)})
+	if rec != nil {
+		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[pl], Square: squareName(sq), Piece: "raja",
+			Text: playerNames[pl] + "'s raja returns on " + squareName(sq)})
+	}
 }
 
 // responder is the next player after the side, in turn order, of the other team who still takes
@@ -297,7 +323,9 @@ func (c *Position) endTurn(rec *recorder) {
 		return
 	}
 	if c.ex.stage != exProposed {
-		rec.add(engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
+		}
 	}
 }
 
@@ -306,7 +334,9 @@ func (c *Position) gameOverEvent(rec *recorder) {
 		return
 	}
 	if ok, reason := c.status(); ok {
-		rec.add(engine.Event{Kind: engine.EventGameOver, Text: reason})
+		if rec != nil {
+			rec.add(engine.Event{Kind: engine.EventGameOver, Text: reason})
+		}
 	}
 }
 
