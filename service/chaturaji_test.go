@@ -7,9 +7,11 @@ import (
 	"net/http"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -43,21 +45,26 @@ var jsonPaths = map[string]string{"ApplyMoves": "/v1/moves:apply", "ListLegalMov
 
 func (a jsonAPI) call(t *testing.T, method string, req, resp proto.Message) {
 	t.Helper()
+	a.callPath(t, jsonPaths[method], req, resp)
+}
+
+func (a jsonAPI) callPath(t *testing.T, path string, req, resp proto.Message) {
+	t.Helper()
 	body, err := protojson.MarshalOptions{UseProtoNames: true}.Marshal(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := http.Post(a.s.httpURL+jsonPaths[method], "application/json", bytes.NewReader(body))
+	r, err := http.Post(a.s.httpURL+path, "application/json", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Body.Close()
 	raw, _ := io.ReadAll(r.Body)
 	if r.StatusCode != http.StatusOK {
-		t.Fatalf("%s over JSON: %d %s", method, r.StatusCode, raw)
+		t.Fatalf("%s over JSON: %d %s", path, r.StatusCode, raw)
 	}
 	if err := protojson.Unmarshal(raw, resp); err != nil {
-		t.Fatalf("%s over JSON: %v in %s", method, err, raw)
+		t.Fatalf("%s over JSON: %v in %s", path, err, raw)
 	}
 }
 
@@ -551,5 +558,168 @@ func runRuleCase(t *testing.T, api rulesAPI, c ruleCase) {
 	api.call(t, "ScorePosition", &pb.ScorePositionRequest{Position: pos}, r.score)
 	if c.check != nil {
 		c.check(t, r)
+	}
+}
+
+// A client's d6: 1 and 6 are rolled again, the position unchanged; a service roll counts only 2-5.
+func TestChaturajiDice(t *testing.T) {
+	s := startServer(t)
+	for _, api := range []rulesAPI{grpcAPI{s}, jsonAPI{s}} {
+		t.Run(api.name(), func(t *testing.T) {
+			resolve := func(text string, values ...int32) *pb.ResolveDiceResponse {
+				resp := &pb.ResolveDiceResponse{}
+				api.call(t, "ResolveDice", &pb.ResolveDiceRequest{Position: &pb.Position{Variant: "chaturaji", Text: text}, Values: values}, resp)
+				return resp
+			}
+			for _, v := range []int32{1, 6} {
+				r := resolve(chaturajiStart, v)
+				if !r.GetRollAgain() || r.GetPosition().GetText() != chaturajiStart || r.GetEvents()[0].GetKind() != pb.EventKind_EVENT_KIND_ROLL_AGAIN {
+					t.Errorf("d6 %d: roll_again %v, position %q", v, r.GetRollAgain(), r.GetPosition().GetText())
+				}
+			}
+			if r := resolve(chaturajiStart, 3); r.GetRollAgain() || r.GetPosition().GetDice()[0].GetValue() != 3 ||
+				r.GetPosition().GetDice()[0].GetMeans() != "horse" || r.GetPosition().GetDice()[0].GetKind() != "d6_reroll" {
+				t.Errorf("d6 3: %v", r)
+			}
+			if r := resolve(chaturajiStart+" dice=2", 2, 6); !r.GetRollAgain() {
+				t.Errorf("two dice with a 6 are thrown again: %v", r)
+			}
+			r := resolve(chaturajiStart+" dice=2", 5, 2)
+			if d := r.GetPosition().GetDice(); len(d) != 2 || d[0].GetValue() != 5 || d[1].GetValue() != 2 {
+				t.Errorf("two dice keep their order: %v", d)
+			}
+			seen := map[int32]bool{}
+			for seed := uint64(0); seed < 64; seed++ {
+				resp := &pb.RollDiceResponse{}
+				api.call(t, "RollDice", &pb.RollDiceRequest{Position: &pb.Position{Variant: "chaturaji", Text: chaturajiStart}, Seed: &seed}, resp)
+				again := &pb.RollDiceResponse{}
+				api.call(t, "RollDice", &pb.RollDiceRequest{Position: &pb.Position{Variant: "chaturaji", Text: chaturajiStart}, Seed: &seed}, again)
+				v := resp.GetValues()
+				if len(v) != 1 || v[0] < 2 || v[0] > 5 || !slices.Equal(v, again.GetValues()) {
+					t.Fatalf("seed %d: values %v then %v, want one value 2-5 twice", seed, v, again.GetValues())
+				}
+				seen[v[0]] = true
+			}
+			if len(seen) != 4 {
+				t.Errorf("64 seeded rolls show only %v", seen)
+			}
+		})
+	}
+	_, err := s.rules.RollDice(context.Background(), &pb.RollDiceRequest{Position: &pb.Position{Variant: "chaturaji", Text: chaturajiStart + " diceless"}})
+	if code, reason, _ := errorDetails(err); code != codes.FailedPrecondition || reason != "NO_DICE" {
+		t.Errorf("diceless RollDice: %v", err)
+	}
+}
+
+// A seeded random game played call by call over gRPC replays identically through ApplyMoves over
+// JSON, and the same seeds give the same game.
+func TestChaturajiSeededReplay(t *testing.T) {
+	s := startServer(t)
+	play := func(opts map[string]*pb.OptionValue) ([]string, string) {
+		ctx := context.Background()
+		start, err := s.rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: "chaturaji", Options: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := start.GetPosition()
+		var actions []string
+		for seed := uint64(1); pos.GetPhase() != pb.Phase_PHASE_FINISHED; seed++ {
+			if seed > 5000 {
+				t.Fatal("the game did not end")
+			}
+			if pos.GetPhase() == pb.Phase_PHASE_ROLL {
+				r, err := s.rules.RollDice(ctx, &pb.RollDiceRequest{Position: pos, Seed: &seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				actions = append(actions, "roll "+fmtInts(r.GetValues()))
+				pos = r.GetPosition()
+				continue
+			}
+			list, err := s.rules.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: pos, View: pb.MoveView_MOVE_VIEW_NOTATION})
+			if err != nil {
+				t.Fatal(err)
+			}
+			move := list.GetMoves()[seed%uint64(len(list.GetMoves()))].GetNotation()
+			v, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: pos, Move: &pb.Action{Notation: move}})
+			if err != nil || !v.GetLegal() {
+				t.Fatalf("%s: %v %v", move, err, v.GetReason())
+			}
+			actions = append(actions, move)
+			pos = v.GetPosition()
+		}
+		return actions, pos.GetText()
+	}
+	for _, opts := range []map[string]*pb.OptionValue{
+		{"max_rounds": {Value: &pb.OptionValue_IntValue{IntValue: 20}}},
+		{"teams": {Value: &pb.OptionValue_BoolValue{BoolValue: true}}, "dice": {Value: &pb.OptionValue_IntValue{IntValue: 2}},
+			"max_rounds": {Value: &pb.OptionValue_IntValue{IntValue: 20}}},
+	} {
+		actions, final := play(opts)
+		again, finalAgain := play(opts)
+		if !slices.Equal(actions, again) || final != finalAgain {
+			t.Fatalf("the same seeds gave different games")
+		}
+		start := &pb.StartPositionResponse{}
+		jsonAPI{s}.callPath(t, "/v1/variants/chaturaji:start", &pb.StartPositionRequest{Variant: "chaturaji", Options: opts}, start)
+		req := &pb.ApplyMovesRequest{Position: start.GetPosition()}
+		for _, a := range actions {
+			req.Moves = append(req.Moves, &pb.Action{Notation: a})
+		}
+		resp := &pb.ApplyMovesResponse{}
+		jsonAPI{s}.call(t, "ApplyMoves", req, resp)
+		if resp.GetFailure() != nil || int(resp.GetApplied()) != len(actions) || resp.GetPosition().GetText() != final {
+			t.Fatalf("replay of %d actions: failure %v, applied %d, final %q want %q", len(actions), resp.GetFailure(),
+				resp.GetApplied(), resp.GetPosition().GetText(), final)
+		}
+		t.Logf("%d actions replayed, ending %s", len(actions), final)
+	}
+}
+
+func fmtInts(v []int32) string {
+	var parts []string
+	for _, x := range v {
+		parts = append(parts, strconv.Itoa(int(x)))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestChaturajiOptions(t *testing.T) {
+	s := startServer(t)
+	ctx := context.Background()
+	v, err := s.rules.GetVariant(ctx, &pb.GetVariantRequest{Name: "chaturaji"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boolValue := func(b bool) *pb.OptionValue { return &pb.OptionValue{Value: &pb.OptionValue_BoolValue{BoolValue: b}} }
+	intValue := func(n int64) *pb.OptionValue { return &pb.OptionValue{Value: &pb.OptionValue_IntValue{IntValue: n}} }
+	want := map[string]*pb.OptionValue{"teams": boolValue(false), "rank_rule": boolValue(false), "dice": intValue(1),
+		"diceless": boolValue(false), "goal": {Value: &pb.OptionValue_StringValue{StringValue: "points"}}, "max_rounds": intValue(0)}
+	for _, o := range v.GetVariant().GetOptions() {
+		if !proto.Equal(o.GetDefaultValue(), want[o.GetName()]) || o.GetDescription() == "" {
+			t.Errorf("option %s: default %v, want %v; description %q", o.GetName(), o.GetDefaultValue(), want[o.GetName()], o.GetDescription())
+		}
+	}
+	if len(v.GetVariant().GetOptions()) != len(want) {
+		t.Errorf("options %v", v.GetVariant().GetOptions())
+	}
+	code, body := s.postJSON(t, "POST", "/v1/variants/chaturaji:start", `{"options":{"teams":{"bool_value":true},"dice":{"int_value":"2"},"max_rounds":{"int_value":"30"}}}`)
+	pos, _ := body["position"].(map[string]any)
+	if code != 200 || !strings.HasSuffix(pos["text"].(string), " teams dice=2 max_rounds=30") {
+		t.Errorf("start with options: %d %v", code, body)
+	}
+	for _, c := range []struct {
+		opts  map[string]*pb.OptionValue
+		field string
+	}{
+		{map[string]*pb.OptionValue{"goal": {Value: &pb.OptionValue_StringValue{StringValue: "last_standing"}}}, "options.goal"},
+		{map[string]*pb.OptionValue{"diceless": {Value: &pb.OptionValue_BoolValue{BoolValue: true}}, "dice": {Value: &pb.OptionValue_IntValue{IntValue: 2}}}, "options.dice"},
+		{map[string]*pb.OptionValue{"dice": {Value: &pb.OptionValue_IntValue{IntValue: 3}}}, "options.dice"},
+		{map[string]*pb.OptionValue{"goal": {Value: &pb.OptionValue_StringValue{StringValue: "glory"}}}, "options.goal"},
+	} {
+		_, err := s.rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: "chaturaji", Options: c.opts})
+		if code, reason, field := errorDetails(err); code != codes.InvalidArgument || reason != "INVALID_OPTION" || field != c.field {
+			t.Errorf("%v: %v %s %s", c.opts, code, reason, field)
+		}
 	}
 }
