@@ -151,8 +151,10 @@ func (p *Position) parseAction(s, text string) (engine.Move, error) {
 	body, promo, hasPromo := strings.Cut(s, "=")
 	pr := 0
 	if hasPromo {
-		pr = slices.Index(kindLetters[:], promo[0])
-		if len(promo) != 1 || pr < boat {
+		if len(promo) == 1 {
+			pr = slices.Index(kindLetters[:], promo[0])
+		}
+		if pr < boat {
 			return 0, syntax("a pawn promotes to k, e, h or b")
 		}
 	}

@@ -99,7 +99,7 @@ func describe() *engine.Description {
 			"with throne and empire points), quiet turns, turn number, then options such as teams dice=2 max_rounds=20",
 		ActionNotation: "a2a3; promotion a7a8=b; a waiting pawn's promotion a8=b; pass; end; resign; propose_exchange; " +
 			"accept_exchange; decline_exchange; return_raja d1; roll 3 (roll 2 5 with two dice)",
-		MaxPerftDepth: 6,
+		MaxPerftDepth: 5,
 	}
 }
 
