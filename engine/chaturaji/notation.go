@@ -511,8 +511,7 @@ func (p *Position) stateText() string {
 // Setup returns the structured form of the position.
 func (p *Position) Setup() *engine.Setup {
 	s := &engine.Setup{Variant: Name, Options: p.rules.options(), ToMove: playerNames[p.side], Phase: p.phase(),
-		Counters: []engine.Counter{{Name: "quiet_turns", Value: int64(p.quiet)}, {Name: "turn_number", Value: int64(p.turn)},
-			{Name: "captured_this_turn", Value: b2i(p.captured)}}}
+		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.captured}.Counters()}
 	for sq, c := range p.board {
 		if c == 0 {
 			continue
@@ -555,13 +554,6 @@ func (p *Position) Setup() *engine.Setup {
 		s.Proposal = prop
 	}
 	return s
-}
-
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // FromSetup builds a position from its structured form.
@@ -627,25 +619,12 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err := p.proposalFromSetup(s.Proposal); err != nil {
 		return nil, err
 	}
-	p.turn = 1
-	for _, c := range s.Counters {
-		bad := c.Value < 0 || c.Value >= 1<<31
-		switch c.Name {
-		case "quiet_turns":
-			p.quiet = uint32(c.Value)
-		case "turn_number":
-			p.turn = uint32(c.Value)
-			bad = bad || c.Value == 0
-		case "captured_this_turn":
-			p.captured = c.Value == 1
-			bad = c.Value != 0 && c.Value != 1
-		default:
-			return nil, engine.Positionf("counters."+c.Name, "unknown counter, want quiet_turns, turn_number or captured_this_turn")
-		}
-		if bad {
-			return nil, engine.Positionf("counters."+c.Name, "value %d is out of range", c.Value)
-		}
+	tc, err := engine.ReadTurnCounters(s.Counters)
+	if err != nil {
+		return nil, err
 	}
+	p.quiet, p.turn, p.captured = tc.Quiet, tc.Turn, tc.Captured
+
 	if err := p.validate(); err != nil {
 		return nil, err
 	}

@@ -77,23 +77,6 @@ func TestPerftTable(t *testing.T) {
 	}
 }
 
-// walk counts leaves through the public interface only: Moves, Play and Phase.
-func walk(p engine.Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range p.Moves(nil) {
-		c, _ := p.Play(m)
-		d := depth - 1
-		if p.Phase() == engine.PhaseRoll {
-			d = depth
-		}
-		n += walk(c, d)
-	}
-	return n
-}
-
 // The fast internal perft agrees with a walk through the engine interface on every table position.
 func TestPerftThroughInterface(t *testing.T) {
 	for _, e := range readPerft(t) {
@@ -101,7 +84,7 @@ func TestPerftThroughInterface(t *testing.T) {
 			continue
 		}
 		pos, _ := Variant.Parse(e.text)
-		if got, want := walk(pos, 3), pos.Perft(3, nil); got != want {
+		if got, want := engine.WalkPerft(pos, 3), pos.Perft(3, nil); got != want {
 			t.Errorf("%s: walk = %d, perft = %d", e.text, got, want)
 		}
 	}

@@ -270,9 +270,8 @@ func (p *Position) Perft(depth int, rolls [][]int) uint64 {
 
 func (p *Position) Setup() *engine.Setup {
 	s := &engine.Setup{Variant: Name, ToMove: playerNames[p.side], Phase: p.Phase(),
-		Options: engine.Options{maxTurnsOption: {Kind: engine.OptionInt, Int: int64(p.maxTurns)}},
-		Counters: []engine.Counter{{Name: "quiet_turns", Value: int64(p.quiet)}, {Name: "turn_number", Value: int64(p.turn)},
-			{Name: "captured_this_turn", Value: b2i(p.capturedThisTurn)}}}
+		Options:  engine.Options{maxTurnsOption: {Kind: engine.OptionInt, Int: int64(p.maxTurns)}},
+		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.capturedThisTurn}.Counters()}
 	for sq, c := range p.board {
 		if c != 0 {
 			s.Pieces = append(s.Pieces, engine.PieceSetup{Square: squareName(sq), Kind: kindNames[cellKind(c)], Player: playerNames[cellPlayer(c)]})
@@ -299,13 +298,6 @@ func (p *Position) Setup() *engine.Setup {
 		s.Players = append(s.Players, ps)
 	}
 	return s
-}
-
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
@@ -383,25 +375,12 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 			}
 		}
 	}
-	p.turn = 1
-	for _, c := range s.Counters {
-		bad := c.Value < 0 || c.Value > 1<<31
-		switch c.Name {
-		case "quiet_turns":
-			p.quiet = uint32(c.Value)
-		case "turn_number":
-			p.turn = uint32(c.Value)
-			bad = bad || c.Value == 0
-		case "captured_this_turn":
-			p.capturedThisTurn = c.Value != 0
-			bad = c.Value != 0 && c.Value != 1
-		default:
-			return nil, engine.Positionf("counters."+c.Name, "unknown counter, want quiet_turns, turn_number or captured_this_turn")
-		}
-		if bad {
-			return nil, engine.Positionf("counters."+c.Name, "value %d is out of range", c.Value)
-		}
+	tc, err := engine.ReadTurnCounters(s.Counters)
+	if err != nil {
+		return nil, err
 	}
+	p.quiet, p.turn, p.capturedThisTurn = tc.Quiet, tc.Turn, tc.Captured
+
 	if err := p.validate(); err != nil {
 		return nil, err
 	}

@@ -57,24 +57,8 @@ func TestPerftTable(t *testing.T) {
 
 // Perft by Moves and Play through the engine interface agrees with the fast internal perft.
 func TestPerftThroughInterface(t *testing.T) {
-	var walk func(p engine.Position, depth int) uint64
-	walk = func(p engine.Position, depth int) uint64 {
-		if depth == 0 {
-			return 1
-		}
-		var n uint64
-		for _, m := range p.Moves(nil) {
-			c, _ := p.Play(m)
-			d := depth - 1
-			if p.Phase() == engine.PhaseRoll {
-				d = depth
-			}
-			n += walk(c, d)
-		}
-		return n
-	}
 	start, _ := Variant.Start(nil)
-	if got, want := walk(start, 3), start.Perft(3, nil); got != want {
+	if got, want := engine.WalkPerft(start, 3), start.Perft(3, nil); got != want {
 		t.Errorf("walk = %d, perft = %d", got, want)
 	}
 }
