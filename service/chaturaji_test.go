@@ -287,6 +287,12 @@ func chaturajiCases() []ruleCase {
 				}
 			}
 		}})
+	add(ruleCase{name: "out after losing every piece", pos: board("c1=bE d1=bK c5=gPk e8=rK h4=yK") + " b 4 - 0,0,0,0 0 1",
+		play: []string{"c1c5"}, check: func(t *testing.T, r ruleResult) {
+			if r.pos.GetToMove() != "red" || !r.pos.GetPlayers()[1].GetOut() || r.standing("black").GetScore() != 1 {
+				t.Errorf("green lost his last piece and is skipped: to_move %s, players %v", r.pos.GetToMove(), r.pos.GetPlayers())
+			}
+		}})
 	add(ruleCase{name: "resign/only with a raja alone", pos: board(thronedRajas+"d2=bPk") + " b 3 - 0,0,0,0 0 1",
 		exactly: []string{"pass"}, illegal: map[string]string{"resign": "raja alone"}})
 
