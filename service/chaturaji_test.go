@@ -172,7 +172,7 @@ func chaturajiCases() []ruleCase {
 	add(ruleCase{name: "start/green raja or pawn", pos: chaturajiStart, play: []string{"roll 4", "pass", "roll 5"},
 		exactly: []string{"a5a4", "a5b4", "b5c5", "b6c6", "b7c7", "b8c8"}})
 	add(ruleCase{name: "start/red horse", pos: chaturajiStart, play: []string{"roll 4", "pass", "roll 4", "pass", "roll 3"},
-		exactly: []string{"g8f6", "g8h6"}})
+		exactly: []string{"g8f6", "g8h6"}, events: []pb.EventKind{pb.EventKind_EVENT_KIND_DICE_ROLLED, pb.EventKind_EVENT_KIND_TURN_PASSED}})
 	add(ruleCase{name: "start/yellow raja or pawn", pos: chaturajiStart,
 		play:    []string{"roll 4", "pass", "roll 4", "pass", "roll 4", "pass", "roll 5"},
 		exactly: []string{"g1f1", "g2f2", "g3f3", "g4f4", "h4g5", "h4h5"}})
