@@ -1,61 +1,31 @@
 package chaturaji
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/internal/perfttable"
 )
 
 type perftEntry struct {
-	text  string
-	rolls [][]int
-	nodes []uint64 // by depth, from 1
+	text   string
+	rolls  [][]int
+	counts map[int]uint64
 }
 
 func readPerft(t testing.TB) []perftEntry {
-	f, err := os.Open("testdata/perft.txt")
+	rows, err := perfttable.Read("testdata/perft.txt", 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []perftEntry
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
+	for _, r := range rows {
+		rolls, err1 := perfttable.Rolls(r[1])
+		counts, err2 := perfttable.Counts(r[2])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v %v", r[0], err1, err2)
 		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 3 {
-			t.Fatalf("bad line %q", line)
-		}
-		e := perftEntry{text: strings.TrimSpace(parts[0])}
-		if r := strings.TrimSpace(parts[1]); r != "-" {
-			for _, roll := range strings.Fields(r) {
-				var values []int
-				for _, v := range strings.Split(roll, ",") {
-					n, _ := strconv.Atoi(v)
-					values = append(values, n)
-				}
-				e.rolls = append(e.rolls, values)
-			}
-		}
-		for i, dn := range strings.Fields(parts[2]) {
-			d, n, _ := strings.Cut(dn, ":")
-			if depth, _ := strconv.Atoi(d); depth != i+1 {
-				t.Fatalf("depths must run 1, 2, ...: %q", line)
-			}
-			want, _ := strconv.ParseUint(n, 10, 64)
-			e.nodes = append(e.nodes, want)
-		}
-		out = append(out, e)
-	}
-	if len(out) == 0 {
-		t.Fatal("no perft entries")
+		out = append(out, perftEntry{text: r[0], rolls: rolls, counts: counts})
 	}
 	return out
 }
@@ -66,12 +36,12 @@ func TestPerftTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, want := range e.nodes {
+		for depth, want := range e.counts {
 			if testing.Short() && want > 200_000 {
 				continue
 			}
-			if got := pos.Perft(i+1, e.rolls); got != want {
-				t.Errorf("perft(%s, rolls %v, %d) = %d, want %d", e.text, e.rolls, i+1, got, want)
+			if got := pos.Perft(depth, e.rolls); got != want {
+				t.Errorf("perft(%s, rolls %v, %d) = %d, want %d", e.text, e.rolls, depth, got, want)
 			}
 		}
 	}

@@ -1,14 +1,12 @@
 package chaturanga
 
 import (
-	"bufio"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/internal/perfttable"
 )
 
 type perftCase struct {
@@ -20,36 +18,17 @@ type perftCase struct {
 // readPerftTable reads testdata/perft.txt: FEN | depth:nodes ... | legal moves.
 func readPerftTable(t testing.TB) []perftCase {
 	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
+	rows, err := perfttable.Read("testdata/perft.txt", 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var cases []perftCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
+	for _, r := range rows {
+		counts, err := perfttable.Counts(r[1])
+		if err != nil {
+			t.Fatalf("%s: %v", r[0], err)
 		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 3 {
-			t.Fatalf("bad line %q", line)
-		}
-		c := perftCase{fen: strings.TrimSpace(parts[0]), counts: map[int]uint64{}, moves: strings.Fields(parts[2])}
-		for _, dn := range strings.Fields(parts[1]) {
-			d, n, _ := strings.Cut(dn, ":")
-			depth, err1 := strconv.Atoi(d)
-			nodes, err2 := strconv.ParseUint(n, 10, 64)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("bad count %q in %q", dn, line)
-			}
-			c.counts[depth] = nodes
-		}
-		cases = append(cases, c)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no perft cases")
+		cases = append(cases, perftCase{fen: r[0], counts: counts, moves: strings.Fields(r[2])})
 	}
 	return cases
 }

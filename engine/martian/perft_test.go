@@ -1,57 +1,32 @@
 package martian
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/internal/perfttable"
 )
 
 func TestPerftTable(t *testing.T) {
-	f, err := os.Open("testdata/perft.txt")
+	rows, err := perfttable.Read("testdata/perft.txt", 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	checked := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 3 {
-			t.Fatalf("bad line %q", line)
-		}
-		pos, err := Variant.Parse(strings.TrimSpace(parts[0]))
+	for _, r := range rows {
+		pos, err := Variant.Parse(r[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		var rolls [][]int
-		if r := strings.TrimSpace(parts[1]); r != "-" {
-			for _, pair := range strings.Fields(r) {
-				a, b, _ := strings.Cut(pair, ",")
-				x, _ := strconv.Atoi(a)
-				y, _ := strconv.Atoi(b)
-				rolls = append(rolls, []int{x, y})
-			}
+		rolls, err1 := perfttable.Rolls(r[1])
+		counts, err2 := perfttable.Counts(r[2])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v %v", r[0], err1, err2)
 		}
-		for _, dn := range strings.Fields(parts[2]) {
-			d, n, _ := strings.Cut(dn, ":")
-			depth, _ := strconv.Atoi(d)
-			want, _ := strconv.ParseUint(n, 10, 64)
+		for depth, want := range counts {
 			if got := pos.Perft(depth, rolls); got != want {
 				t.Errorf("perft(%s, rolls %v, %d) = %d, want %d", pos, rolls, depth, got, want)
 			}
-			checked++
 		}
-	}
-	if checked == 0 {
-		t.Fatal("no perft entries")
 	}
 }
 
