@@ -2,7 +2,9 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -175,4 +177,22 @@ func Variants() []Variant {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Describe().Name < out[j].Describe().Name })
 	return out
+}
+
+// ParseLegal is the ParseMove of variants whose notation names one move exactly: parse reads the
+// text (lower-cased, runs of blanks made single spaces) into the move it would be, and the move is
+// returned if it is legal, else an *IllegalError that why explains.
+func ParseLegal(p Position, text string, parse func(norm, text string) (Move, error), why func(Move) string) (Move, error) {
+	want, err := parse(strings.ToLower(strings.Join(strings.Fields(text), " ")), text)
+	if err != nil {
+		return 0, err
+	}
+	if p.Phase() == PhaseFinished {
+		return 0, ErrGameOver
+	}
+	var buf [MaxMoves]Move
+	if slices.Contains(p.Moves(buf[:0]), want) {
+		return want, nil
+	}
+	return 0, &IllegalError{Text: text, Reason: why(want)}
 }

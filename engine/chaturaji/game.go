@@ -100,19 +100,7 @@ var wordActions = map[int]string{actPass: "pass", actEnd: "end", actResign: "res
 	actAccept: "accept_exchange", actDecline: "decline_exchange"}
 
 func (p *Position) ParseMove(text string) (engine.Move, error) {
-	s := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	want, err := p.parseAction(s, text)
-	if err != nil {
-		return 0, err
-	}
-	if p.finished() {
-		return 0, engine.ErrGameOver
-	}
-	var buf [engine.MaxMoves]engine.Move
-	if slices.Contains(p.Moves(buf[:0]), want) {
-		return want, nil
-	}
-	return 0, &engine.IllegalError{Text: text, Reason: p.whyIllegal(want)}
+	return engine.ParseLegal(p, text, p.parseAction, p.whyIllegal)
 }
 
 // parseAction reads the notation into the move it would be, without checking legality.

@@ -115,21 +115,7 @@ func (p *Position) Notation(m engine.Move) string {
 }
 
 func (p *Position) ParseMove(text string) (engine.Move, error) {
-	s := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	want, err := p.parseAction(s, text)
-	if err != nil {
-		return 0, err
-	}
-	if p.finished() {
-		return 0, engine.ErrGameOver
-	}
-	var buf [engine.MaxMoves]engine.Move
-	for _, m := range p.Moves(buf[:0]) {
-		if m == want {
-			return m, nil
-		}
-	}
-	return 0, &engine.IllegalError{Text: text, Reason: p.whyIllegal(want)}
+	return engine.ParseLegal(p, text, p.parseAction, p.whyIllegal)
 }
 
 // parseAction reads the notation into the move it would be, without checking legality.
