@@ -96,7 +96,7 @@ func (p *Position) Notation(m engine.Move) string {
 	return wordActions[moveAct(m)]
 }
 
-var wordActions = map[int]string{actPass: "pass", actEnd: "end", actResign: "resign", actPropose: "propose_exchange",
+var wordActions = [...]string{actPass: "pass", actEnd: "end", actResign: "resign", actPropose: "propose_exchange",
 	actAccept: "accept_exchange", actDecline: "decline_exchange"}
 
 func (p *Position) ParseMove(text string) (engine.Move, error) {
@@ -107,7 +107,7 @@ func (p *Position) ParseMove(text string) (engine.Move, error) {
 func (p *Position) parseAction(s, text string) (engine.Move, error) {
 	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
 	for act, word := range wordActions {
-		if s == word {
+		if word != "" && s == word {
 			return actionMove(act), nil
 		}
 	}

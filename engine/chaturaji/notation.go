@@ -17,6 +17,9 @@ const (
 
 var stageNames = [...]string{exAvailable: "available", exProposed: "proposed", exReturning: "returning"}
 
+// stagePlayers is how many players an exchange stage names in the text (rajas, then responder).
+var stagePlayers = [...][2]int{exAvailable: {2, 2}, exProposed: {3, 3}, exReturning: {1, 2}}
+
 // Parse reads a position in the variant's text notation and validates it.
 func Parse(text string) (Position, error) {
 	var p Position
@@ -48,7 +51,7 @@ func Parse(text string) (Position, error) {
 			return p, engine.Positionf("options", "unknown option %q", tok)
 		}
 	}
-	r, _, err := rulesFromOptions(opts)
+	r, err := rulesFromOptions(opts)
 	if err != nil {
 		return p, err
 	}
@@ -118,36 +121,34 @@ func (p *Position) parseBoard(s string) error {
 func parsePiece(tok string) (cell, error) {
 	body, colourText, hasColour := strings.Cut(tok, ":")
 	if len(body) < 2 {
-		return 0, errorf("want a piece such as bK or bPe, got %q", tok)
+		return 0, fmt.Errorf("want a piece such as bK or bPe, got %q", tok)
 	}
 	owner := strings.IndexByte(playerLetters, body[0])
 	kind := strings.IndexByte(pieceLetters[1:], body[1]) + 1
 	if owner < 0 || kind == 0 {
-		return 0, errorf("want an owner b, g, r or y and a piece K, E, H, B or P, got %q", tok)
+		return 0, fmt.Errorf("want an owner b, g, r or y and a piece K, E, H, B or P, got %q", tok)
 	}
 	target := 0
 	if kind == pawn {
 		if len(body) != 3 {
-			return 0, errorf("a pawn names its promotion target: bPk, bPe, bPh or bPb, got %q", tok)
+			return 0, fmt.Errorf("a pawn names its promotion target: bPk, bPe, bPh or bPb, got %q", tok)
 		}
 		target = slices.Index(kindLetters[:], body[2])
 		if target < boat {
-			return 0, errorf("a pawn promotes to k, e, h or b, got %q", tok)
+			return 0, fmt.Errorf("a pawn promotes to k, e, h or b, got %q", tok)
 		}
 	} else if len(body) != 2 {
-		return 0, errorf("unexpected %q after the piece letter", body[2:])
+		return 0, fmt.Errorf("unexpected %q after the piece letter", body[2:])
 	}
 	colour := owner
 	if hasColour {
 		colour = strings.Index(playerLetters, colourText)
 		if len(colourText) != 1 || colour < 0 {
-			return 0, errorf("want a colour b, g, r or y after ':', got %q", tok)
+			return 0, fmt.Errorf("want a colour b, g, r or y after ':', got %q", tok)
 		}
 	}
 	return newCell(kind, owner, target, colour), nil
 }
-
-func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
 func (p *Position) parseDice(s string) error {
 	if rest, ok := strings.CutSuffix(s, "+"); ok {
@@ -199,8 +200,7 @@ func (p *Position) parseState(s string) error {
 		if !ok || stage <= 0 || p.ex.stage != exNone {
 			return bad(tok)
 		}
-		want := map[int][2]int{exAvailable: {2, 2}, exProposed: {3, 3}, exReturning: {1, 2}}[stage]
-		if len(who) < want[0] || len(who) > want[1] {
+		if len(who) < stagePlayers[stage][0] || len(who) > stagePlayers[stage][1] {
 			return bad(tok)
 		}
 		p.ex.stage = uint8(stage)
@@ -558,7 +558,7 @@ func (p *Position) Setup() *engine.Setup {
 
 // FromSetup builds a position from its structured form.
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
-	r, _, err := rulesFromOptions(s.Options)
+	r, err := rulesFromOptions(s.Options)
 	if err != nil {
 		return nil, err
 	}

@@ -6,14 +6,11 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// recorder collects events while a move is applied; a nil recorder (perft, playouts) skips them.
+// recorder collects events while a move is applied. Perft and playouts pass nil, and callers
+// check for it before building an event, so that no text is formatted for nobody.
 type recorder struct{ events []engine.Event }
 
-func (r *recorder) add(e engine.Event) {
-	if r != nil {
-		r.events = append(r.events, e)
-	}
-}
+func (r *recorder) add(e engine.Event) { r.events = append(r.events, e) }
 
 // play writes into child the position after the legal action m.
 func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
@@ -323,9 +320,7 @@ func (c *Position) endTurn(rec *recorder) {
 		return
 	}
 	if c.ex.stage != exProposed {
-		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
-		}
+		rec.add(engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
 	}
 }
 

@@ -106,23 +106,23 @@ func describe() *engine.Description {
 func (v *variant) Describe() *engine.Description { return v.desc }
 
 // rulesFromOptions resolves and checks option values.
-func rulesFromOptions(opts engine.Options) (rules, engine.Options, error) {
+func rulesFromOptions(opts engine.Options) (rules, error) {
 	o, err := engine.ResolveOptions(Variant.Describe().Options, opts)
 	if err != nil {
-		return rules{}, nil, err
+		return rules{}, err
 	}
 	r := rules{teams: o[optTeams].Bool, rankRule: o[optRankRule].Bool, diceless: o[optDiceless].Bool,
 		lastStanding: o[optGoal].String == goalLastStanding, dice: uint8(o[optDice].Int), maxRounds: uint32(o[optMaxRounds].Int)}
 	if r.diceless {
 		if r.dice != 1 {
-			return rules{}, nil, &engine.OptionError{Name: optDice, Reason: "diceless play has no dice"}
+			return rules{}, &engine.OptionError{Name: optDice, Reason: "diceless play has no dice"}
 		}
 		r.teams, r.dice = true, 0
 	}
 	if r.lastStanding && !r.teams {
-		return rules{}, nil, &engine.OptionError{Name: optGoal, Reason: "last_standing is a team play goal: set teams"}
+		return rules{}, &engine.OptionError{Name: optGoal, Reason: "last_standing is a team play goal: set teams"}
 	}
-	return r, r.options(), nil
+	return r, nil
 }
 
 // options returns the complete option values of a game.
@@ -146,7 +146,7 @@ func (r rules) options() engine.Options {
 }
 
 func (v *variant) Start(opts engine.Options) (engine.Position, error) {
-	r, _, err := rulesFromOptions(opts)
+	r, err := rulesFromOptions(opts)
 	if err != nil {
 		return nil, err
 	}
