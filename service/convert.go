@@ -173,18 +173,14 @@ func phaseToProto(p engine.Phase) pb.Phase {
 	return pb.Phase_PHASE_UNSPECIFIED
 }
 
-var actionKinds = map[engine.ActionKind]pb.ActionKind{
-	engine.ActionMove: pb.ActionKind_ACTION_KIND_MOVE, engine.ActionRoll: pb.ActionKind_ACTION_KIND_ROLL,
-	engine.ActionEndTurn: pb.ActionKind_ACTION_KIND_END_TURN, engine.ActionPass: pb.ActionKind_ACTION_KIND_PASS,
-	engine.ActionGarrison: pb.ActionKind_ACTION_KIND_GARRISON, engine.ActionDrop: pb.ActionKind_ACTION_KIND_DROP,
-	engine.ActionResign: pb.ActionKind_ACTION_KIND_RESIGN, engine.ActionProposeExchange: pb.ActionKind_ACTION_KIND_PROPOSE_EXCHANGE,
-	engine.ActionAcceptExchange: pb.ActionKind_ACTION_KIND_ACCEPT_EXCHANGE, engine.ActionDeclineExchange: pb.ActionKind_ACTION_KIND_DECLINE_EXCHANGE,
-	engine.ActionReturnRaja: pb.ActionKind_ACTION_KIND_RETURN_RAJA, engine.ActionPromote: pb.ActionKind_ACTION_KIND_PROMOTE,
-}
+// The engine's action and event kinds are numbered as the API's enums; TestKindNumbering keeps
+// them in step.
+func actionKindToProto(k engine.ActionKind) pb.ActionKind { return pb.ActionKind(k) }
+func eventKindToProto(k engine.EventKind) pb.EventKind    { return pb.EventKind(k) }
 
 func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
 	a := pos.Action(m)
-	out := &pb.Action{Notation: pos.Notation(m), Kind: actionKinds[a.Kind], Player: a.Player, Piece: a.Piece,
+	out := &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(a.Kind), Player: a.Player, Piece: a.Piece,
 		From: a.From, To: a.To, Captured: a.Captured, Promotion: a.Promotion}
 	for _, d := range a.Dice {
 		out.Dice = append(out.Dice, int32(d))
@@ -196,19 +192,10 @@ func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
 	return out
 }
 
-var eventKinds = map[engine.EventKind]pb.EventKind{
-	engine.EventCapture: pb.EventKind_EVENT_KIND_CAPTURE, engine.EventPromotion: pb.EventKind_EVENT_KIND_PROMOTION,
-	engine.EventDiceRolled: pb.EventKind_EVENT_KIND_DICE_ROLLED, engine.EventDieSubstituted: pb.EventKind_EVENT_KIND_DIE_SUBSTITUTED,
-	engine.EventTurnPassed: pb.EventKind_EVENT_KIND_TURN_PASSED, engine.EventGameOver: pb.EventKind_EVENT_KIND_GAME_OVER,
-	engine.EventPoints: pb.EventKind_EVENT_KIND_POINTS, engine.EventRollAgain: pb.EventKind_EVENT_KIND_ROLL_AGAIN,
-	engine.EventCommand: pb.EventKind_EVENT_KIND_COMMAND, engine.EventExchange: pb.EventKind_EVENT_KIND_EXCHANGE,
-	engine.EventResignation: pb.EventKind_EVENT_KIND_RESIGNATION, engine.EventBoatTriumph: pb.EventKind_EVENT_KIND_BOAT_TRIUMPH,
-}
-
 func eventsToProto(ev []engine.Event) []*pb.Event {
 	out := make([]*pb.Event, 0, len(ev))
 	for _, e := range ev {
-		out = append(out, &pb.Event{Kind: eventKinds[e.Kind], Player: e.Player, Square: e.Square, Piece: e.Piece,
+		out = append(out, &pb.Event{Kind: eventKindToProto(e.Kind), Player: e.Player, Square: e.Square, Piece: e.Piece,
 			Points: int32(e.Points), Description: e.Text})
 	}
 	return out

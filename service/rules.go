@@ -65,7 +65,7 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves))}
 	if req.GetView() == pb.MoveView_MOVE_VIEW_NOTATION {
 		for _, m := range moves {
-			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKinds[pos.Action(m).Kind]})
+			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(pos.Action(m).Kind)})
 		}
 		return resp, nil
 	}
