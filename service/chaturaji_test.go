@@ -468,6 +468,31 @@ func chaturajiCases() []ruleCase {
 	}})
 	add(ruleCase{name: "exchange/only right after the kill", pos: exchange, illegal: map[string]string{"propose_exchange": "right after"}})
 
+	limit := board(thronedRajas+"c4=rPk") + " b 4 - 0,3,0,0 3 9 teams max_rounds=1"
+	add(ruleCase{name: "teams/round limit decided by points", pos: limit, play: []string{"pass"}, check: func(t *testing.T, r ruleResult) {
+		if r.score.GetReason() != "move_limit" || !slices.Equal(r.score.GetWinners(), []string{"green", "yellow"}) {
+			t.Errorf("the higher team score wins at the round limit: %s %v", r.score.GetReason(), r.score.GetWinners())
+		}
+	}})
+	add(ruleCase{name: "teams/round limit under last standing", pos: limit + " goal=last_standing", play: []string{"pass"},
+		check: func(t *testing.T, r ruleResult) {
+			if r.score.GetReason() != "move_limit" || len(r.score.GetWinners()) != 0 {
+				t.Errorf("points do not matter: a draw, got %s %v", r.score.GetReason(), r.score.GetWinners())
+			}
+		}})
+	lastRaja := board("d1=bK h1=bE e7=rPk c6=gPh h5=yK") + " b 4 b>r,y>g 0,0,0,0 0 1 teams"
+	add(ruleCase{name: "teams/both rajas dead, exchange still possible", pos: lastRaja, play: []string{"h1h5"},
+		exactly: []string{"propose_exchange", "end"}, check: func(t *testing.T, r ruleResult) {
+			if r.score.GetStatus() != pb.GameStatus_GAME_STATUS_ONGOING {
+				t.Errorf("the game waits while an exchange may be proposed: %v", r.score)
+			}
+		}})
+	add(ruleCase{name: "teams/both rajas dead, exchange let go", pos: lastRaja, play: []string{"h1h5", "end"},
+		check: func(t *testing.T, r ruleResult) {
+			if r.score.GetReason() != "rajas_killed" || !slices.Equal(r.score.GetWinners(), []string{"black", "red"}) {
+				t.Errorf("got %s %v", r.score.GetReason(), r.score.GetWinners())
+			}
+		}})
 	add(ruleCase{name: "teams/partner plays on alone", pos: board("d1=bK e8=rK h4=yK c3=yPk") + " b 4 - 0,0,0,0 0 1 teams",
 		play: []string{"pass"}, check: func(t *testing.T, r ruleResult) {
 			if r.pos.GetToMove() != "red" || r.score.GetStatus() != pb.GameStatus_GAME_STATUS_ONGOING {
