@@ -412,27 +412,35 @@ func (p *Position) perft(depth int, rolls [][2]int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	var child Position
 	switch p.phase() {
 	case engine.PhaseFinished:
 		return 0
 	case engine.PhaseRoll:
+		// A roll changes neither the pieces nor the end of the game: count the rolled
+		// positions' actions without asking their phase again.
+		var child Position
 		if len(rolls) > 0 {
 			p.play(rollMove(rolls[0][0], rolls[0][1]), &child, nil)
-			return child.perft(depth, rolls[1:])
+			return child.perftActions(depth, rolls[1:])
 		}
 		var n uint64
 		for _, m := range rollOutcomes[p.rules.dice] {
 			p.play(m, &child, nil)
-			n += child.perft(depth, nil)
+			n += child.perftActions(depth, nil)
 		}
 		return n
 	}
+	return p.perftActions(depth, rolls)
+}
+
+// perftActions is perft for a position waiting for an action.
+func (p *Position) perftActions(depth int, rolls [][2]int) uint64 {
 	var buf [engine.MaxMoves]engine.Move
 	moves := p.generate(buf[:0])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
+	var child Position
 	var n uint64
 	for _, m := range moves {
 		p.play(m, &child, nil)
