@@ -196,3 +196,16 @@ func ParseLegal(p Position, text string, parse func(norm, text string) (Move, er
 	}
 	return 0, &IllegalError{Text: text, Reason: why(want)}
 }
+
+// Decided is the outcome of a finished game of n players won by winners (none: a draw): the
+// winners share first place, everyone else second.
+func Decided(n int, reason string, winners ...int) Outcome {
+	o := Outcome{Finished: true, Reason: reason, Winners: winners, Ranking: make([]int, n)}
+	for i := range o.Ranking {
+		o.Ranking[i] = 1
+		if len(winners) > 0 && !slices.Contains(winners, i) {
+			o.Ranking[i] = 2
+		}
+	}
+	return o
+}

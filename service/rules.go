@@ -232,9 +232,7 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 	if o.Finished {
 		resp.Status = pb.GameStatus_GAME_STATUS_FINISHED
 	}
-	won := map[int]bool{}
 	for _, w := range o.Winners {
-		won[w] = true
 		resp.Winners = append(resp.Winners, players[w].Name)
 	}
 	teamOf := map[int]string{}
@@ -248,13 +246,8 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 	}
 	for i, pl := range setup.Players {
 		st := &pb.Standing{Player: pl.Name, Score: int32(pl.Score), Team: teamOf[i], ScoreParts: scorePartsToProto(pl.ScoreParts)}
-		switch {
-		case len(o.Ranking) > i:
+		if i < len(o.Ranking) {
 			st.Place = int32(o.Ranking[i])
-		case o.Finished && (len(o.Winners) == 0 || won[i]):
-			st.Place = 1
-		case o.Finished:
-			st.Place = 2
 		}
 		resp.Standings = append(resp.Standings, st)
 	}

@@ -288,6 +288,14 @@ func TestChaturangaOverGRPC(t *testing.T) {
 		len(sc.GetWinners()) != 1 || sc.GetWinners()[0] != "white" {
 		t.Errorf("score: %v %v", sc, err)
 	}
+	if st := sc.GetStandings(); len(st) != 2 || st[0].GetPlace() != 1 || st[1].GetPlace() != 2 {
+		t.Errorf("the winner ranks first: %v", st)
+	}
+	// A draw by the 70-move rule shares first place.
+	sc, err = s.rules.ScorePosition(ctx, &pb.ScorePositionRequest{Position: &pb.Position{Variant: "chaturanga", Text: "4k3/8/8/8/8/8/8/R3K3 w - - 140 90"}})
+	if st := sc.GetStandings(); err != nil || sc.GetReason() != "move_limit" || len(st) != 2 || st[0].GetPlace() != 1 || st[1].GetPlace() != 1 {
+		t.Errorf("draw: %v %v", sc, err)
+	}
 }
 
 func TestMartianOverGRPC(t *testing.T) {

@@ -155,10 +155,10 @@ func (p *Position) Outcome() engine.Outcome {
 		if p.inCheck() {
 			reason = "checkmate"
 		}
-		return engine.Outcome{Finished: true, Winners: []int{int(p.side) ^ 1}, Reason: reason}
+		return engine.Decided(2, reason, int(p.side)^1)
 	}
 	if p.halfmove >= drawPlies {
-		return engine.Outcome{Finished: true, Reason: "move_limit"}
+		return engine.Decided(2, "move_limit")
 	}
 	return engine.Outcome{}
 }

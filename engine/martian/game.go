@@ -235,10 +235,10 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 
 func (p *Position) Outcome() engine.Outcome {
 	if g := p.monarchGone(); g >= 0 {
-		return engine.Outcome{Finished: true, Winners: []int{g ^ 1}, Reason: "monarch_captured"}
+		return engine.Decided(2, "monarch_captured", g^1)
 	}
 	if p.maxTurns > 0 && p.quiet >= p.maxTurns {
-		return engine.Outcome{Finished: true, Reason: "move_limit"}
+		return engine.Decided(2, "move_limit")
 	}
 	return engine.Outcome{}
 }
