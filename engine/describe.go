@@ -18,8 +18,12 @@ type Description struct {
 	// PositionNotation and ActionNotation explain the text forms.
 	PositionNotation string
 	ActionNotation   string
-	// MaxPerftDepth bounds analysis requests so that none runs for long.
-	MaxPerftDepth int
+	// Actions and Events list every action and event name the variant uses, with its kind.
+	Actions []ActionInfo
+	Events  []EventInfo
+	// Repetition is how many occurrences of one position draw the game (3: threefold), or 0 when
+	// the rules have no such draw. Applying it needs the game's history.
+	Repetition int
 }
 
 // PlayerInfo describes one seat.
@@ -149,7 +153,10 @@ type Counter struct {
 
 // Action is the structured description of a move.
 type Action struct {
-	Kind      ActionKind
+	Kind ActionKind
+	// Name is the variant's own name for the action, one of Description.Actions: move, roll,
+	// garrison, propose_exchange, ...
+	Name      string
 	Player    string
 	Piece     string
 	From      string
@@ -160,39 +167,48 @@ type Action struct {
 	Die       int    // index of the die the action uses, or -1
 }
 
-// ActionKind classifies actions.
+// ActionKind is the class of an action that any client understands; anything a variant adds is
+// ActionVariant, told apart by Action.Name and explained in Description.Actions. The numbers are
+// the API's.
 type ActionKind int
 
 const (
-	ActionMove ActionKind = iota + 1
-	ActionRoll
-	ActionEndTurn
-	ActionPass
-	ActionGarrison
-	ActionDrop
-	ActionResign
-	ActionProposeExchange
-	ActionAcceptExchange
-	ActionDeclineExchange
-	ActionReturnRaja
-	ActionPromote
+	ActionMove    ActionKind = 1 // a piece moves, perhaps capturing or promoting
+	ActionRoll    ActionKind = 2 // the dice are thrown: a chance event
+	ActionEndTurn ActionKind = 3 // the player stops before using every die
+	ActionPass    ActionKind = 4 // the player can do nothing and lets the turn go
+	ActionDrop    ActionKind = 6 // a piece held off the board is put on it
+	ActionResign  ActionKind = 7
+	// ActionVariant is an action of the variant's own rules (garrison, raja exchange, ...).
+	ActionVariant ActionKind = 13
 )
 
 var actionKindNames = [...]string{ActionMove: "move", ActionRoll: "roll", ActionEndTurn: "end_turn",
-	ActionPass: "pass", ActionGarrison: "garrison", ActionDrop: "drop", ActionResign: "resign",
-	ActionProposeExchange: "propose_exchange", ActionAcceptExchange: "accept_exchange",
-	ActionDeclineExchange: "decline_exchange", ActionReturnRaja: "return_raja", ActionPromote: "promote"}
+	ActionPass: "pass", ActionDrop: "drop", ActionResign: "resign", ActionVariant: "variant"}
+
+// ActionKinds lists every action kind.
+var ActionKinds = []ActionKind{ActionMove, ActionRoll, ActionEndTurn, ActionPass, ActionDrop, ActionResign, ActionVariant}
 
 func (k ActionKind) String() string {
-	if k > 0 && int(k) < len(actionKindNames) {
+	if k > 0 && int(k) < len(actionKindNames) && actionKindNames[k] != "" {
 		return actionKindNames[k]
 	}
 	return "unknown"
 }
 
+// ActionInfo describes one action a variant's notation and API use.
+type ActionInfo struct {
+	Name        string // the action's name in Action.Name
+	Kind        ActionKind
+	Notation    string // how the action is written, with an example
+	Description string
+}
+
 // Event is something that happened when an action was applied.
 type Event struct {
-	Kind   EventKind
+	Kind EventKind
+	// Name is the variant's own name for the event, one of Description.Events.
+	Name   string
 	Player string
 	Square string
 	Piece  string
@@ -200,34 +216,46 @@ type Event struct {
 	Text   string
 }
 
-// EventKind classifies events.
+// EventKind is the class of an event that any client understands; anything a variant adds is
+// EventVariant, told apart by Event.Name and explained in Description.Events. The numbers are the
+// API's.
 type EventKind int
 
 const (
-	EventCapture EventKind = iota + 1
-	EventPromotion
-	EventDiceRolled
-	EventDieSubstituted
-	EventTurnPassed
-	EventGameOver
-	EventPoints
-	// EventRollAgain is a die value that does not count (a d6 showing 1 or 6): roll again.
-	EventRollAgain
-	EventCommand
-	EventExchange
-	EventResignation
-	EventBoatTriumph
+	EventCapture    EventKind = 1
+	EventPromotion  EventKind = 2
+	EventDiceRolled EventKind = 3
+	EventTurnPassed EventKind = 5
+	EventGameOver   EventKind = 6
+	EventPoints     EventKind = 7
+	// EventRollAgain is a roll that does not count (a d6 showing 1 or 6): roll again.
+	EventRollAgain EventKind = 8
+	// EventVariant is an event of the variant's own rules (boat triumph, command, ...).
+	EventVariant EventKind = 13
 )
 
 var eventKindNames = [...]string{EventCapture: "capture", EventPromotion: "promotion",
-	EventDiceRolled: "dice_rolled", EventDieSubstituted: "die_substituted",
-	EventTurnPassed: "turn_passed", EventGameOver: "game_over", EventPoints: "points",
-	EventRollAgain: "roll_again", EventCommand: "command", EventExchange: "exchange",
-	EventResignation: "resignation", EventBoatTriumph: "boat_triumph"}
+	EventDiceRolled: "dice_rolled", EventTurnPassed: "turn_passed", EventGameOver: "game_over",
+	EventPoints: "points", EventRollAgain: "roll_again", EventVariant: "variant"}
+
+// EventKinds lists every event kind.
+var EventKinds = []EventKind{EventCapture, EventPromotion, EventDiceRolled, EventTurnPassed, EventGameOver, EventPoints, EventRollAgain, EventVariant}
 
 func (k EventKind) String() string {
-	if k > 0 && int(k) < len(eventKindNames) {
+	if k > 0 && int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]
 	}
 	return "unknown"
+}
+
+// EventInfo describes one event a variant reports.
+type EventInfo struct {
+	Name        string // the event's name in Event.Name
+	Kind        EventKind
+	Description string
+}
+
+// NewEvent returns an event whose name is its kind's, for the events every variant shares.
+func NewEvent(kind EventKind, player, square, piece, text string) Event {
+	return Event{Kind: kind, Name: kind.String(), Player: player, Square: square, Piece: piece, Text: text}
 }

@@ -58,7 +58,7 @@ type Position interface {
 	String() string
 	// Setup returns the structured form of the position; FromSetup reads it back.
 	Setup() *Setup
-	// Phase reports what the position waits for.
+	// Phase reports what the position waits for. It allocates nothing.
 	Phase() Phase
 	// ToMove returns the index, in Description.Players, of the player who acts next.
 	ToMove() int
@@ -81,9 +81,6 @@ type Position interface {
 	Roll(values []int) (Position, []Event, error)
 	// Outcome reports whether the game is over, and if so how.
 	Outcome() Outcome
-	// Perft counts the leaf nodes of the game tree depth plies deep. Chance nodes are not plies:
-	// they sum over every distinct roll, or take the next of rolls while any remain.
-	Perft(depth int, rolls [][]int) uint64
 }
 
 // Options holds option values by name, as given by a client.

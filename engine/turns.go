@@ -40,21 +40,3 @@ func ReadTurnCounters(cs []Counter) (TurnCounters, error) {
 	}
 	return tc, nil
 }
-
-// WalkPerft counts leaves through the Position interface alone (Moves, Play, Phase): a slow
-// reference that a variant's own Perft must agree with. Rolls are not plies.
-func WalkPerft(p Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range p.Moves(nil) {
-		c, _ := p.Play(m)
-		d := depth - 1
-		if p.Phase() == PhaseRoll {
-			d = depth
-		}
-		n += WalkPerft(c, d)
-	}
-	return n
-}

@@ -114,7 +114,7 @@ type ruleCase struct {
 	has     []string          // legal actions that must be listed
 	lacks   []string          // actions that must not be listed
 	illegal map[string]string // action -> part of the reason ValidateMove gives
-	events  []pb.EventKind    // kinds among the events of the actions played
+	events  []string          // names among the events of the actions played
 	check   func(t *testing.T, r ruleResult)
 }
 
@@ -172,7 +172,7 @@ func chaturajiCases() []ruleCase {
 	add(ruleCase{name: "start/green raja or pawn", pos: chaturajiStart, play: []string{"roll 4", "pass", "roll 5"},
 		exactly: []string{"a5a4", "a5b4", "b5c5", "b6c6", "b7c7", "b8c8"}})
 	add(ruleCase{name: "start/red horse", pos: chaturajiStart, play: []string{"roll 4", "pass", "roll 4", "pass", "roll 3"},
-		exactly: []string{"g8f6", "g8h6"}, events: []pb.EventKind{pb.EventKind_EVENT_KIND_DICE_ROLLED, pb.EventKind_EVENT_KIND_TURN_PASSED}})
+		exactly: []string{"g8f6", "g8h6"}, events: []string{"dice_rolled", "turn_passed"}})
 	add(ruleCase{name: "start/yellow raja or pawn", pos: chaturajiStart,
 		play:    []string{"roll 4", "pass", "roll 4", "pass", "roll 4", "pass", "roll 5"},
 		exactly: []string{"g1f1", "g2f2", "g3f3", "g4f4", "h4g5", "h4h5"}})
@@ -203,7 +203,7 @@ func chaturajiCases() []ruleCase {
 	// Boat triumph.
 	triumph := "a1=bB c4=gB d4=rB d3=yB "
 	add(ruleCase{name: "boat triumph/individual", pos: board(thronedRajas+triumph) + " b 2 - 0,0,0,0 0 1", play: []string{"a1c3"},
-		events: []pb.EventKind{pb.EventKind_EVENT_KIND_BOAT_TRIUMPH, pb.EventKind_EVENT_KIND_CAPTURE},
+		events: []string{"boat_triumph", "capture"},
 		check: func(t *testing.T, r ruleResult) {
 			if r.standing("black").GetScore() != 6 || r.piece("c4") != nil || r.piece("d4") != nil || r.piece("d3") != nil {
 				t.Errorf("black captures three boats for 6 points: score %d, pieces %v", r.standing("black").GetScore(), r.pos.GetPieces())
@@ -211,7 +211,7 @@ func chaturajiCases() []ruleCase {
 		}})
 	add(ruleCase{name: "boat triumph/teams", pos: board(thronedRajas+triumph) + " b 2 - 0,0,0,0 0 1 teams",
 		play:   []string{"a1c3", "roll 2", "pass", "roll 2", "pass", "roll 2", "pass", "roll 2"},
-		events: []pb.EventKind{pb.EventKind_EVENT_KIND_BOAT_TRIUMPH, pb.EventKind_EVENT_KIND_COMMAND},
+		events: []string{"boat_triumph", "command"},
 		has:    []string{"c3e5", "d4f6", "d4b2"},
 		check: func(t *testing.T, r ruleResult) {
 			d4 := r.piece("d4")
@@ -233,7 +233,7 @@ func chaturajiCases() []ruleCase {
 	promote := board(thronedRajas+"a7=bPb") + " b 5 - 0,0,0,0 0 1"
 	add(ruleCase{name: "promotion/compulsory to the lost piece", pos: promote,
 		has: []string{"a7a8=b"}, lacks: []string{"a7a8"}, illegal: map[string]string{"a7a8": "compulsory", "a7a8=e": "only to the boat"}})
-	add(ruleCase{name: "promotion/promoted", pos: promote, play: []string{"a7a8=b"}, events: []pb.EventKind{pb.EventKind_EVENT_KIND_PROMOTION}, check: func(t *testing.T, r ruleResult) {
+	add(ruleCase{name: "promotion/promoted", pos: promote, play: []string{"a7a8=b"}, events: []string{"promotion"}, check: func(t *testing.T, r ruleResult) {
 		if p := r.piece("a8"); p.GetKind() != "boat" || p.GetPlayer() != "black" {
 			t.Errorf("a8 holds %v, want black's boat", p)
 		}
@@ -244,7 +244,7 @@ func chaturajiCases() []ruleCase {
 		has: []string{"a7a8"}, lacks: []string{"a7a8=e"}, illegal: map[string]string{"a7a8=e": "lost the elephant"}})
 	add(ruleCase{name: "promotion/waiting pawn promotes later", pos: board("d1=bK a5=gK e8=rK h4=yK a8=bPe c1=bE b3=gH") + " b 5 - 0,0,0,0 0 1",
 		lacks: []string{"a8=e"}, play: []string{"d1e1", "roll 3", "b3c1", "roll 2", "pass", "roll 2", "pass", "roll 5", "a8=e"},
-		events: []pb.EventKind{pb.EventKind_EVENT_KIND_PROMOTION}, check: func(t *testing.T, r ruleResult) {
+		events: []string{"promotion"}, check: func(t *testing.T, r ruleResult) {
 			if p := r.piece("a8"); p.GetKind() != "elephant" || p.GetPlayer() != "black" {
 				t.Errorf("a8 holds %v, want black's elephant", p)
 			}
@@ -276,7 +276,7 @@ func chaturajiCases() []ruleCase {
 	add(ruleCase{name: "resign/offered", pos: resign, exactly: []string{"pass", "resign"}})
 	add(ruleCase{name: "resign/and be skipped", pos: resign,
 		play:   []string{"resign", "roll 4", "pass", "roll 4", "pass", "roll 4", "pass"},
-		events: []pb.EventKind{pb.EventKind_EVENT_KIND_RESIGNATION},
+		events: []string{"resignation"},
 		check: func(t *testing.T, r ruleResult) {
 			if r.pos.GetToMove() != "green" || !r.pos.GetPlayers()[0].GetOut() || r.piece("d1") != nil {
 				t.Errorf("black resigned and is skipped: to_move %s, players %v", r.pos.GetToMove(), r.pos.GetPlayers())
@@ -388,7 +388,7 @@ func chaturajiCases() []ruleCase {
 		}})
 	add(ruleCase{name: "teams/throne kill and command by capture", pos: board("a2=bE d1=bK a5=gK c6=gPh e8=rK h4=yK") + " b 4 - 0,0,0,0 0 1 teams",
 		play: []string{"a2a5", "roll 5"}, has: []string{"c6d6", "h4g5"},
-		events: []pb.EventKind{pb.EventKind_EVENT_KIND_COMMAND, pb.EventKind_EVENT_KIND_POINTS},
+		events: []string{"command", "points"},
 		check: func(t *testing.T, r ruleResult) {
 			if r.part("black", "captures") != 5 || r.part("black", "throne") != 2 {
 				t.Errorf("a raja killed on its throne: 5 + 2, got %v", r.standing("black"))
@@ -538,10 +538,10 @@ func runRuleCase(t *testing.T, api rulesAPI, c ruleCase) {
 		if resp.GetFailure() != nil {
 			t.Fatalf("action %d %q: %s", resp.GetFailure().GetIndex(), resp.GetFailure().GetNotation(), resp.GetFailure().GetReason())
 		}
-		var kinds []pb.EventKind
+		var kinds []string
 		for _, st := range resp.GetSteps() {
 			for _, e := range st.GetEvents() {
-				kinds = append(kinds, e.GetKind())
+				kinds = append(kinds, e.GetName())
 			}
 		}
 		for _, k := range c.events {

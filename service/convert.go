@@ -180,7 +180,7 @@ func eventKindToProto(k engine.EventKind) pb.EventKind    { return pb.EventKind(
 
 func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
 	a := pos.Action(m)
-	out := &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(a.Kind), Player: a.Player, Piece: a.Piece,
+	out := &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(a.Kind), Name: a.Name, Player: a.Player, Piece: a.Piece,
 		From: a.From, To: a.To, Captured: a.Captured, Promotion: a.Promotion}
 	for _, d := range a.Dice {
 		out.Dice = append(out.Dice, int32(d))
@@ -195,7 +195,7 @@ func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
 func eventsToProto(ev []engine.Event) []*pb.Event {
 	out := make([]*pb.Event, 0, len(ev))
 	for _, e := range ev {
-		out = append(out, &pb.Event{Kind: eventKindToProto(e.Kind), Player: e.Player, Square: e.Square, Piece: e.Piece,
+		out = append(out, &pb.Event{Kind: eventKindToProto(e.Kind), Name: e.Name, Player: e.Player, Square: e.Square, Piece: e.Piece,
 			Points: int32(e.Points), Description: e.Text})
 	}
 	return out
@@ -224,8 +224,8 @@ func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move
 		}
 		return 0, "", toStatus(err, field+".notation")
 	}
-	if a.GetKind() == pb.ActionKind_ACTION_KIND_UNSPECIFIED && a.GetFrom() == "" && a.GetTo() == "" && len(a.GetDice()) == 0 {
-		return 0, "", invalid("MALFORMED_ACTION", field, "give %s.notation or the structured fields (kind, from, to, promotion, dice)", field)
+	if a.GetKind() == pb.ActionKind_ACTION_KIND_UNSPECIFIED && a.GetName() == "" && a.GetFrom() == "" && a.GetTo() == "" && len(a.GetDice()) == 0 {
+		return 0, "", invalid("MALFORMED_ACTION", field, "give %s.notation or the structured fields (kind or name, from, to, promotion, dice)", field)
 	}
 	var buf [engine.MaxMoves]engine.Move
 	var found []engine.Move
@@ -247,6 +247,9 @@ func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move
 func matches(legal, want *pb.Action) bool {
 	eq := func(w, l string) bool { return w == "" || w == l }
 	if want.GetKind() != pb.ActionKind_ACTION_KIND_UNSPECIFIED && want.GetKind() != legal.GetKind() {
+		return false
+	}
+	if want.GetName() != "" && want.GetName() != legal.GetName() {
 		return false
 	}
 	// Dice are a multiset: a roll may name its faces in any order.

@@ -24,7 +24,13 @@ func optionSpecsToProto(specs []engine.OptionSpec) []*pb.OptionSpec {
 func variantToProto(d *engine.Description) *pb.Variant {
 	v := &pb.Variant{Name: d.Name, Title: d.Title, Summary: d.Summary, MinPlayers: int32(d.MinPlayers),
 		MaxPlayers: int32(d.MaxPlayers), Options: optionSpecsToProto(d.Options), MaxActionsPerTurn: int32(d.ActionsPerTurn),
-		PositionNotation: d.PositionNotation, ActionNotation: d.ActionNotation, MaxPerftDepth: int32(d.MaxPerftDepth)}
+		PositionNotation: d.PositionNotation, ActionNotation: d.ActionNotation, Repetition: int32(d.Repetition)}
+	for _, a := range d.Actions {
+		v.ActionTypes = append(v.ActionTypes, &pb.ActionType{Name: a.Name, Kind: actionKindToProto(a.Kind), Notation: a.Notation, Description: a.Description})
+	}
+	for _, e := range d.Events {
+		v.EventTypes = append(v.EventTypes, &pb.EventType{Name: e.Name, Kind: eventKindToProto(e.Kind), Description: e.Description})
+	}
 	for _, p := range d.Players {
 		v.Seats = append(v.Seats, &pb.Seat{Player: p.Name, Seat: p.Seat, Team: p.Team, Color: p.Color})
 	}

@@ -20,9 +20,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
-	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
-	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
-	_ "github.com/ashtapada/ashtapada/engine/martian"
+	_ "github.com/ashtapada/ashtapada/engine/games"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -336,14 +334,14 @@ func TestMartianOverGRPC(t *testing.T) {
 	}
 	var garrison *pb.Action
 	for _, m := range list.GetMoves() {
-		if m.GetKind() == pb.ActionKind_ACTION_KIND_GARRISON {
+		if m.GetName() == "garrison" {
 			garrison = m
 		}
 	}
 	if garrison == nil || garrison.GetNotation() != "c1a1" {
 		t.Fatalf("no garrison c1a1 among %v", list.GetMoves())
 	}
-	v, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: a.GetPosition(), Move: &pb.Action{Kind: pb.ActionKind_ACTION_KIND_GARRISON, To: "a1"}})
+	v, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: a.GetPosition(), Move: &pb.Action{Name: "garrison", To: "a1"}})
 	if err != nil || !v.GetLegal() || v.GetPosition().GetToMove() != "dark" {
 		t.Errorf("garrison by structure: %v %v", v, err)
 	}

@@ -22,9 +22,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/ashtapada/ashtapada/engine"
-	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
-	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
-	_ "github.com/ashtapada/ashtapada/engine/martian"
+	_ "github.com/ashtapada/ashtapada/engine/games"
 	"github.com/ashtapada/ashtapada/service"
 )
 
@@ -51,7 +49,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	case "serve":
 		return serve(ctx, args[1:])
 	case "perft":
-		return perft(args[1:], out)
+		return perft(ctx, args[1:], out)
 	case "moves":
 		return moves(args[1:], out)
 	}
@@ -106,7 +104,7 @@ func position(variant, fen string) (engine.Position, error) {
 	return v.Parse(fen)
 }
 
-func perft(args []string, out io.Writer) error {
+func perft(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	variant := fs.String("variant", "chaturanga", "variant name")
 	depth := fs.Int("depth", 0, "depth in plies (rolls are not plies)")
@@ -123,24 +121,15 @@ func perft(args []string, out io.Writer) error {
 		return errors.New("--depth must be at least 1")
 	}
 	start := time.Now()
-	var nodes uint64
-	if *divide {
-		chance := pos.Phase() == engine.PhaseRoll
-		for _, m := range pos.Moves(nil) {
-			child, _ := pos.Play(m)
-			d := *depth - 1
-			if chance {
-				d = *depth
-			}
-			n := child.Perft(d, nil)
-			fmt.Fprintf(out, "%s: %d\n", pos.Notation(m), n)
-			nodes += n
-		}
-	} else {
-		nodes = pos.Perft(*depth, nil)
+	res, err := engine.Perft(ctx, pos, *depth, engine.PerftOptions{Divide: *divide})
+	if err != nil {
+		return err
+	}
+	for _, d := range res.Divide {
+		fmt.Fprintf(out, "%s: %d\n", pos.Notation(d.Move), d.Nodes)
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(out, "nodes %d\ntime %s\nnps %.0f\n", nodes, elapsed.Round(time.Microsecond), float64(nodes)/elapsed.Seconds())
+	fmt.Fprintf(out, "nodes %d\ntime %s\nnps %.0f\n", res.Nodes, elapsed.Round(time.Microsecond), float64(res.Nodes)/elapsed.Seconds())
 	return nil
 }
 

@@ -38,30 +38,30 @@ func (p *Position) Action(m engine.Move) engine.Action {
 	switch moveAct(m) {
 	case actRoll:
 		x, y := rollValues(m)
-		a.Kind, a.Dice = engine.ActionRoll, []int{x}
+		a.Kind, a.Name, a.Dice = engine.ActionRoll, "roll", []int{x}
 		if y != 0 {
 			a.Dice = append(a.Dice, y)
 		}
 	case actPass:
-		a.Kind = engine.ActionPass
+		a.Kind, a.Name = engine.ActionPass, "pass"
 	case actEnd:
-		a.Kind = engine.ActionEndTurn
+		a.Kind, a.Name = engine.ActionEndTurn, "end_turn"
 	case actResign:
-		a.Kind, a.Piece = engine.ActionResign, "raja"
+		a.Kind, a.Name, a.Piece = engine.ActionResign, "resign", "raja"
 	case actPropose:
-		a.Kind = engine.ActionProposeExchange
+		a.Kind, a.Name = engine.ActionVariant, "propose_exchange"
 	case actAccept:
-		a.Kind = engine.ActionAcceptExchange
+		a.Kind, a.Name = engine.ActionVariant, "accept_exchange"
 	case actDecline:
-		a.Kind = engine.ActionDeclineExchange
+		a.Kind, a.Name = engine.ActionVariant, "decline_exchange"
 	case actReturn:
-		a.Kind, a.Piece, a.To = engine.ActionReturnRaja, "raja", squareName(moveTo(m))
+		a.Kind, a.Name, a.Piece, a.To = engine.ActionVariant, "return_raja", "raja", squareName(moveTo(m))
 	default:
 		from, to := moveFrom(m), moveTo(m)
 		c := p.board[from]
-		a.Kind, a.Piece, a.From, a.To = engine.ActionMove, kindNames[cellKind(c)], squareName(from), squareName(to)
+		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionMove, "move", kindNames[cellKind(c)], squareName(from), squareName(to)
 		if moveAct(m) == actPromote {
-			a.Kind = engine.ActionPromote
+			a.Kind, a.Name = engine.ActionVariant, "promote"
 		} else if t := p.board[to]; t != 0 {
 			a.Captured = kindNames[cellKind(t)]
 		}
@@ -273,7 +273,7 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 	}
 	for _, v := range values {
 		if v == 1 || v == 6 {
-			return p, []engine.Event{{Kind: engine.EventRollAgain, Player: playerNames[p.side],
+			return p, []engine.Event{{Kind: engine.EventRollAgain, Name: "roll_again", Player: playerNames[p.side],
 				Text: "a " + strconv.Itoa(v) + " does not count: roll again"}}, nil
 		}
 	}

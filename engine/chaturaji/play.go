@@ -27,7 +27,7 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 				text += " and " + strconv.Itoa(b)
 			}
 			if rec != nil {
-				rec.add(engine.Event{Kind: engine.EventDiceRolled, Player: playerNames[us], Text: text})
+				rec.add(engine.Event{Kind: engine.EventDiceRolled, Name: "dice_rolled", Player: playerNames[us], Text: text})
 			}
 		}
 		return
@@ -47,7 +47,7 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 			}
 		}
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventResignation, Player: playerNames[us], Piece: "raja",
+			rec.add(engine.Event{Kind: engine.EventVariant, Name: "resignation", Player: playerNames[us], Piece: "raja",
 				Text: playerNames[us] + " resigns the raja; nobody scores it"})
 		}
 		c.endTurn(rec)
@@ -56,7 +56,7 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 		c.ex.stage = exProposed
 		c.ex.responder = int8(c.responder())
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.actor()],
+			rec.add(engine.Event{Kind: engine.EventVariant, Name: "exchange", Player: playerNames[p.actor()],
 				Text: playerNames[p.actor()] + " proposes a raja exchange; " + playerNames[c.ex.responder] + " answers"})
 		}
 		c.endTurn(rec)
@@ -67,7 +67,7 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 	case actDecline:
 		c.ex = exchange{}
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[p.ex.responder],
+			rec.add(engine.Event{Kind: engine.EventVariant, Name: "exchange", Player: playerNames[p.ex.responder],
 				Text: playerNames[p.ex.responder] + " declines the raja exchange"})
 		}
 		c.gameOverEvent(rec)
@@ -104,7 +104,7 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 		c.count[us][pawn]--
 		c.count[us][promo]++
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventPromotion, Player: playerNames[us], Square: squareName(to), Piece: kindNames[promo],
+			rec.add(engine.Event{Kind: engine.EventPromotion, Name: "promotion", Player: playerNames[us], Square: squareName(to), Piece: kindNames[promo],
 				Text: playerNames[us] + "'s pawn promotes to " + kindNames[promo]})
 		}
 	}
@@ -135,7 +135,7 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 	c.captured = true
 	c.score[us][fromCaptures] += int32(kind)
 	if rec != nil {
-		rec.add(engine.Event{Kind: engine.EventCapture, Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: kind,
+		rec.add(engine.Event{Kind: engine.EventCapture, Name: "capture", Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: kind,
 			Text: playerNames[us] + " captures " + playerNames[them] + "'s " + kindNames[kind]})
 	}
 	if kind != raja || !c.rules.teams {
@@ -150,7 +150,7 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 			c.commander[pa] = -1
 		}
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[pa],
+			rec.add(engine.Event{Kind: engine.EventVariant, Name: "command", Player: playerNames[pa],
 				Text: playerNames[pa] + " takes command of " + playerNames[them] + "'s pieces"})
 		}
 	}
@@ -192,7 +192,7 @@ func (c *Position) empire(killer, sq int, rec *recorder) {
 func (c *Position) award(pl, source, points int, why string, rec *recorder) {
 	c.score[pl][source] += int32(points)
 	if rec != nil {
-		rec.add(engine.Event{Kind: engine.EventPoints, Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
+		rec.add(engine.Event{Kind: engine.EventPoints, Name: "points", Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
 	}
 }
 
@@ -207,7 +207,7 @@ func (c *Position) rajaEntered(us, sq int, rec *recorder) {
 	case owner == partner(us) && c.commander[owner] != int8(us) && c.commander[us] != int8(owner):
 		c.commander[owner] = int8(us)
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(sq),
+			rec.add(engine.Event{Kind: engine.EventVariant, Name: "command", Player: playerNames[us], Square: squareName(sq),
 				Text: playerNames[us] + " enters " + playerNames[owner] + "'s throne and takes command of " + playerNames[owner] + "'s pieces"})
 		}
 	}
@@ -228,7 +228,7 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 			continue
 		}
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventBoatTriumph, Player: playerNames[us], Square: squareName(sq),
+			rec.add(engine.Event{Kind: engine.EventVariant, Name: "boat_triumph", Player: playerNames[us], Square: squareName(sq),
 				Text: playerNames[us] + " completes a boat triumph"})
 		}
 		for _, s := range block {
@@ -242,7 +242,7 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 				c.count[us][boat]++
 				c.count[us][0]++
 				if rec != nil {
-					rec.add(engine.Event{Kind: engine.EventCommand, Player: playerNames[us], Square: squareName(s), Piece: "boat",
+					rec.add(engine.Event{Kind: engine.EventVariant, Name: "command", Player: playerNames[us], Square: squareName(s), Piece: "boat",
 						Text: playerNames[us] + " takes command of " + playerNames[owner] + "'s boat"})
 				}
 			default:
@@ -254,7 +254,7 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 
 func (c *Position) acceptExchange(rec *recorder) {
 	if rec != nil {
-		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[c.ex.responder],
+		rec.add(engine.Event{Kind: engine.EventVariant, Name: "exchange", Player: playerNames[c.ex.responder],
 			Text: playerNames[c.ex.responder] + " accepts the raja exchange"})
 	}
 	pending := [2]int8{-1, -1}
@@ -278,7 +278,7 @@ func (c *Position) placeRaja(pl, sq int, rec *recorder) {
 	c.count[pl][raja]++
 	c.count[pl][0]++
 	if rec != nil {
-		rec.add(engine.Event{Kind: engine.EventExchange, Player: playerNames[pl], Square: squareName(sq), Piece: "raja",
+		rec.add(engine.Event{Kind: engine.EventVariant, Name: "exchange", Player: playerNames[pl], Square: squareName(sq), Piece: "raja",
 			Text: playerNames[pl] + "'s raja returns on " + squareName(sq)})
 	}
 }
@@ -320,7 +320,7 @@ func (c *Position) endTurn(rec *recorder) {
 		return
 	}
 	if c.ex.stage != exProposed {
-		rec.add(engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
+		rec.add(engine.Event{Kind: engine.EventTurnPassed, Name: "turn_passed", Player: playerNames[c.side], Text: "turn passes to " + playerNames[c.side]})
 	}
 }
 
@@ -330,7 +330,7 @@ func (c *Position) gameOverEvent(rec *recorder) {
 	}
 	if ok, reason := c.status(); ok {
 		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventGameOver, Text: reason})
+			rec.add(engine.Event{Kind: engine.EventGameOver, Name: "game_over", Text: reason})
 		}
 	}
 }

@@ -99,7 +99,31 @@ func describe() *engine.Description {
 			"with throne and empire points), quiet turns, turn number, then options such as teams dice=2 max_rounds=20",
 		ActionNotation: "a2a3; promotion a7a8=b; a waiting pawn's promotion a8=b; pass; end; resign; propose_exchange; " +
 			"accept_exchange; decline_exchange; return_raja d1; roll 3 (roll 2 5 with two dice)",
-		MaxPerftDepth: 5,
+		Actions: []engine.ActionInfo{
+			{Name: "roll", Kind: engine.ActionRoll, Notation: "roll 3, roll 2 5", Description: "throw the die (two with dice=2); a 1 or 6 does not count (a chance event)"},
+			{Name: "move", Kind: engine.ActionMove, Notation: "a2a3, a7a8=b", Description: "a piece the die names moves; a pawn reaching its last line promotes to its target piece once that piece is lost"},
+			{Name: "promote", Kind: engine.ActionVariant, Notation: "a8=b", Description: "a pawn waiting on its last line promotes in place once its target piece is lost"},
+			{Name: "pass", Kind: engine.ActionPass, Notation: "pass", Description: "the die allows no move"},
+			{Name: "end_turn", Kind: engine.ActionEndTurn, Notation: "end", Description: "stop before using both dice, or let an exchange offer go"},
+			{Name: "resign", Kind: engine.ActionResign, Notation: "resign", Description: "a player left with his raja alone gives it up"},
+			{Name: "propose_exchange", Kind: engine.ActionVariant, Notation: "propose_exchange", Description: "team play: offer to exchange the raja just killed for the one the team lost"},
+			{Name: "accept_exchange", Kind: engine.ActionVariant, Notation: "accept_exchange", Description: "team play: accept a proposed raja exchange"},
+			{Name: "decline_exchange", Kind: engine.ActionVariant, Notation: "decline_exchange", Description: "team play: decline a proposed raja exchange"},
+			{Name: "return_raja", Kind: engine.ActionVariant, Notation: "return_raja d1", Description: "team play: a raja returning by an exchange whose throne is occupied is placed on an empty square its owner chooses"},
+		},
+		Events: []engine.EventInfo{
+			{Name: "dice_rolled", Kind: engine.EventDiceRolled, Description: "the dice show their values"},
+			{Name: "roll_again", Kind: engine.EventRollAgain, Description: "a 1 or 6 does not count: roll again"},
+			{Name: "capture", Kind: engine.EventCapture, Description: "a piece is captured; its points go to the capturer"},
+			{Name: "points", Kind: engine.EventPoints, Description: "points scored for a throne or an empire"},
+			{Name: "promotion", Kind: engine.EventPromotion, Description: "a pawn promotes"},
+			{Name: "boat_triumph", Kind: engine.EventVariant, Description: "a boat completes a 2x2 block of boats and captures the other three"},
+			{Name: "command", Kind: engine.EventVariant, Description: "team play: a player takes command of his partner's pieces or boat"},
+			{Name: "exchange", Kind: engine.EventVariant, Description: "team play: a raja exchange is proposed, accepted or declined, or a raja returns"},
+			{Name: "resignation", Kind: engine.EventVariant, Description: "a player resigns his lone raja"},
+			{Name: "turn_passed", Kind: engine.EventTurnPassed, Description: "the turn passes to the next player who still takes turns"},
+			{Name: "game_over", Kind: engine.EventGameOver, Description: "the game ends, with the reason"},
+		},
 	}
 }
 

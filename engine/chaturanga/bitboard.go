@@ -139,3 +139,7 @@ func initMagics() {
 		}
 	}
 }
+
+func popcount(b bitboard) int { return bits.OnesCount64(b) }
+
+func trailing(b bitboard) int { return bits.TrailingZeros64(b) }

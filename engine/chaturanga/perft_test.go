@@ -1,6 +1,8 @@
 package chaturanga
 
 import (
+	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -45,7 +47,7 @@ func TestPerftMatchesFairyStockfish(t *testing.T) {
 			if !ok || (testing.Short() && want > 2_000_000) {
 				continue
 			}
-			if got := p.perft(depth); got != want {
+			if got := perft(t, &p, depth); got != want {
 				t.Errorf("perft(%q, %d) = %d, want %d", c.fen, depth, got, want)
 			}
 		}
@@ -82,13 +84,55 @@ func TestNotationRoundTrip(t *testing.T) {
 	}
 }
 
+// perft runs the engine's one perft.
+func perft(t testing.TB, p *Position, depth int) uint64 {
+	t.Helper()
+	r, err := engine.Perft(context.Background(), p, depth, engine.PerftOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Nodes
+}
+
 func BenchmarkPerft5(b *testing.B) {
 	p := New()
 	var nodes uint64
+	b.ReportAllocs()
 	for b.Loop() {
-		nodes += p.perft(5)
+		nodes += perft(b, &p, 5)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// The hash key kept up to date move by move equals the key of the same position read afresh,
+// and differs between the positions of a game.
+func TestKeyIsIncremental(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	seen := map[uint64]string{}
+	for game := 0; game < 20; game++ {
+		p := New()
+		for ply := 0; ply < 200; ply++ {
+			fresh, err := ParseFEN(p.FEN())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fresh.Key() != p.Key() {
+				t.Fatalf("%s: incremental key %x, fresh %x", p.FEN(), p.Key(), fresh.Key())
+			}
+			board := strings.Join(strings.Fields(p.FEN())[:2], " ")
+			if other, ok := seen[p.Key()]; ok && other != board {
+				t.Fatalf("key %x shared by %s and %s", p.Key(), other, board)
+			}
+			seen[p.Key()] = board
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			var child Position
+			p.PlayInto(moves[rng.IntN(len(moves))], &child)
+			p = child
+		}
+	}
 }
 
 func BenchmarkGenerate(b *testing.B) {

@@ -32,6 +32,9 @@ type Position struct {
 	side     uint8
 	halfmove uint16 // plies since the last capture or pawn move
 	fullmove uint32
+	// key is the Zobrist hash of board and side, kept up to date by put and play. The clocks are
+	// left out so that repeated positions have equal keys.
+	key uint64
 }
 
 const empty = 0xFF
@@ -49,7 +52,34 @@ func (p *Position) put(sq, typ, color int) {
 	p.byType[typ] |= bit
 	p.byColor[color] |= bit
 	p.board[sq] = uint8(typ | color<<3)
+	p.key ^= zobristPiece[p.board[sq]][sq]
 }
+
+// Zobrist keys, indexed by board value (type | color<<3) and square, from a fixed seed.
+var (
+	zobristPiece [16][64]uint64
+	zobristBlack uint64
+)
+
+func init() {
+	rng := uint64(0x2545F4914F6CDD1D)
+	next := func() uint64 { // splitmix64
+		rng += 0x9E3779B97F4A7C15
+		z := rng
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for v := range zobristPiece {
+		for sq := range zobristPiece[v] {
+			zobristPiece[v][sq] = next()
+		}
+	}
+	zobristBlack = next()
+}
+
+// Key is the Zobrist hash of the board and the side to move.
+func (p *Position) Key() uint64 { return p.key }
 
 func (p *Position) occupied() bitboard { return p.byColor[white] | p.byColor[black] }
 
@@ -78,222 +108,37 @@ const promoteFlag = 1 << 12
 func newMove(from, to int) engine.Move { return engine.Move(from | to<<6) }
 
 func moveFrom(m engine.Move) int { return int(m & 63) }
-func moveTo(m engine.Move) int   { return int(m>>6) & 63 }
 
-// checkInfo is what legal generation needs to know about the side to move.
-type checkInfo struct {
-	us, them int
-	ksq      int
-	occ      bitboard
-	target   bitboard // where a non-king piece may go: not own pieces; when in check, block or capture
-	pinned   bitboard
-	checkers bitboard
-}
+func moveTo(m engine.Move) int { return int(m>>6) & 63 }
 
-func (p *Position) checkInfo() checkInfo {
-	us := int(p.side)
-	ci := checkInfo{us: us, them: us ^ 1, ksq: p.kingSquare(us), occ: p.occupied()}
-	ci.checkers = p.attackers(ci.ksq, ci.them, ci.occ)
-	ci.target = ^p.byColor[us]
-	switch bits.OnesCount64(ci.checkers) {
-	case 0:
-	case 1:
-		c := bits.TrailingZeros64(ci.checkers)
-		ci.target &= ci.checkers | between[ci.ksq][c]
-	default:
-		ci.target = 0
-	}
-	// Only rathas slide, so only they pin.
-	for s := rookEmpty[ci.ksq] & p.byType[ratha] & p.byColor[ci.them]; s != 0; s &= s - 1 {
-		b := between[ci.ksq][bits.TrailingZeros64(s)] & ci.occ
-		if b&(b-1) == 0 {
-			ci.pinned |= b & p.byColor[us]
+func (p *Position) Variant() engine.Variant { return Variant }
+
+func (p *Position) String() string { return p.FEN() }
+
+func (p *Position) ToMove() int { return int(p.side) }
+
+// Dice is empty: chaturanga has no dice.
+func (p *Position) Dice() []engine.DieInfo { return nil }
+
+func squareName(sq int) string { return engine.SquareName(sq%8, sq/8) }
+
+// validate checks what a FEN or setup cannot guarantee: one king each, pawns that could exist,
+// and a side not to move that is not in check.
+func (p *Position) validate() error {
+	for c := white; c <= black; c++ {
+		if n := popcount(p.byType[king] & p.byColor[c]); n != 1 {
+			return engine.Positionf("board", "%s has %d kings, want 1", playerNames[c], n)
 		}
 	}
-	return ci
-}
-
-// kingTargets returns the king's legal destinations.
-func (p *Position) kingTargets(ci *checkInfo) bitboard {
-	var legal bitboard
-	occ := ci.occ &^ (1 << ci.ksq)
-	for t := kingAttacks[ci.ksq] &^ p.byColor[ci.us]; t != 0; t &= t - 1 {
-		to := bits.TrailingZeros64(t)
-		if p.attackers(to, ci.them, occ) == 0 {
-			legal |= 1 << to
-		}
+	if b := p.byType[pawn] & p.byColor[white] & rank8; b != 0 {
+		return engine.Positionf("square "+squareName(trailing(b)), "a white pawn on rank 8 would have promoted")
 	}
-	return legal
-}
-
-// pawnTargets returns the legal destinations of the pawn on sq.
-func (p *Position) pawnTargets(ci *checkInfo, sq int) bitboard {
-	bit := bitboard(1) << sq
-	var push bitboard
-	if ci.us == white {
-		push = bit << 8
-	} else {
-		push = bit >> 8
+	if b := p.byType[pawn] & p.byColor[black] & rank1; b != 0 {
+		return engine.Positionf("square "+squareName(trailing(b)), "a black pawn on rank 1 would have promoted")
 	}
-	t := (push&^ci.occ | pawnAttacks[ci.us][sq]&p.byColor[ci.them]) & ci.target
-	if ci.pinned&bit != 0 {
-		t &= line[ci.ksq][sq]
+	them := int(p.side) ^ 1
+	if p.attackers(p.kingSquare(them), them^1, p.occupied()) != 0 {
+		return engine.Positionf("side", "%s is to move but %s's king is already in check", playerNames[p.side], playerNames[them])
 	}
-	return t
-}
-
-// pieceAttacks returns the squares a piece other than a pawn attacks from sq.
-func pieceAttacks(typ, sq int, occ bitboard) bitboard {
-	switch typ {
-	case horse:
-		return knightAttacks[sq]
-	case gaja:
-		return alfilAttacks[sq]
-	case mantri:
-		return ferzAttacks[sq]
-	case ratha:
-		return rookAttacks(sq, occ)
-	case king:
-		return kingAttacks[sq]
-	}
-	return 0
-}
-
-// pieceTargets returns the legal destinations of a horse, gaja, mantri or ratha on sq.
-func (p *Position) pieceTargets(ci *checkInfo, sq, typ int) bitboard {
-	t := pieceAttacks(typ, sq, ci.occ) & ci.target
-	if ci.pinned&(1<<sq) != 0 {
-		t &= line[ci.ksq][sq]
-	}
-	return t
-}
-
-// generate appends every legal move to buf.
-func (p *Position) generate(buf []engine.Move) []engine.Move {
-	ci := p.checkInfo()
-	own := p.byColor[ci.us]
-	if ci.checkers&(ci.checkers-1) == 0 {
-		lastRank := rank8
-		if ci.us == black {
-			lastRank = rank1
-		}
-		for s := p.byType[pawn] & own; s != 0; s &= s - 1 {
-			from := bits.TrailingZeros64(s)
-			for t := p.pawnTargets(&ci, from); t != 0; t &= t - 1 {
-				to := bits.TrailingZeros64(t)
-				m := newMove(from, to)
-				if lastRank&(1<<to) != 0 {
-					m |= promoteFlag
-				}
-				buf = append(buf, m)
-			}
-		}
-		for typ := horse; typ <= mantri; typ++ {
-			for s := p.byType[typ] & own; s != 0; s &= s - 1 {
-				from := bits.TrailingZeros64(s)
-				for t := p.pieceTargets(&ci, from, typ); t != 0; t &= t - 1 {
-					buf = append(buf, newMove(from, bits.TrailingZeros64(t)))
-				}
-			}
-		}
-	}
-	for t := p.kingTargets(&ci); t != 0; t &= t - 1 {
-		buf = append(buf, newMove(ci.ksq, bits.TrailingZeros64(t)))
-	}
-	return buf
-}
-
-// countLegal returns the number of legal moves without listing them: perft's last ply.
-func (p *Position) countLegal() uint64 {
-	ci := p.checkInfo()
-	own := p.byColor[ci.us]
-	n := bits.OnesCount64(p.kingTargets(&ci))
-	if ci.checkers&(ci.checkers-1) != 0 {
-		return uint64(n)
-	}
-	pawns := p.byType[pawn] & own
-	// Unpinned pawns are counted together, by shifting the whole set.
-	free := pawns &^ ci.pinned
-	var pushes, caps bitboard
-	if ci.us == white {
-		pushes = free << 8 &^ ci.occ
-		caps = (free &^ fileA) << 7 & p.byColor[ci.them] & ci.target
-		n += bits.OnesCount64(caps)
-		caps = (free &^ fileH) << 9 & p.byColor[ci.them] & ci.target
-	} else {
-		pushes = free >> 8 &^ ci.occ
-		caps = (free &^ fileA) >> 9 & p.byColor[ci.them] & ci.target
-		n += bits.OnesCount64(caps)
-		caps = (free &^ fileH) >> 7 & p.byColor[ci.them] & ci.target
-	}
-	n += bits.OnesCount64(caps) + bits.OnesCount64(pushes&ci.target)
-	for s := pawns & ci.pinned; s != 0; s &= s - 1 {
-		n += bits.OnesCount64(p.pawnTargets(&ci, bits.TrailingZeros64(s)))
-	}
-	// Pinned horses, gajas and mantris cannot move: a rank or file pin allows no leap off it.
-	for s := p.byType[horse] & own &^ ci.pinned; s != 0; s &= s - 1 {
-		n += bits.OnesCount64(knightAttacks[bits.TrailingZeros64(s)] & ci.target)
-	}
-	for s := p.byType[gaja] & own &^ ci.pinned; s != 0; s &= s - 1 {
-		n += bits.OnesCount64(alfilAttacks[bits.TrailingZeros64(s)] & ci.target)
-	}
-	for s := p.byType[mantri] & own &^ ci.pinned; s != 0; s &= s - 1 {
-		n += bits.OnesCount64(ferzAttacks[bits.TrailingZeros64(s)] & ci.target)
-	}
-	for s := p.byType[ratha] & own; s != 0; s &= s - 1 {
-		n += bits.OnesCount64(p.pieceTargets(&ci, bits.TrailingZeros64(s), ratha))
-	}
-	return uint64(n)
-}
-
-// play writes into child the position after the legal move m.
-func (p *Position) play(m engine.Move, child *Position) {
-	*child = *p
-	from, to := moveFrom(m), moveTo(m)
-	us := int(p.side)
-	typ := int(p.board[from] & 7)
-	fromBit, toBit := bitboard(1)<<from, bitboard(1)<<to
-	child.halfmove++
-	if v := p.board[to]; v != empty {
-		child.byType[v&7] &^= toBit
-		child.byColor[us^1] &^= toBit
-		child.halfmove = 0
-	}
-	child.byType[typ] &^= fromBit
-	child.byColor[us] ^= fromBit | toBit
-	child.board[from] = empty
-	if typ == pawn {
-		child.halfmove = 0
-		if m&promoteFlag != 0 {
-			typ = mantri
-		}
-	}
-	child.byType[typ] |= toBit
-	child.board[to] = uint8(typ | us<<3)
-	if us == black {
-		child.fullmove++
-	}
-	child.side ^= 1
-}
-
-// drawPlies is the 70-move rule in plies.
-const drawPlies = 140
-
-// perft counts leaf nodes depth plies below p, bulk-counting the last ply.
-func (p *Position) perft(depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	if depth == 1 {
-		return p.countLegal()
-	}
-	var buf [engine.MaxMoves]engine.Move
-	moves := p.generate(buf[:0])
-	var nodes uint64
-	var child Position
-	for _, m := range moves {
-		p.play(m, &child)
-		nodes += child.perft(depth - 1)
-	}
-	return nodes
+	return nil
 }

@@ -44,28 +44,28 @@ func (p *Position) events(m engine.Move, child *Position) []engine.Event {
 	switch moveAct(m) {
 	case actRoll:
 		a, b := rollValues(m)
-		ev = append(ev, engine.Event{Kind: engine.EventDiceRolled, Player: mover, Text: "rolled " + strconv.Itoa(a) + " and " + strconv.Itoa(b)})
+		ev = append(ev, engine.Event{Kind: engine.EventDiceRolled, Name: "dice_rolled", Player: mover, Text: "rolled " + strconv.Itoa(a) + " and " + strconv.Itoa(b)})
 		for _, d := range child.dice {
 			if int(d.means) != int(d.rolled) {
-				ev = append(ev, engine.Event{Kind: engine.EventDieSubstituted, Player: mover, Piece: kindNames[d.means],
+				ev = append(ev, engine.Event{Kind: engine.EventVariant, Name: "die_substituted", Player: mover, Piece: kindNames[d.means],
 					Text: "die " + strconv.Itoa(int(d.rolled)) + " counts upward to " + meaningName(d.means)})
 			}
 		}
 		return ev
 	case actMove:
 		if c := p.board[moveTo(m)]; c != 0 {
-			ev = append(ev, engine.Event{Kind: engine.EventCapture, Player: mover, Square: squareName(moveTo(m)),
+			ev = append(ev, engine.Event{Kind: engine.EventCapture, Name: "capture", Player: mover, Square: squareName(moveTo(m)),
 				Piece: kindNames[cellKind(c)], Text: mover + " captures " + playerNames[cellPlayer(c)] + "'s " + kindNames[cellKind(c)]})
 		}
 		if pr := movePromo(m); pr != 0 {
-			ev = append(ev, engine.Event{Kind: engine.EventPromotion, Player: mover, Square: squareName(moveTo(m)),
+			ev = append(ev, engine.Event{Kind: engine.EventPromotion, Name: "promotion", Player: mover, Square: squareName(moveTo(m)),
 				Piece: kindNames[pr], Text: "squire promotes to " + kindNames[pr]})
 		}
 	}
 	if o := child.Outcome(); o.Finished {
-		ev = append(ev, engine.Event{Kind: engine.EventGameOver, Text: o.Reason})
+		ev = append(ev, engine.Event{Kind: engine.EventGameOver, Name: "game_over", Text: o.Reason})
 	} else if child.side != p.side {
-		ev = append(ev, engine.Event{Kind: engine.EventTurnPassed, Player: playerNames[child.side], Text: "turn passes to " + playerNames[child.side]})
+		ev = append(ev, engine.Event{Kind: engine.EventTurnPassed, Name: "turn_passed", Player: playerNames[child.side], Text: "turn passes to " + playerNames[child.side]})
 	}
 	return ev
 }
@@ -75,15 +75,15 @@ func (p *Position) Action(m engine.Move) engine.Action {
 	switch moveAct(m) {
 	case actRoll:
 		x, y := rollValues(m)
-		a.Kind, a.Dice = engine.ActionRoll, []int{x, y}
+		a.Kind, a.Name, a.Dice = engine.ActionRoll, "roll", []int{x, y}
 	case actEnd:
-		a.Kind = engine.ActionEndTurn
+		a.Kind, a.Name = engine.ActionEndTurn, "end_turn"
 	case actGarrison:
-		a.Kind, a.Piece, a.From, a.To = engine.ActionGarrison, "monarch", squareName(moveFrom(m)), squareName(moveTo(m))
+		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionVariant, "garrison", "monarch", squareName(moveFrom(m)), squareName(moveTo(m))
 	default:
 		from, to := moveFrom(m), moveTo(m)
 		kind := cellKind(p.board[from])
-		a.Kind, a.Piece, a.From, a.To = engine.ActionMove, kindNames[kind], squareName(from), squareName(to)
+		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionMove, "move", kindNames[kind], squareName(from), squareName(to)
 		if c := p.board[to]; c != 0 {
 			a.Captured = kindNames[cellKind(c)]
 		}

@@ -59,7 +59,20 @@ func describe() *engine.Description {
 			"else two dice 'rolled meaning [*used]' such as 2p,4s*, with '+' after a capture this turn), garrison rights " +
 			"(A E a e or '-'), captured pieces (upper case light's, or '-'), quiet turns, turn number, then max_turns=N when set",
 		ActionNotation: "b1c3; a squire's promotion b4b5=r; the garrison as the monarch's move c1a1; end; roll 1 3",
-		MaxPerftDepth:  5,
+		Actions: []engine.ActionInfo{
+			{Name: "roll", Kind: engine.ActionRoll, Notation: "roll 1 3", Description: "throw the two D4 (a chance event)"},
+			{Name: "move", Kind: engine.ActionMove, Notation: "b1c3, b4b5=r", Description: "a piece a die allows moves; a squire reaching the last rank may promote to a piece its player has lost"},
+			{Name: "garrison", Kind: engine.ActionVariant, Notation: "c1a1", Description: "with a rolled 1 and 3, the unmoved monarch and raven exchange places across the empty square between them; the turn ends"},
+			{Name: "end_turn", Kind: engine.ActionEndTurn, Notation: "end", Description: "stop before using both dice"},
+		},
+		Events: []engine.EventInfo{
+			{Name: "dice_rolled", Kind: engine.EventDiceRolled, Description: "the dice show their values"},
+			{Name: "die_substituted", Kind: engine.EventVariant, Description: "a die names a piece kind the player no longer has and counts upward to the next one"},
+			{Name: "capture", Kind: engine.EventCapture, Description: "a piece is captured"},
+			{Name: "promotion", Kind: engine.EventPromotion, Description: "a squire promotes"},
+			{Name: "turn_passed", Kind: engine.EventTurnPassed, Description: "the turn passes to the other player"},
+			{Name: "game_over", Kind: engine.EventGameOver, Description: "a monarch is captured, or the turn limit is reached"},
+		},
 	}
 }
 

@@ -26,11 +26,15 @@ const (
 type PerftRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Depth    int32                  `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
+	// Depth in actions, from 1 to 64; rolls are not actions.
+	Depth int32 `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
 	// Also count per first action.
 	Divide bool `protobuf:"varint,3,opt,name=divide,proto3" json:"divide,omitempty"`
 	// Fixed rolls, used in order at the chance nodes along every path.
-	Rolls         []*DiceRoll `protobuf:"bytes,4,rep,name=rolls,proto3" json:"rolls,omitempty"`
+	Rolls []*DiceRoll `protobuf:"bytes,4,rep,name=rolls,proto3" json:"rolls,omitempty"`
+	// The most positions the count may visit; 0 means the server's limit. A count that needs more
+	// fails with RESOURCE_EXHAUSTED (reason NODE_BUDGET_EXHAUSTED). The call's deadline bounds it too.
+	MaxNodes      uint64 `protobuf:"varint,5,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -93,14 +97,23 @@ func (x *PerftRequest) GetRolls() []*DiceRoll {
 	return nil
 }
 
+func (x *PerftRequest) GetMaxNodes() uint64 {
+	if x != nil {
+		return x.MaxNodes
+	}
+	return 0
+}
+
 type PerftResponse struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Nodes          uint64                 `protobuf:"varint,1,opt,name=nodes,proto3" json:"nodes,omitempty"`
 	Divide         []*PerftEntry          `protobuf:"bytes,2,rep,name=divide,proto3" json:"divide,omitempty"`
 	Elapsed        *durationpb.Duration   `protobuf:"bytes,3,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
 	NodesPerSecond float64                `protobuf:"fixed64,4,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Positions visited to obtain the count (the last ply is counted without being visited).
+	Visited       uint64 `protobuf:"varint,5,opt,name=visited,proto3" json:"visited,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PerftResponse) Reset() {
@@ -157,6 +170,13 @@ func (x *PerftResponse) GetElapsed() *durationpb.Duration {
 func (x *PerftResponse) GetNodesPerSecond() float64 {
 	if x != nil {
 		return x.NodesPerSecond
+	}
+	return 0
+}
+
+func (x *PerftResponse) GetVisited() uint64 {
+	if x != nil {
+		return x.Visited
 	}
 	return 0
 }
@@ -218,17 +238,19 @@ var File_ashtapada_v1_analysis_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
-	"#ashtapada/v1/analysis_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/duration.proto\"\x9e\x01\n" +
+	"#ashtapada/v1/analysis_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/duration.proto\"\xbb\x01\n" +
 	"\fPerftRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x16\n" +
 	"\x06divide\x18\x03 \x01(\bR\x06divide\x12,\n" +
-	"\x05rolls\x18\x04 \x03(\v2\x16.ashtapada.v1.DiceRollR\x05rolls\"\xb6\x01\n" +
+	"\x05rolls\x18\x04 \x03(\v2\x16.ashtapada.v1.DiceRollR\x05rolls\x12\x1b\n" +
+	"\tmax_nodes\x18\x05 \x01(\x04R\bmaxNodes\"\xd0\x01\n" +
 	"\rPerftResponse\x12\x14\n" +
 	"\x05nodes\x18\x01 \x01(\x04R\x05nodes\x120\n" +
 	"\x06divide\x18\x02 \x03(\v2\x18.ashtapada.v1.PerftEntryR\x06divide\x123\n" +
 	"\aelapsed\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12(\n" +
-	"\x10nodes_per_second\x18\x04 \x01(\x01R\x0enodesPerSecond\"L\n" +
+	"\x10nodes_per_second\x18\x04 \x01(\x01R\x0enodesPerSecond\x12\x18\n" +
+	"\avisited\x18\x05 \x01(\x04R\avisited\"L\n" +
 	"\n" +
 	"PerftEntry\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12\x14\n" +

@@ -134,25 +134,26 @@ func (Phase) EnumDescriptor() ([]byte, []int) {
 	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
 }
 
-// ActionKind classifies actions.
+// ActionKind is the class of an action that every client understands. A variant's own actions
+// (a garrison, a raja exchange, ...) are ACTION_KIND_VARIANT, told apart by Action.name and
+// described in Variant.action_types.
 type ActionKind int32
 
 const (
-	ActionKind_ACTION_KIND_UNSPECIFIED      ActionKind = 0
-	ActionKind_ACTION_KIND_MOVE             ActionKind = 1
-	ActionKind_ACTION_KIND_ROLL             ActionKind = 2
-	ActionKind_ACTION_KIND_END_TURN         ActionKind = 3
-	ActionKind_ACTION_KIND_PASS             ActionKind = 4
-	ActionKind_ACTION_KIND_GARRISON         ActionKind = 5
-	ActionKind_ACTION_KIND_DROP             ActionKind = 6
-	ActionKind_ACTION_KIND_RESIGN           ActionKind = 7
-	ActionKind_ACTION_KIND_PROPOSE_EXCHANGE ActionKind = 8
-	ActionKind_ACTION_KIND_ACCEPT_EXCHANGE  ActionKind = 9
-	ActionKind_ACTION_KIND_DECLINE_EXCHANGE ActionKind = 10
-	// A raja returning by an exchange to a square its owner chooses.
-	ActionKind_ACTION_KIND_RETURN_RAJA ActionKind = 11
-	// A promotion in place by a pawn that waited on its last line.
-	ActionKind_ACTION_KIND_PROMOTE ActionKind = 12
+	ActionKind_ACTION_KIND_UNSPECIFIED ActionKind = 0
+	// A piece moves, perhaps capturing or promoting.
+	ActionKind_ACTION_KIND_MOVE ActionKind = 1
+	// The dice are thrown: a chance event.
+	ActionKind_ACTION_KIND_ROLL ActionKind = 2
+	// The player stops before using every die.
+	ActionKind_ACTION_KIND_END_TURN ActionKind = 3
+	// The player can do nothing and lets the turn go.
+	ActionKind_ACTION_KIND_PASS ActionKind = 4
+	// A piece held off the board is put on it.
+	ActionKind_ACTION_KIND_DROP   ActionKind = 6
+	ActionKind_ACTION_KIND_RESIGN ActionKind = 7
+	// An action of the variant's own rules, named in Action.name.
+	ActionKind_ACTION_KIND_VARIANT ActionKind = 13
 )
 
 // Enum value maps for ActionKind.
@@ -163,29 +164,19 @@ var (
 		2:  "ACTION_KIND_ROLL",
 		3:  "ACTION_KIND_END_TURN",
 		4:  "ACTION_KIND_PASS",
-		5:  "ACTION_KIND_GARRISON",
 		6:  "ACTION_KIND_DROP",
 		7:  "ACTION_KIND_RESIGN",
-		8:  "ACTION_KIND_PROPOSE_EXCHANGE",
-		9:  "ACTION_KIND_ACCEPT_EXCHANGE",
-		10: "ACTION_KIND_DECLINE_EXCHANGE",
-		11: "ACTION_KIND_RETURN_RAJA",
-		12: "ACTION_KIND_PROMOTE",
+		13: "ACTION_KIND_VARIANT",
 	}
 	ActionKind_value = map[string]int32{
-		"ACTION_KIND_UNSPECIFIED":      0,
-		"ACTION_KIND_MOVE":             1,
-		"ACTION_KIND_ROLL":             2,
-		"ACTION_KIND_END_TURN":         3,
-		"ACTION_KIND_PASS":             4,
-		"ACTION_KIND_GARRISON":         5,
-		"ACTION_KIND_DROP":             6,
-		"ACTION_KIND_RESIGN":           7,
-		"ACTION_KIND_PROPOSE_EXCHANGE": 8,
-		"ACTION_KIND_ACCEPT_EXCHANGE":  9,
-		"ACTION_KIND_DECLINE_EXCHANGE": 10,
-		"ACTION_KIND_RETURN_RAJA":      11,
-		"ACTION_KIND_PROMOTE":          12,
+		"ACTION_KIND_UNSPECIFIED": 0,
+		"ACTION_KIND_MOVE":        1,
+		"ACTION_KIND_ROLL":        2,
+		"ACTION_KIND_END_TURN":    3,
+		"ACTION_KIND_PASS":        4,
+		"ACTION_KIND_DROP":        6,
+		"ACTION_KIND_RESIGN":      7,
+		"ACTION_KIND_VARIANT":     13,
 	}
 )
 
@@ -216,26 +207,23 @@ func (ActionKind) EnumDescriptor() ([]byte, []int) {
 	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
-// EventKind classifies events.
+// EventKind is the class of an event that every client understands. A variant's own events (a
+// boat triumph, a die counting upward, ...) are EVENT_KIND_VARIANT, told apart by Event.name and
+// described in Variant.event_types.
 type EventKind int32
 
 const (
-	EventKind_EVENT_KIND_UNSPECIFIED     EventKind = 0
-	EventKind_EVENT_KIND_CAPTURE         EventKind = 1
-	EventKind_EVENT_KIND_PROMOTION       EventKind = 2
-	EventKind_EVENT_KIND_DICE_ROLLED     EventKind = 3
-	EventKind_EVENT_KIND_DIE_SUBSTITUTED EventKind = 4
-	EventKind_EVENT_KIND_TURN_PASSED     EventKind = 5
-	EventKind_EVENT_KIND_GAME_OVER       EventKind = 6
-	EventKind_EVENT_KIND_POINTS          EventKind = 7
+	EventKind_EVENT_KIND_UNSPECIFIED EventKind = 0
+	EventKind_EVENT_KIND_CAPTURE     EventKind = 1
+	EventKind_EVENT_KIND_PROMOTION   EventKind = 2
+	EventKind_EVENT_KIND_DICE_ROLLED EventKind = 3
+	EventKind_EVENT_KIND_TURN_PASSED EventKind = 5
+	EventKind_EVENT_KIND_GAME_OVER   EventKind = 6
+	EventKind_EVENT_KIND_POINTS      EventKind = 7
 	// The values rolled do not count (a d6 showing 1 or 6): roll every die again.
 	EventKind_EVENT_KIND_ROLL_AGAIN EventKind = 8
-	// A player takes command of a partner's pieces or boat.
-	EventKind_EVENT_KIND_COMMAND EventKind = 9
-	// A raja exchange is proposed, accepted or declined, or a raja returns.
-	EventKind_EVENT_KIND_EXCHANGE     EventKind = 10
-	EventKind_EVENT_KIND_RESIGNATION  EventKind = 11
-	EventKind_EVENT_KIND_BOAT_TRIUMPH EventKind = 12
+	// An event of the variant's own rules, named in Event.name.
+	EventKind_EVENT_KIND_VARIANT EventKind = 13
 )
 
 // Enum value maps for EventKind.
@@ -245,30 +233,22 @@ var (
 		1:  "EVENT_KIND_CAPTURE",
 		2:  "EVENT_KIND_PROMOTION",
 		3:  "EVENT_KIND_DICE_ROLLED",
-		4:  "EVENT_KIND_DIE_SUBSTITUTED",
 		5:  "EVENT_KIND_TURN_PASSED",
 		6:  "EVENT_KIND_GAME_OVER",
 		7:  "EVENT_KIND_POINTS",
 		8:  "EVENT_KIND_ROLL_AGAIN",
-		9:  "EVENT_KIND_COMMAND",
-		10: "EVENT_KIND_EXCHANGE",
-		11: "EVENT_KIND_RESIGNATION",
-		12: "EVENT_KIND_BOAT_TRIUMPH",
+		13: "EVENT_KIND_VARIANT",
 	}
 	EventKind_value = map[string]int32{
-		"EVENT_KIND_UNSPECIFIED":     0,
-		"EVENT_KIND_CAPTURE":         1,
-		"EVENT_KIND_PROMOTION":       2,
-		"EVENT_KIND_DICE_ROLLED":     3,
-		"EVENT_KIND_DIE_SUBSTITUTED": 4,
-		"EVENT_KIND_TURN_PASSED":     5,
-		"EVENT_KIND_GAME_OVER":       6,
-		"EVENT_KIND_POINTS":          7,
-		"EVENT_KIND_ROLL_AGAIN":      8,
-		"EVENT_KIND_COMMAND":         9,
-		"EVENT_KIND_EXCHANGE":        10,
-		"EVENT_KIND_RESIGNATION":     11,
-		"EVENT_KIND_BOAT_TRIUMPH":    12,
+		"EVENT_KIND_UNSPECIFIED": 0,
+		"EVENT_KIND_CAPTURE":     1,
+		"EVENT_KIND_PROMOTION":   2,
+		"EVENT_KIND_DICE_ROLLED": 3,
+		"EVENT_KIND_TURN_PASSED": 5,
+		"EVENT_KIND_GAME_OVER":   6,
+		"EVENT_KIND_POINTS":      7,
+		"EVENT_KIND_ROLL_AGAIN":  8,
+		"EVENT_KIND_VARIANT":     13,
 	}
 )
 
@@ -369,8 +349,13 @@ type Variant struct {
 	// How positions and actions are written as text.
 	PositionNotation string `protobuf:"bytes,12,opt,name=position_notation,json=positionNotation,proto3" json:"position_notation,omitempty"`
 	ActionNotation   string `protobuf:"bytes,13,opt,name=action_notation,json=actionNotation,proto3" json:"action_notation,omitempty"`
-	// The deepest perft the service accepts for this variant.
-	MaxPerftDepth int32 `protobuf:"varint,14,opt,name=max_perft_depth,json=maxPerftDepth,proto3" json:"max_perft_depth,omitempty"`
+	// Every action the variant's notation and API use, by name, with its generic kind.
+	ActionTypes []*ActionType `protobuf:"bytes,15,rep,name=action_types,json=actionTypes,proto3" json:"action_types,omitempty"`
+	// Every event the variant reports, by name, with its generic kind.
+	EventTypes []*EventType `protobuf:"bytes,16,rep,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
+	// How many occurrences of one position draw the game (3: threefold repetition), or 0 when the
+	// rules have no such draw. Requests apply it when they carry the game's history.
+	Repetition    int32 `protobuf:"varint,17,opt,name=repetition,proto3" json:"repetition,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -496,11 +481,158 @@ func (x *Variant) GetActionNotation() string {
 	return ""
 }
 
-func (x *Variant) GetMaxPerftDepth() int32 {
+func (x *Variant) GetActionTypes() []*ActionType {
 	if x != nil {
-		return x.MaxPerftDepth
+		return x.ActionTypes
+	}
+	return nil
+}
+
+func (x *Variant) GetEventTypes() []*EventType {
+	if x != nil {
+		return x.EventTypes
+	}
+	return nil
+}
+
+func (x *Variant) GetRepetition() int32 {
+	if x != nil {
+		return x.Repetition
 	}
 	return 0
+}
+
+// ActionType is one action a variant uses.
+type ActionType struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The name actions of this type carry in Action.name.
+	Name string     `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Kind ActionKind `protobuf:"varint,2,opt,name=kind,proto3,enum=ashtapada.v1.ActionKind" json:"kind,omitempty"`
+	// How the action is written, with an example.
+	Notation      string `protobuf:"bytes,3,opt,name=notation,proto3" json:"notation,omitempty"`
+	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionType) Reset() {
+	*x = ActionType{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionType) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionType) ProtoMessage() {}
+
+func (x *ActionType) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionType.ProtoReflect.Descriptor instead.
+func (*ActionType) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ActionType) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ActionType) GetKind() ActionKind {
+	if x != nil {
+		return x.Kind
+	}
+	return ActionKind_ACTION_KIND_UNSPECIFIED
+}
+
+func (x *ActionType) GetNotation() string {
+	if x != nil {
+		return x.Notation
+	}
+	return ""
+}
+
+func (x *ActionType) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+// EventType is one event a variant reports.
+type EventType struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The name events of this type carry in Event.name.
+	Name          string    `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Kind          EventKind `protobuf:"varint,2,opt,name=kind,proto3,enum=ashtapada.v1.EventKind" json:"kind,omitempty"`
+	Description   string    `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EventType) Reset() {
+	*x = EventType{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EventType) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EventType) ProtoMessage() {}
+
+func (x *EventType) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EventType.ProtoReflect.Descriptor instead.
+func (*EventType) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *EventType) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EventType) GetKind() EventKind {
+	if x != nil {
+		return x.Kind
+	}
+	return EventKind_EVENT_KIND_UNSPECIFIED
+}
+
+func (x *EventType) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
 }
 
 // VariantSummary is the short form listed by ListVariants.
@@ -518,7 +650,7 @@ type VariantSummary struct {
 
 func (x *VariantSummary) Reset() {
 	*x = VariantSummary{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -530,7 +662,7 @@ func (x *VariantSummary) String() string {
 func (*VariantSummary) ProtoMessage() {}
 
 func (x *VariantSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -543,7 +675,7 @@ func (x *VariantSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VariantSummary.ProtoReflect.Descriptor instead.
 func (*VariantSummary) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *VariantSummary) GetName() string {
@@ -605,7 +737,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -617,7 +749,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -630,7 +762,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Seat) GetPlayer() string {
@@ -681,7 +813,7 @@ type Board struct {
 
 func (x *Board) Reset() {
 	*x = Board{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -693,7 +825,7 @@ func (x *Board) String() string {
 func (*Board) ProtoMessage() {}
 
 func (x *Board) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -706,7 +838,7 @@ func (x *Board) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Board.ProtoReflect.Descriptor instead.
 func (*Board) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Board) GetFiles() int32 {
@@ -764,7 +896,7 @@ type Square struct {
 
 func (x *Square) Reset() {
 	*x = Square{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +908,7 @@ func (x *Square) String() string {
 func (*Square) ProtoMessage() {}
 
 func (x *Square) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +921,7 @@ func (x *Square) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Square.ProtoReflect.Descriptor instead.
 func (*Square) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Square) GetName() string {
@@ -832,7 +964,7 @@ type Region struct {
 
 func (x *Region) Reset() {
 	*x = Region{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -844,7 +976,7 @@ func (x *Region) String() string {
 func (*Region) ProtoMessage() {}
 
 func (x *Region) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -857,7 +989,7 @@ func (x *Region) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Region.ProtoReflect.Descriptor instead.
 func (*Region) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Region) GetName() string {
@@ -893,7 +1025,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -905,7 +1037,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -918,7 +1050,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Connection) GetFrom() string {
@@ -962,7 +1094,7 @@ type PieceType struct {
 
 func (x *PieceType) Reset() {
 	*x = PieceType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -974,7 +1106,7 @@ func (x *PieceType) String() string {
 func (*PieceType) ProtoMessage() {}
 
 func (x *PieceType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -987,7 +1119,7 @@ func (x *PieceType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PieceType.ProtoReflect.Descriptor instead.
 func (*PieceType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PieceType) GetKind() string {
@@ -1059,7 +1191,7 @@ type DieType struct {
 
 func (x *DieType) Reset() {
 	*x = DieType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1071,7 +1203,7 @@ func (x *DieType) String() string {
 func (*DieType) ProtoMessage() {}
 
 func (x *DieType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1084,7 +1216,7 @@ func (x *DieType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieType.ProtoReflect.Descriptor instead.
 func (*DieType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *DieType) GetKind() string {
@@ -1120,7 +1252,7 @@ type DieFace struct {
 
 func (x *DieFace) Reset() {
 	*x = DieFace{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1264,7 @@ func (x *DieFace) String() string {
 func (*DieFace) ProtoMessage() {}
 
 func (x *DieFace) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1277,7 @@ func (x *DieFace) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieFace.ProtoReflect.Descriptor instead.
 func (*DieFace) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *DieFace) GetValue() int32 {
@@ -1187,7 +1319,7 @@ type OptionSpec struct {
 
 func (x *OptionSpec) Reset() {
 	*x = OptionSpec{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1199,7 +1331,7 @@ func (x *OptionSpec) String() string {
 func (*OptionSpec) ProtoMessage() {}
 
 func (x *OptionSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1212,7 +1344,7 @@ func (x *OptionSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
 func (*OptionSpec) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *OptionSpec) GetName() string {
@@ -1279,7 +1411,7 @@ type OptionValue struct {
 
 func (x *OptionValue) Reset() {
 	*x = OptionValue{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1291,7 +1423,7 @@ func (x *OptionValue) String() string {
 func (*OptionValue) ProtoMessage() {}
 
 func (x *OptionValue) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1304,7 +1436,7 @@ func (x *OptionValue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionValue.ProtoReflect.Descriptor instead.
 func (*OptionValue) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OptionValue) GetValue() isOptionValue_Value {
@@ -1393,7 +1525,7 @@ type Position struct {
 
 func (x *Position) Reset() {
 	*x = Position{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1405,7 +1537,7 @@ func (x *Position) String() string {
 func (*Position) ProtoMessage() {}
 
 func (x *Position) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1418,7 +1550,7 @@ func (x *Position) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Position.ProtoReflect.Descriptor instead.
 func (*Position) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Position) GetVariant() string {
@@ -1524,7 +1656,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1536,7 +1668,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1549,7 +1681,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Proposal) GetKind() string {
@@ -1592,7 +1724,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1604,7 +1736,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1617,7 +1749,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -1651,7 +1783,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1663,7 +1795,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1676,7 +1808,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Piece) GetSquare() string {
@@ -1729,7 +1861,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1741,7 +1873,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1754,7 +1886,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Die) GetKind() string {
@@ -1808,7 +1940,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1820,7 +1952,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1833,7 +1965,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PlayerState) GetName() string {
@@ -1904,7 +2036,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1916,7 +2048,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1929,7 +2061,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -1964,7 +2096,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1976,7 +2108,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1989,7 +2121,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Counter) GetName() string {
@@ -2012,10 +2144,13 @@ type Action struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Notation string                 `protobuf:"bytes,1,opt,name=notation,proto3" json:"notation,omitempty"`
 	Kind     ActionKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=ashtapada.v1.ActionKind" json:"kind,omitempty"`
-	Player   string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
-	Piece    string                 `protobuf:"bytes,4,opt,name=piece,proto3" json:"piece,omitempty"`
-	From     string                 `protobuf:"bytes,5,opt,name=from,proto3" json:"from,omitempty"`
-	To       string                 `protobuf:"bytes,6,opt,name=to,proto3" json:"to,omitempty"`
+	// The variant's name for the action (move, roll, garrison, propose_exchange, ...): one of
+	// Variant.action_types. A request may give it instead of, or with, the kind.
+	Name   string `protobuf:"bytes,11,opt,name=name,proto3" json:"name,omitempty"`
+	Player string `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	Piece  string `protobuf:"bytes,4,opt,name=piece,proto3" json:"piece,omitempty"`
+	From   string `protobuf:"bytes,5,opt,name=from,proto3" json:"from,omitempty"`
+	To     string `protobuf:"bytes,6,opt,name=to,proto3" json:"to,omitempty"`
 	// Kind of the captured piece, if any.
 	Captured string `protobuf:"bytes,7,opt,name=captured,proto3" json:"captured,omitempty"`
 	// Kind promoted to, if any.
@@ -2030,7 +2165,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2042,7 +2177,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2055,7 +2190,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Action) GetNotation() string {
@@ -2070,6 +2205,13 @@ func (x *Action) GetKind() ActionKind {
 		return x.Kind
 	}
 	return ActionKind_ACTION_KIND_UNSPECIFIED
+}
+
+func (x *Action) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
 }
 
 func (x *Action) GetPlayer() string {
@@ -2130,20 +2272,22 @@ func (x *Action) GetDieIndex() int32 {
 
 // Event is something that happened when an action was applied.
 type Event struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Kind          EventKind              `protobuf:"varint,1,opt,name=kind,proto3,enum=ashtapada.v1.EventKind" json:"kind,omitempty"`
-	Player        string                 `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
-	Square        string                 `protobuf:"bytes,3,opt,name=square,proto3" json:"square,omitempty"`
-	Piece         string                 `protobuf:"bytes,4,opt,name=piece,proto3" json:"piece,omitempty"`
-	Points        int32                  `protobuf:"varint,5,opt,name=points,proto3" json:"points,omitempty"`
-	Description   string                 `protobuf:"bytes,6,opt,name=description,proto3" json:"description,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Kind  EventKind              `protobuf:"varint,1,opt,name=kind,proto3,enum=ashtapada.v1.EventKind" json:"kind,omitempty"`
+	// The variant's name for the event (capture, boat_triumph, ...): one of Variant.event_types.
+	Name          string `protobuf:"bytes,7,opt,name=name,proto3" json:"name,omitempty"`
+	Player        string `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
+	Square        string `protobuf:"bytes,3,opt,name=square,proto3" json:"square,omitempty"`
+	Piece         string `protobuf:"bytes,4,opt,name=piece,proto3" json:"piece,omitempty"`
+	Points        int32  `protobuf:"varint,5,opt,name=points,proto3" json:"points,omitempty"`
+	Description   string `protobuf:"bytes,6,opt,name=description,proto3" json:"description,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2155,7 +2299,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2168,7 +2312,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2176,6 +2320,13 @@ func (x *Event) GetKind() EventKind {
 		return x.Kind
 	}
 	return EventKind_EVENT_KIND_UNSPECIFIED
+}
+
+func (x *Event) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
 }
 
 func (x *Event) GetPlayer() string {
@@ -2230,7 +2381,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2242,7 +2393,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2255,7 +2406,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2308,7 +2459,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2320,7 +2471,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2333,7 +2484,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2381,7 +2532,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2393,7 +2544,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2406,7 +2557,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2420,7 +2571,7 @@ var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\"\xb5\x04\n" +
+	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\"\xbb\x05\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -2438,8 +2589,23 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	" \x03(\v2\x18.ashtapada.v1.OptionSpecR\aoptions\x12/\n" +
 	"\x14max_actions_per_turn\x18\v \x01(\x05R\x11maxActionsPerTurn\x12+\n" +
 	"\x11position_notation\x18\f \x01(\tR\x10positionNotation\x12'\n" +
-	"\x0faction_notation\x18\r \x01(\tR\x0eactionNotation\x12&\n" +
-	"\x0fmax_perft_depth\x18\x0e \x01(\x05R\rmaxPerftDepth\"\xca\x01\n" +
+	"\x0faction_notation\x18\r \x01(\tR\x0eactionNotation\x12;\n" +
+	"\faction_types\x18\x0f \x03(\v2\x18.ashtapada.v1.ActionTypeR\vactionTypes\x128\n" +
+	"\vevent_types\x18\x10 \x03(\v2\x17.ashtapada.v1.EventTypeR\n" +
+	"eventTypes\x12\x1e\n" +
+	"\n" +
+	"repetition\x18\x11 \x01(\x05R\n" +
+	"repetitionJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"\x8c\x01\n" +
+	"\n" +
+	"ActionType\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12,\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x18.ashtapada.v1.ActionKindR\x04kind\x12\x1a\n" +
+	"\bnotation\x18\x03 \x01(\tR\bnotation\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\"n\n" +
+	"\tEventType\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12+\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x17.ashtapada.v1.EventKindR\x04kind\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\"\xca\x01\n" +
 	"\x0eVariantSummary\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -2560,10 +2726,11 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\rquarter_turns\x18\x03 \x01(\x05R\fquarterTurns\"3\n" +
 	"\aCounter\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x03R\x05value\"\xa2\x02\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value\"\xb6\x02\n" +
 	"\x06Action\x12\x1a\n" +
 	"\bnotation\x18\x01 \x01(\tR\bnotation\x12,\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x18.ashtapada.v1.ActionKindR\x04kind\x12\x16\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x18.ashtapada.v1.ActionKindR\x04kind\x12\x12\n" +
+	"\x04name\x18\v \x01(\tR\x04name\x12\x16\n" +
 	"\x06player\x18\x03 \x01(\tR\x06player\x12\x14\n" +
 	"\x05piece\x18\x04 \x01(\tR\x05piece\x12\x12\n" +
 	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
@@ -2574,9 +2741,10 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\tdie_index\x18\n" +
 	" \x01(\x05H\x00R\bdieIndex\x88\x01\x01B\f\n" +
 	"\n" +
-	"_die_index\"\xb4\x01\n" +
+	"_die_index\"\xc8\x01\n" +
 	"\x05Event\x12+\n" +
-	"\x04kind\x18\x01 \x01(\x0e2\x17.ashtapada.v1.EventKindR\x04kind\x12\x16\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x17.ashtapada.v1.EventKindR\x04kind\x12\x12\n" +
+	"\x04name\x18\a \x01(\tR\x04name\x12\x16\n" +
 	"\x06player\x18\x02 \x01(\tR\x06player\x12\x16\n" +
 	"\x06square\x18\x03 \x01(\tR\x06square\x12\x14\n" +
 	"\x05piece\x18\x04 \x01(\tR\x05piece\x12\x16\n" +
@@ -2610,38 +2778,27 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"PHASE_ROLL\x10\x02\x12\x12\n" +
 	"\x0ePHASE_RESPONSE\x10\x03\x12\x12\n" +
-	"\x0ePHASE_FINISHED\x10\x04*\xe8\x02\n" +
+	"\x0ePHASE_FINISHED\x10\x04*\xd8\x01\n" +
 	"\n" +
 	"ActionKind\x12\x1b\n" +
 	"\x17ACTION_KIND_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10ACTION_KIND_MOVE\x10\x01\x12\x14\n" +
 	"\x10ACTION_KIND_ROLL\x10\x02\x12\x18\n" +
 	"\x14ACTION_KIND_END_TURN\x10\x03\x12\x14\n" +
-	"\x10ACTION_KIND_PASS\x10\x04\x12\x18\n" +
-	"\x14ACTION_KIND_GARRISON\x10\x05\x12\x14\n" +
+	"\x10ACTION_KIND_PASS\x10\x04\x12\x14\n" +
 	"\x10ACTION_KIND_DROP\x10\x06\x12\x16\n" +
-	"\x12ACTION_KIND_RESIGN\x10\a\x12 \n" +
-	"\x1cACTION_KIND_PROPOSE_EXCHANGE\x10\b\x12\x1f\n" +
-	"\x1bACTION_KIND_ACCEPT_EXCHANGE\x10\t\x12 \n" +
-	"\x1cACTION_KIND_DECLINE_EXCHANGE\x10\n" +
-	"\x12\x1b\n" +
-	"\x17ACTION_KIND_RETURN_RAJA\x10\v\x12\x17\n" +
-	"\x13ACTION_KIND_PROMOTE\x10\f*\xe7\x02\n" +
+	"\x12ACTION_KIND_RESIGN\x10\a\x12\x17\n" +
+	"\x13ACTION_KIND_VARIANT\x10\r\"\x04\b\x05\x10\x05\"\x04\b\b\x10\f*\x81\x02\n" +
 	"\tEventKind\x12\x1a\n" +
 	"\x16EVENT_KIND_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12EVENT_KIND_CAPTURE\x10\x01\x12\x18\n" +
 	"\x14EVENT_KIND_PROMOTION\x10\x02\x12\x1a\n" +
-	"\x16EVENT_KIND_DICE_ROLLED\x10\x03\x12\x1e\n" +
-	"\x1aEVENT_KIND_DIE_SUBSTITUTED\x10\x04\x12\x1a\n" +
+	"\x16EVENT_KIND_DICE_ROLLED\x10\x03\x12\x1a\n" +
 	"\x16EVENT_KIND_TURN_PASSED\x10\x05\x12\x18\n" +
 	"\x14EVENT_KIND_GAME_OVER\x10\x06\x12\x15\n" +
 	"\x11EVENT_KIND_POINTS\x10\a\x12\x19\n" +
 	"\x15EVENT_KIND_ROLL_AGAIN\x10\b\x12\x16\n" +
-	"\x12EVENT_KIND_COMMAND\x10\t\x12\x17\n" +
-	"\x13EVENT_KIND_EXCHANGE\x10\n" +
-	"\x12\x1a\n" +
-	"\x16EVENT_KIND_RESIGNATION\x10\v\x12\x1b\n" +
-	"\x17EVENT_KIND_BOAT_TRIUMPH\x10\f*\\\n" +
+	"\x12EVENT_KIND_VARIANT\x10\r\"\x04\b\x04\x10\x04\"\x04\b\t\x10\f*\\\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -2661,7 +2818,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -2669,64 +2826,70 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(EventKind)(0),          // 3: ashtapada.v1.EventKind
 	(GameStatus)(0),         // 4: ashtapada.v1.GameStatus
 	(*Variant)(nil),         // 5: ashtapada.v1.Variant
-	(*VariantSummary)(nil),  // 6: ashtapada.v1.VariantSummary
-	(*Seat)(nil),            // 7: ashtapada.v1.Seat
-	(*Board)(nil),           // 8: ashtapada.v1.Board
-	(*Square)(nil),          // 9: ashtapada.v1.Square
-	(*Region)(nil),          // 10: ashtapada.v1.Region
-	(*Connection)(nil),      // 11: ashtapada.v1.Connection
-	(*PieceType)(nil),       // 12: ashtapada.v1.PieceType
-	(*DieType)(nil),         // 13: ashtapada.v1.DieType
-	(*DieFace)(nil),         // 14: ashtapada.v1.DieFace
-	(*OptionSpec)(nil),      // 15: ashtapada.v1.OptionSpec
-	(*OptionValue)(nil),     // 16: ashtapada.v1.OptionValue
-	(*Position)(nil),        // 17: ashtapada.v1.Position
-	(*Proposal)(nil),        // 18: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 19: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 20: ashtapada.v1.Piece
-	(*Die)(nil),             // 21: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 22: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 23: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 24: ashtapada.v1.Counter
-	(*Action)(nil),          // 25: ashtapada.v1.Action
-	(*Event)(nil),           // 26: ashtapada.v1.Event
-	(*Standing)(nil),        // 27: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 28: ashtapada.v1.TeamStanding
-	(*DiceRoll)(nil),        // 29: ashtapada.v1.DiceRoll
-	nil,                     // 30: ashtapada.v1.Position.OptionsEntry
+	(*ActionType)(nil),      // 6: ashtapada.v1.ActionType
+	(*EventType)(nil),       // 7: ashtapada.v1.EventType
+	(*VariantSummary)(nil),  // 8: ashtapada.v1.VariantSummary
+	(*Seat)(nil),            // 9: ashtapada.v1.Seat
+	(*Board)(nil),           // 10: ashtapada.v1.Board
+	(*Square)(nil),          // 11: ashtapada.v1.Square
+	(*Region)(nil),          // 12: ashtapada.v1.Region
+	(*Connection)(nil),      // 13: ashtapada.v1.Connection
+	(*PieceType)(nil),       // 14: ashtapada.v1.PieceType
+	(*DieType)(nil),         // 15: ashtapada.v1.DieType
+	(*DieFace)(nil),         // 16: ashtapada.v1.DieFace
+	(*OptionSpec)(nil),      // 17: ashtapada.v1.OptionSpec
+	(*OptionValue)(nil),     // 18: ashtapada.v1.OptionValue
+	(*Position)(nil),        // 19: ashtapada.v1.Position
+	(*Proposal)(nil),        // 20: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 21: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 22: ashtapada.v1.Piece
+	(*Die)(nil),             // 23: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 24: ashtapada.v1.PlayerState
+	(*LayoutPlacement)(nil), // 25: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 26: ashtapada.v1.Counter
+	(*Action)(nil),          // 27: ashtapada.v1.Action
+	(*Event)(nil),           // 28: ashtapada.v1.Event
+	(*Standing)(nil),        // 29: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 30: ashtapada.v1.TeamStanding
+	(*DiceRoll)(nil),        // 31: ashtapada.v1.DiceRoll
+	nil,                     // 32: ashtapada.v1.Position.OptionsEntry
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
-	7,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
-	8,  // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
-	12, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
-	13, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
-	15, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
-	15, // 5: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
-	9,  // 6: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
-	10, // 7: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
-	11, // 8: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
-	14, // 9: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
-	0,  // 10: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	16, // 11: ashtapada.v1.OptionSpec.default_value:type_name -> ashtapada.v1.OptionValue
-	30, // 12: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	20, // 13: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
-	1,  // 14: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	21, // 15: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	22, // 16: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	23, // 17: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	24, // 18: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	18, // 19: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	19, // 20: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 21: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 22: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	19, // 23: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	19, // 24: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	16, // 25: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	26, // [26:26] is the sub-list for method output_type
-	26, // [26:26] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	9,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
+	10, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
+	14, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
+	15, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
+	17, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
+	6,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
+	7,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
+	2,  // 7: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 8: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
+	17, // 9: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
+	11, // 10: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
+	12, // 11: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
+	13, // 12: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
+	16, // 13: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
+	0,  // 14: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
+	18, // 15: ashtapada.v1.OptionSpec.default_value:type_name -> ashtapada.v1.OptionValue
+	32, // 16: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	22, // 17: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	1,  // 18: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
+	23, // 19: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	24, // 20: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	25, // 21: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	26, // 22: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	20, // 23: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	21, // 24: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 25: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 26: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	21, // 27: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	21, // 28: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	18, // 29: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	30, // [30:30] is the sub-list for method output_type
+	30, // [30:30] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -2734,19 +2897,19 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[11].OneofWrappers = []any{
+	file_ashtapada_v1_types_proto_msgTypes[13].OneofWrappers = []any{
 		(*OptionValue_BoolValue)(nil),
 		(*OptionValue_IntValue)(nil),
 		(*OptionValue_StringValue)(nil),
 	}
-	file_ashtapada_v1_types_proto_msgTypes[20].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[22].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   26,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,208 @@
+package chaturanga
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// ParseFEN reads a Fairy-Stockfish FEN and checks that the position is legal.
+func ParseFEN(fen string) (Position, error) {
+	var p Position
+	for i := range p.board {
+		p.board[i] = empty
+	}
+	fields := strings.Fields(fen)
+	if len(fields) < 2 || len(fields) > 6 {
+		return p, engine.Positionf("fen", "want 2 to 6 space-separated fields, got %d", len(fields))
+	}
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 8 {
+		return p, engine.Positionf("board", "want 8 ranks separated by '/', got %d", len(ranks))
+	}
+	for i, row := range ranks {
+		r := 7 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '8' {
+				f += int(c - '0')
+				if f > 8 {
+					return p, engine.Positionf("board", "rank %d has more than 8 squares", r+1)
+				}
+				continue
+			}
+			typ := strings.IndexByte("pnbrqk", c|0x20)
+			if typ < 0 || c == '~' {
+				return p, engine.Positionf("board", "unknown piece letter %q on rank %d", c, r+1)
+			}
+			if f >= 8 {
+				return p, engine.Positionf("board", "rank %d has more than 8 squares", r+1)
+			}
+			color := white
+			if c >= 'a' {
+				color = black
+			}
+			p.put(r*8+f, typ, color)
+			f++
+		}
+		if f != 8 {
+			return p, engine.Positionf("board", "rank %d has %d squares, want 8", r+1, f)
+		}
+	}
+	switch fields[1] {
+	case "w":
+		p.side = white
+	case "b":
+		p.side = black
+		p.key ^= zobristBlack
+	default:
+		return p, engine.Positionf("side", "want w or b, got %q", fields[1])
+	}
+	for i, name := range []string{"castling", "en passant"} {
+		if len(fields) > 2+i && fields[2+i] != "-" {
+			return p, engine.Positionf(name, "chaturanga has no %s: want '-', got %q", name, fields[2+i])
+		}
+	}
+	p.fullmove = 1
+	if len(fields) > 4 {
+		n, err := strconv.ParseUint(fields[4], 10, 16)
+		if err != nil {
+			return p, engine.Positionf("halfmove clock", "want a number from 0 to 65535, got %q", fields[4])
+		}
+		p.halfmove = uint16(n)
+	}
+	if len(fields) > 5 {
+		n, err := strconv.ParseUint(fields[5], 10, 32)
+		if err != nil || n == 0 {
+			return p, engine.Positionf("fullmove number", "want a positive number, got %q", fields[5])
+		}
+		p.fullmove = uint32(n)
+	}
+	return p, p.validate()
+}
+
+// FEN returns the position in Fairy-Stockfish's notation.
+func (p *Position) FEN() string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		gap := 0
+		for f := 0; f < 8; f++ {
+			typ, color, ok := p.pieceAt(r*8 + f)
+			if !ok {
+				gap++
+				continue
+			}
+			if gap > 0 {
+				sb.WriteByte(byte('0' + gap))
+				gap = 0
+			}
+			c := fenLetters[typ]
+			if color == white {
+				c -= 0x20
+			}
+			sb.WriteByte(c)
+		}
+		if gap > 0 {
+			sb.WriteByte(byte('0' + gap))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	fmt.Fprintf(&sb, " %c - - %d %d", "wb"[p.side], p.halfmove, p.fullmove)
+	return sb.String()
+}
+
+// notations holds every from-to text, so formatting a move allocates nothing.
+var notations = func() (t [64][64]string) {
+	for from := range t {
+		for to := range t[from] {
+			t[from][to] = squareName(from) + squareName(to)
+		}
+	}
+	return t
+}()
+
+func (p *Position) Notation(m engine.Move) string {
+	s := notations[moveFrom(m)][moveTo(m)]
+	if m&promoteFlag != 0 {
+		s += "q"
+	}
+	return s
+}
+
+func (p *Position) ParseMove(text string) (engine.Move, error) {
+	s := strings.ToLower(strings.TrimSpace(text))
+	if len(s) < 4 || len(s) > 6 {
+		return 0, &engine.SyntaxError{Text: text, Reason: "want a UCI move such as e2e3 or g7g8q"}
+	}
+	ff, fr, err1 := engine.ParseSquareName(s[:2], 8, 8)
+	tf, tr, err2 := engine.ParseSquareName(s[2:4], 8, 8)
+	promo := strings.TrimPrefix(s[4:], "=")
+	if err1 != nil || err2 != nil || (promo != "" && promo != "q") {
+		return 0, &engine.SyntaxError{Text: text, Reason: "want a UCI move such as e2e3 or g7g8q (the only promotion is q)"}
+	}
+	if p.Outcome().Finished {
+		return 0, engine.ErrGameOver
+	}
+	from, to := fr*8+ff, tr*8+tf
+	var buf [engine.MaxMoves]engine.Move
+	for _, m := range p.generate(buf[:0]) {
+		if moveFrom(m) == from && moveTo(m) == to {
+			if (m&promoteFlag != 0) != (promo == "q") {
+				if promo == "" {
+					return 0, &engine.IllegalError{Text: text, Reason: "a pawn reaching the last rank must promote: write " + s + "q"}
+				}
+				return 0, &engine.IllegalError{Text: text, Reason: "only a pawn reaching the last rank promotes"}
+			}
+			return m, nil
+		}
+	}
+	return 0, &engine.IllegalError{Text: text, Reason: p.whyIllegal(from, to)}
+}
+
+// whyIllegal explains why from-to is not among the legal moves.
+func (p *Position) whyIllegal(from, to int) string {
+	us := int(p.side)
+	typ, color, ok := p.pieceAt(from)
+	switch {
+	case !ok:
+		return "there is no piece on " + squareName(from)
+	case color != us:
+		return "the " + kindNames[typ] + " on " + squareName(from) + " belongs to " + playerNames[color] + ", and " + playerNames[us] + " is to move"
+	}
+	if _, c, ok := p.pieceAt(to); ok && c == us {
+		return squareName(to) + " holds a piece of " + playerNames[us] + "'s own"
+	}
+	occ := p.occupied()
+	reach := pieceAttacks(typ, from, occ)
+	if typ == pawn {
+		reach = pawnAttacks[us][from] & p.byColor[us^1]
+		if us == white {
+			reach |= (1 << from << 8) &^ occ
+		} else {
+			reach |= (1 << from >> 8) &^ occ
+		}
+	}
+	if reach&(1<<to) == 0 {
+		return "a " + kindNames[typ] + " on " + squareName(from) + " cannot move to " + squareName(to)
+	}
+	return "it would leave " + playerNames[us] + "'s king in check"
+}
+
+func (p *Position) Action(m engine.Move) engine.Action {
+	from, to := moveFrom(m), moveTo(m)
+	typ, _, _ := p.pieceAt(from)
+	a := engine.Action{Kind: engine.ActionMove, Name: "move", Player: playerNames[p.side], Piece: kindNames[typ],
+		From: squareName(from), To: squareName(to), Die: -1}
+	if t, _, ok := p.pieceAt(to); ok {
+		a.Captured = kindNames[t]
+	}
+	if m&promoteFlag != 0 {
+		a.Promotion = "mantri"
+	}
+	return a
+}

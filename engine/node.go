@@ -1,0 +1,95 @@
+package engine
+
+import "errors"
+
+// MaxPlayers is the most players any variant seats; per-player buffers have this length.
+const MaxPlayers = 4
+
+// Node is the search contract: the allocation-free view of a position that perft, search and
+// rollouts drive. Every registered variant's positions implement it; a Position becomes a Node by
+// type assertion (AsNode). Apart from NewNode and Terms, no method allocates.
+type Node interface {
+	Position
+	Player
+	Hasher
+	Chance
+	Judge
+}
+
+// Player plays actions into caller-owned storage: a searcher allocates one node per ply with
+// NewNode once, then reuses them for every node of the tree (copy-make).
+type Player interface {
+	// NewNode returns a node of the same variant to be written by PlayInto. It allocates.
+	NewNode() Node
+	// PlayInto writes into dst the position after the legal action m (a Move that Moves returned).
+	// dst must come from NewNode of the same variant and must not be the receiver.
+	PlayInto(m Move, dst Node)
+}
+
+// Hasher gives a position's hash key.
+type Hasher interface {
+	// Key is a Zobrist hash of everything that decides the legal actions and the outcome: equal
+	// positions have equal keys, and different ones differ with overwhelming probability.
+	Key() uint64
+}
+
+// Chance describes the chance events of a position in PhaseRoll, whose Moves are the distinct
+// outcomes of the dice.
+type Chance interface {
+	// Probability is the chance that the roll gives the outcome m; the outcomes of one position
+	// sum to 1. It is 1 for an action that is not a roll.
+	Probability(m Move) float64
+	// RollMove returns the outcome a roll with these face values is, or an error if the values
+	// are not a roll that counts in this position.
+	RollMove(values []int) (Move, error)
+}
+
+// Judge scores positions for search.
+type Judge interface {
+	// Utility reports whether the game is over and, if so, writes each player's result into
+	// u[:players], from -1 (the worst result) to +1 (the best). Two-player games are zero-sum:
+	// a win is +1 and -1, a draw 0 and 0.
+	Utility(u []float64) bool
+	// Evaluate writes each player's static value into e[:players], in pawns: how much better
+	// that player stands than the others. Two-player evaluations are zero-sum (e[1] == -e[0]).
+	// A finished position evaluates to its Utility times WinValue.
+	Evaluate(e []float64)
+	// Terms explains Evaluate: the named parts whose per-player values add up to it. It
+	// allocates and is meant for clients, not for search.
+	Terms() []EvalTerm
+}
+
+// WinValue is the evaluation of a won game, in pawns: larger than any material count.
+const WinValue = 10000
+
+// EvalTerm is one named part of a static evaluation, with its value for every player.
+type EvalTerm struct {
+	Name   string // material, mobility, points, ...
+	Values []float64
+}
+
+// Tactics is what a variant with captures may offer search for move ordering and quiescence.
+type Tactics interface {
+	// Noisy appends the legal actions that change material (captures, promotions): the moves a
+	// quiescence search follows. It is a subset of Moves.
+	Noisy(buf []Move) []Move
+	// Gain is the material an action wins at once, in pawns: for ordering, not for legality.
+	Gain(m Move) float64
+	// InCheck reports whether the player to move is in check.
+	InCheck() bool
+}
+
+// ErrNoNode is returned by AsNode for a position that does not implement the search contract.
+var ErrNoNode = errors.New("the variant does not implement the search contract")
+
+// AsNode returns the search view of a position.
+func AsNode(p Position) (Node, error) {
+	n, ok := p.(Node)
+	if !ok {
+		return nil, ErrNoNode
+	}
+	return n, nil
+}
+
+// Players is the number of players of a position's variant.
+func Players(p Position) int { return len(p.Variant().Describe().Players) }

@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// ErrBudget is returned by Perft when the node budget ran out before the count was complete.
+var ErrBudget = errors.New("node budget exhausted")
+
+// PerftOptions shape a perft run.
+type PerftOptions struct {
+	// Rolls are fixed rolls, used in order at the chance nodes along every path; once they run
+	// out, chance nodes sum over every distinct outcome.
+	Rolls [][]int
+	// Budget is the most positions the run may visit (0: no limit). A run that needs more stops
+	// with ErrBudget.
+	Budget uint64
+	// Divide asks for the count below every first action.
+	Divide bool
+}
+
+// PerftResult is what a perft run counted.
+type PerftResult struct {
+	Nodes uint64
+	// Divide holds the count below each first action, in Moves order, when asked for.
+	Divide []DivideEntry
+	// Visited is the number of positions played to obtain the count (the budget's measure).
+	Visited uint64
+}
+
+// DivideEntry is the count below one first action.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// MoveCounter is optional: a variant that can count its legal actions faster than it lists them
+// offers it for perft's last ply (bulk counting).
+type MoveCounter interface {
+	CountMoves() uint64
+}
+
+// Perft counts the leaves of the game tree depth actions below p. Chance nodes are not plies: they
+// sum over every distinct outcome, or take the next of opts.Rolls while any remain. A finished
+// position has no actions. The last ply is counted without being played. The run stops with
+// ctx's error when ctx is done and with ErrBudget when the budget runs out; the result then holds
+// what was counted so far. Perft allocates only its per-ply storage, once.
+func Perft(ctx context.Context, p Position, depth int, opts PerftOptions) (PerftResult, error) {
+	root, err := AsNode(p)
+	if err != nil {
+		return PerftResult{}, err
+	}
+	if depth < 0 {
+		return PerftResult{}, fmt.Errorf("perft depth %d is negative", depth)
+	}
+	// A ply is an action or a roll, and rolls never follow each other.
+	w := &perftWalker{done: ctx.Done(), budget: opts.Budget, bufs: make([][MaxMoves]Move, 2*depth+2)}
+	w.rolls, err = rollMoves(root, opts.Rolls)
+	if err != nil {
+		return PerftResult{}, err
+	}
+	var res PerftResult
+	if !opts.Divide || depth == 0 {
+		res.Nodes = w.count(root, depth, 0, 0)
+	} else {
+		moves := w.moves(root, 0)
+		chance := root.Phase() == PhaseRoll
+		for _, m := range moves {
+			if w.stop != nil {
+				break
+			}
+			child := w.node(root, 0)
+			root.PlayInto(m, child)
+			w.visit()
+			var n uint64
+			if chance {
+				n = w.count(child, depth, 1, 0)
+			} else {
+				n = w.count(child, depth-1, 1, 0)
+			}
+			res.Divide = append(res.Divide, DivideEntry{Move: m, Nodes: n})
+			res.Nodes += n
+		}
+	}
+	res.Visited = w.visited
+	if w.stop != nil {
+		if w.stop == ErrBudget {
+			return res, ErrBudget
+		}
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+// rollMoves turns fixed rolls into chance outcomes. Which outcome a roll is depends on the
+// position only through its variant's dice, so the root decides.
+func rollMoves(root Node, rolls [][]int) ([]Move, error) {
+	out := make([]Move, len(rolls))
+	for i, r := range rolls {
+		m, err := root.RollMove(r)
+		if err != nil {
+			return nil, fmt.Errorf("rolls[%d]: %w", i, err)
+		}
+		out[i] = m
+	}
+	return out, nil
+}
+
+// perftWalker holds a perft run's per-ply storage and its limits.
+type perftWalker struct {
+	nodes   []Node
+	bufs    [][MaxMoves]Move
+	rolls   []Move
+	done    <-chan struct{}
+	budget  uint64
+	visited uint64
+	stop    error
+}
+
+// node returns the storage for the child of the position at ply.
+func (w *perftWalker) node(parent Node, ply int) Node {
+	for len(w.nodes) <= ply {
+		w.nodes = append(w.nodes, parent.NewNode())
+	}
+	return w.nodes[ply]
+}
+
+func (w *perftWalker) moves(p Node, ply int) []Move {
+	for len(w.bufs) <= ply {
+		w.bufs = append(w.bufs, [MaxMoves]Move{})
+	}
+	return p.Moves(w.bufs[ply][:0])
+}
+
+// visit counts one played position and checks the limits every 4096 of them.
+func (w *perftWalker) visit() {
+	w.visited++
+	if w.budget > 0 && w.visited > w.budget {
+		w.stop = ErrBudget
+	}
+	if w.visited&4095 == 0 {
+		select {
+		case <-w.done:
+			w.stop = context.Canceled
+		default:
+		}
+	}
+}
+
+// count returns the leaves depth actions below p, which sits at ply; roll is the index of the
+// next fixed roll.
+func (w *perftWalker) count(p Node, depth, ply, roll int) uint64 {
+	if depth == 0 || w.stop != nil {
+		return 1
+	}
+	if p.Phase() == PhaseRoll {
+		child := w.node(p, ply)
+		if roll < len(w.rolls) {
+			p.PlayInto(w.rolls[roll], child)
+			w.visit()
+			return w.count(child, depth, ply+1, roll+1)
+		}
+		var n uint64
+		for _, m := range w.moves(p, ply) {
+			p.PlayInto(m, child)
+			w.visit()
+			n += w.count(child, depth, ply+1, roll)
+			if w.stop != nil {
+				break
+			}
+		}
+		return n
+	}
+	if depth == 1 {
+		if c, ok := p.(MoveCounter); ok {
+			return c.CountMoves()
+		}
+		return uint64(len(w.moves(p, ply)))
+	}
+	var n uint64
+	child := w.node(p, ply)
+	for _, m := range w.moves(p, ply) {
+		p.PlayInto(m, child)
+		w.visit()
+		n += w.count(child, depth-1, ply+1, roll)
+		if w.stop != nil {
+			break
+		}
+	}
+	return n
+}
