@@ -2,12 +2,12 @@ package chaturanga
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	"github.com/ashtapada/ashtapada/engine/internal/perfttable"
 )
 
@@ -104,42 +104,12 @@ func BenchmarkPerft5(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-// The hash key kept up to date move by move equals the key of the same position read afresh,
-// and differs between the positions of a game.
-func TestKeyIsIncremental(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	seen := map[uint64]string{}
-	for game := 0; game < 20; game++ {
-		p := New()
-		for ply := 0; ply < 200; ply++ {
-			fresh, err := ParseFEN(p.FEN())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fresh.Key() != p.Key() {
-				t.Fatalf("%s: incremental key %x, fresh %x", p.FEN(), p.Key(), fresh.Key())
-			}
-			board := strings.Join(strings.Fields(p.FEN())[:2], " ")
-			if other, ok := seen[p.Key()]; ok && other != board {
-				t.Fatalf("key %x shared by %s and %s", p.Key(), other, board)
-			}
-			seen[p.Key()] = board
-			moves := p.Moves(nil)
-			if len(moves) == 0 {
-				break
-			}
-			var child Position
-			p.PlayInto(moves[rng.IntN(len(moves))], &child)
-			p = child
-		}
+func TestNodeContract(t *testing.T) {
+	start := New()
+	// Keys leave out the clocks: positions are the same state when board and side agree.
+	sameState := func(a, b string) bool {
+		return strings.Join(strings.Fields(a)[:2], " ") == strings.Join(strings.Fields(b)[:2], " ")
 	}
-}
-
-func BenchmarkGenerate(b *testing.B) {
-	p, _ := ParseFEN("r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11")
-	buf := make([]engine.Move, 0, engine.MaxMoves)
-	b.ReportAllocs()
-	for b.Loop() {
-		buf = p.Moves(buf[:0])
-	}
+	enginetest.CheckNode(t, &start, 20, 300, 1, sameState)
+	enginetest.CheckPerft(t, &start, 3)
 }

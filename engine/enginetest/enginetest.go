@@ -1,0 +1,179 @@
+// Package enginetest checks that a variant keeps the engine's contracts: the search contract
+// (engine.Node) against the plain Position methods, hash keys against fresh parses, chance
+// probabilities, and zero allocations where the contract promises them.
+package enginetest
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// CheckNode plays games random games of at most plies actions from start and checks, at every
+// position, that:
+//   - the position is an engine.Node;
+//   - PlayInto writes the same position as Play, for every legal action;
+//   - Key equals the key of the position read back from its text, and differs between positions
+//     whose texts differ only where the rules look (checked loosely: two positions with one key
+//     must read the same after the counters are dropped by sameState);
+//   - at chance nodes the outcomes' probabilities are positive and sum to 1, and RollMove of each
+//     outcome's dice gives the outcome back;
+//   - Utility reports a finished game exactly when Phase does, with values in [-1, 1];
+//   - Evaluate is zero-sum for two players and equals Utility*WinValue when finished;
+//   - Phase, Moves, PlayInto, Key, Utility and Evaluate allocate nothing.
+//
+// sameState reports whether two position texts describe the same state for the hash key (e.g.
+// the same text without move counters); nil compares the texts whole.
+func CheckNode(t *testing.T, start engine.Position, games, plies int, seed uint64, sameState func(a, b string) bool) {
+	t.Helper()
+	if sameState == nil {
+		sameState = func(a, b string) bool { return a == b }
+	}
+	root, err := engine.AsNode(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := engine.Players(start)
+	v := start.Variant()
+	rng := rand.New(rand.NewPCG(seed, 0x656e67696e65))
+	keys := map[uint64]string{}
+	next := root.NewNode()
+	var buf [engine.MaxMoves]engine.Move
+	u := make([]float64, engine.MaxPlayers)
+	e := make([]float64, engine.MaxPlayers)
+	for game := 0; game < games; game++ {
+		cur := copyNode(t, v, root)
+		for ply := 0; ply < plies; ply++ {
+			text := cur.String()
+			back, err := v.Parse(text)
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", text, err)
+			}
+			if back.(engine.Node).Key() != cur.Key() {
+				t.Fatalf("%s: key %x, but %x when read back from its text", text, cur.Key(), back.(engine.Node).Key())
+			}
+			if other, ok := keys[cur.Key()]; ok && !sameState(other, text) {
+				t.Fatalf("key %x shared by %q and %q", cur.Key(), other, text)
+			}
+			keys[cur.Key()] = text
+			finished := cur.Utility(u)
+			if finished != (cur.Phase() == engine.PhaseFinished) {
+				t.Fatalf("%s: Utility says finished=%v, Phase is %s", text, finished, cur.Phase())
+			}
+			cur.Evaluate(e)
+			if finished {
+				for i := 0; i < players; i++ {
+					if u[i] < -1 || u[i] > 1 {
+						t.Fatalf("%s: utility %v of player %d outside [-1, 1]", text, u[i], i)
+					}
+					if e[i] != u[i]*engine.WinValue {
+						t.Fatalf("%s: finished game evaluates to %v for player %d, utility %v", text, e[i], i, u[i])
+					}
+				}
+			}
+			if players == 2 && e[0] != -e[1] {
+				t.Fatalf("%s: evaluation %v is not zero-sum", text, e[:2])
+			}
+			moves := cur.Moves(buf[:0])
+			if finished {
+				if len(moves) != 0 {
+					t.Fatalf("%s: a finished game offers %d actions", text, len(moves))
+				}
+				break
+			}
+			if len(moves) == 0 {
+				t.Fatalf("%s: an unfinished game offers no action", text)
+			}
+			checkAllocs(t, cur, next, moves[0], u, e)
+			if cur.Phase() == engine.PhaseRoll {
+				sum := 0.0
+				for _, m := range moves {
+					p := cur.Probability(m)
+					if p <= 0 {
+						t.Fatalf("%s: outcome %s has probability %v", text, cur.Notation(m), p)
+					}
+					sum += p
+					if back, err := cur.RollMove(cur.Action(m).Dice); err != nil || back != m {
+						t.Fatalf("%s: RollMove(%v) = %v, %v; want %s", text, cur.Action(m).Dice, back, err, cur.Notation(m))
+					}
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("%s: outcome probabilities sum to %v", text, sum)
+				}
+			}
+			for _, m := range moves {
+				played, _ := cur.Play(m)
+				cur.PlayInto(m, next)
+				if played.String() != next.String() {
+					t.Fatalf("%s: %s gives %q by Play and %q by PlayInto", text, cur.Notation(m), played.String(), next.String())
+				}
+			}
+			cur.PlayInto(moves[rng.IntN(len(moves))], next)
+			cur, next = next, cur
+		}
+	}
+}
+
+// copyNode returns a fresh node holding the same position as n.
+func copyNode(t *testing.T, v engine.Variant, n engine.Node) engine.Node {
+	t.Helper()
+	p, err := v.Parse(n.String())
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", n.String(), err)
+	}
+	return p.(engine.Node)
+}
+
+func checkAllocs(t *testing.T, cur, next engine.Node, m engine.Move, u, e []float64) {
+	t.Helper()
+	var buf [engine.MaxMoves]engine.Move
+	allocs := testing.AllocsPerRun(3, func() {
+		_ = cur.Phase()
+		_ = cur.Moves(buf[:0])
+		cur.PlayInto(m, next)
+		_ = cur.Key()
+		_ = cur.Utility(u)
+		cur.Evaluate(e)
+	})
+	if allocs != 0 {
+		t.Fatalf("%s: the search contract allocated %v times", cur.String(), allocs)
+	}
+}
+
+// CheckPerft checks engine.Perft against a plain walk through Moves and Play, with and without
+// divide, to depth.
+func CheckPerft(t *testing.T, p engine.Position, depth int) {
+	t.Helper()
+	for d := 1; d <= depth; d++ {
+		want := walk(p, d)
+		for _, divide := range []bool{false, true} {
+			r, err := engine.Perft(context.Background(), p, d, engine.PerftOptions{Divide: divide})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Nodes != want {
+				t.Errorf("%s: perft %d (divide %v) = %d, a walk through Play counts %d", p, d, divide, r.Nodes, want)
+			}
+		}
+	}
+}
+
+// walk counts leaves through Moves and Play alone: rolls are not plies.
+func walk(p engine.Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, m := range p.Moves(nil) {
+		c, _ := p.Play(m)
+		if p.Phase() == engine.PhaseRoll {
+			n += walk(c, depth)
+		} else {
+			n += walk(c, depth-1)
+		}
+	}
+	return n
+}
