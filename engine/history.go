@@ -1,0 +1,43 @@
+package engine
+
+// A game's history enters the rules only through repetition: a position seen Description.Repetition
+// times in one game draws it. A position alone cannot know how often it occurred, so callers that
+// hold the game's earlier positions pass their keys (Hasher.Key), oldest first.
+
+// Repeated returns how many times key occurs in history.
+func Repeated(history []uint64, key uint64) int {
+	n := 0
+	for _, k := range history {
+		if k == key {
+			n++
+		}
+	}
+	return n
+}
+
+// Occurrences returns how many times the position n has occurred in its game: once now, plus
+// every time its key appears among the earlier positions' keys in history.
+func Occurrences(n Node, history []uint64) int {
+	return 1 + Repeated(history, n.Key())
+}
+
+// DrawnByRepetition reports whether n, reached after the positions whose keys are history, draws
+// the game by repetition: its variant has a repetition rule (Description.Repetition > 0) and n
+// occurs for that many times. A position whose game is already over for another reason is not
+// drawn by repetition: its own outcome stands.
+func DrawnByRepetition(n Node, history []uint64) bool {
+	r := n.Variant().Describe().Repetition
+	if r <= 0 || n.Phase() == PhaseFinished {
+		return false
+	}
+	return Occurrences(n, history) >= r
+}
+
+// RepetitionOutcome is the outcome of a game of players players drawn by repetition: no winner,
+// everyone shares first place.
+func RepetitionOutcome(players int) Outcome {
+	return Decided(players, ReasonRepetition)
+}
+
+// ReasonRepetition is the Outcome.Reason of a draw by repetition.
+const ReasonRepetition = "repetition"
