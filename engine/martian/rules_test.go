@@ -182,8 +182,8 @@ func TestGarrisonSeedExample(t *testing.T) {
 		t.Errorf("garrison must use both dice and end the rights: %s", g)
 	}
 	a := p.Action(mustMove(t, p, "c1a1"))
-	if a.Kind != engine.ActionGarrison {
-		t.Errorf("c1a1 is a %v, want garrison", a.Kind)
+	if a.Kind != engine.ActionVariant || a.Name != "garrison" {
+		t.Errorf("c1a1 is a %v named %q, want the variant action garrison", a.Kind, a.Name)
 	}
 }
 
