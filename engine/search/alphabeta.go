@@ -1,0 +1,333 @@
+package search
+
+import (
+	"math"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// The scalar searches (alpha-beta and paranoid) value a node for its own side: the root's side is
+// 0 and everyone else 1. The side to move may act several times in a row, so a child's value is
+// negated only when the child belongs to the other side.
+
+// child searches the position already played into ply and returns its value for the side of the
+// parent, given the parent's window; same says whether the child's side is the parent's.
+func (s *Searcher) child(ply, depth int, alpha, beta float64, same, pv bool) float64 {
+	if same {
+		return s.ab(ply, depth, alpha, beta, pv)
+	}
+	return -s.ab(ply, depth, -beta, -alpha, pv)
+}
+
+// ab returns the value of the position at ply searched depth actions deep (fail-soft). pv marks
+// the nodes of the principal variation, which take no cut-offs from the table so that their
+// lines reach the horizon.
+func (s *Searcher) ab(ply, depth int, alpha, beta float64, pv bool) float64 {
+	s.visit(ply)
+	f := s.frames[ply]
+	f.pvLen = 0
+	if s.stop {
+		return 0
+	}
+	key := f.pos.Key()
+	if s.rep == 0 {
+		return s.abNode(f, ply, depth, alpha, beta, pv, s.tableKey(key, ply))
+	}
+	if s.repeated(key, ply) {
+		s.unsolved++ // a draw that depends on the path
+		return 0
+	}
+	v := s.abNode(f, ply, depth, alpha, beta, pv, s.tableKey(key, ply))
+	s.leave(key)
+	return v
+}
+
+func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool, key uint64) float64 {
+	n := f.pos
+	if depth <= 0 || ply >= maxPly-2 {
+		return s.quiesce(f, ply, alpha, beta)
+	}
+	ttMove := noMove
+	if !s.noTT {
+		if e, ok := s.tt.probe(key); ok {
+			ttMove = e.move
+			if !pv && (e.solved || int(e.depth) >= depth) {
+				v := fromTable(e.vals[0], ply)
+				if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
+					if !e.solved {
+						s.unsolved++
+					}
+					return v
+				}
+			}
+		}
+	}
+	if s.chance && n.Phase() == engine.PhaseRoll {
+		return s.chanceNode(f, ply, depth, alpha, beta, pv, key)
+	}
+	moves := n.Moves(f.moves[:0])
+	if len(moves) == 0 {
+		return s.leaf(f, ply)
+	}
+	mover := n.ToMove()
+	side := s.sideAt(mover)
+	s.order(f, moves, ttMove, mover)
+	alpha0, unsolved0 := alpha, s.unsolved
+	best, bestMove := math.Inf(-1), noMove
+	child := s.frame(ply + 1)
+	for i := range moves {
+		m := pick(f, moves, i)
+		n.PlayInto(m, child.pos)
+		same := s.sideAt(child.pos.ToMove()) == side
+		var v float64
+		if i == 0 || s.noPVS {
+			v = s.child(ply+1, depth-1, alpha, beta, same, pv && i == 0)
+		} else {
+			// A null window: nothing lies strictly between alpha and its successor.
+			v = s.child(ply+1, depth-1, alpha, math.Nextafter(alpha, math.Inf(1)), same, false)
+			if v > alpha && v < beta && !s.stop {
+				v = s.child(ply+1, depth-1, alpha, beta, same, pv)
+			}
+		}
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha, bestMove = v, m
+				f.pv[0] = m
+				f.pvLen = 1 + copy(f.pv[1:], child.pv[:child.pvLen])
+				if v >= beta {
+					s.cutoff(f, m, mover, depth)
+					break
+				}
+			}
+		}
+	}
+	s.storeScalar(key, ply, depth, best, alpha0, beta, unsolved0, bestMove)
+	return best
+}
+
+// storeScalar records a node's fail-soft value with the bound its window gives it.
+func (s *Searcher) storeScalar(key uint64, ply, depth int, v, alpha, beta float64, unsolved0 uint64, move engine.Move) {
+	if s.noTT {
+		return
+	}
+	bound := uint8(boundExact)
+	switch {
+	case v <= alpha:
+		bound = boundUpper
+	case v >= beta:
+		bound = boundLower
+	}
+	if e := s.tt.store(key, depth, bound, s.unsolved == unsolved0, move); e != nil {
+		e.vals[0] = toTable(v, ply)
+	}
+}
+
+// chanceNode is expectimax with Star1 pruning (Ballard 1983): every value lies in
+// [-WinValue, WinValue], so after some outcomes the node's value is bounded, and each outcome is
+// searched with the window that would decide the node whatever the rest give.
+func (s *Searcher) chanceNode(f *frame, ply, depth int, alpha, beta float64, pv bool, key uint64) float64 {
+	const lo, hi = -engine.WinValue, engine.WinValue
+	n := f.pos
+	moves := n.Moves(f.moves[:0])
+	if len(moves) == 0 {
+		return s.leaf(f, ply)
+	}
+	side := s.sideAt(n.ToMove())
+	s.orderChance(f, moves)
+	alpha0, unsolved0 := alpha, s.unsolved
+	sum, rem := 0.0, 1.0
+	child := s.frame(ply + 1)
+	for i, m := range moves {
+		p := f.prob[i]
+		if p <= 0 {
+			continue
+		}
+		rest := max(rem-p, 0)
+		a, b := float64(lo), float64(hi)
+		if !s.noStar1 {
+			a = (alpha - sum - rest*hi) / p
+			b = (beta - sum - rest*lo) / p
+			if a >= hi { // even the best result cannot lift the node above alpha
+				v := min(sum+rem*hi, alpha)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				return v
+			}
+			if b <= lo {
+				v := max(sum+rem*lo, beta)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				return v
+			}
+			a, b = max(a, lo), min(b, hi)
+		}
+		n.PlayInto(m, child.pos)
+		v := s.child(ply+1, depth, a, b, s.sideAt(child.pos.ToMove()) == side, pv && i == 0)
+		if s.stop {
+			return 0
+		}
+		if !s.noStar1 {
+			if v <= a && a > lo {
+				v = min(sum+p*v+rest*hi, alpha)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				return v
+			}
+			if v >= b && b < hi {
+				v = max(sum+p*v+rest*lo, beta)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				return v
+			}
+		}
+		if i == 0 {
+			f.pv[0] = m
+			f.pvLen = 1 + copy(f.pv[1:], child.pv[:child.pvLen])
+		}
+		sum += p * v
+		rem = rest
+	}
+	s.storeScalar(key, ply, depth, sum, alpha0, beta, unsolved0, noMove)
+	return sum
+}
+
+// quiesce values the position at ply, at or beyond the horizon: a finished game by its result,
+// otherwise the static value, or with engine.Tactics the best of standing pat and following the
+// noisy actions (every action when in check).
+func (s *Searcher) quiesce(f *frame, ply int, alpha, beta float64) float64 {
+	n := f.pos
+	side := s.sideAt(n.ToMove())
+	if n.Utility(s.u[:s.players]) {
+		return s.terminal(ply, side)
+	}
+	s.unsolved++
+	if f.tac == nil || ply >= maxPly-2 || s.chance && n.Phase() == engine.PhaseRoll {
+		return s.static(n, side)
+	}
+	var moves []engine.Move
+	best := math.Inf(-1)
+	if f.tac.InCheck() {
+		moves = n.Moves(f.moves[:0])
+		if len(moves) == 0 {
+			return s.static(n, side)
+		}
+	} else {
+		best = s.static(n, side)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+		moves = f.tac.Noisy(f.moves[:0])
+	}
+	s.order(f, moves, noMove, n.ToMove())
+	child := s.frame(ply + 1)
+	for i := range moves {
+		m := pick(f, moves, i)
+		n.PlayInto(m, child.pos)
+		var v float64
+		if s.sideAt(child.pos.ToMove()) == side {
+			v = s.qs(ply+1, alpha, beta)
+		} else {
+			v = -s.qs(ply+1, -beta, -alpha)
+		}
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+func (s *Searcher) qs(ply int, alpha, beta float64) float64 {
+	s.visit(ply)
+	f := s.frames[ply]
+	f.pvLen = 0
+	if s.stop {
+		return 0
+	}
+	return s.quiesce(f, ply, alpha, beta)
+}
+
+// leaf values a position without actions: finished, or (for a variant that leaves a player
+// stuck without ending the game) by its static value.
+func (s *Searcher) leaf(f *frame, ply int) float64 {
+	n := f.pos
+	side := s.sideAt(n.ToMove())
+	if n.Utility(s.u[:s.players]) {
+		return s.terminal(ply, side)
+	}
+	s.unsolved++
+	return s.static(n, side)
+}
+
+// sideAt is the scalar side of a player; a finished position's ToMove may be anything.
+func (s *Searcher) sideAt(p int) int {
+	if uint(p) < uint(s.players) {
+		return s.sideOf[p]
+	}
+	return 0
+}
+
+// terminal values a finished game from s.u for side: a win sooner is worth more, a loss later
+// costs less.
+func (s *Searcher) terminal(ply int, side int) float64 {
+	terminalValues(s.e[:s.players], s.u[:s.players], ply)
+	return s.scalar(s.e[:s.players], side)
+}
+
+func terminalValues(x, u []float64, ply int) {
+	for p, v := range u {
+		switch {
+		case v > 0:
+			x[p] = v*engine.WinValue - float64(ply)
+		case v < 0:
+			x[p] = v*engine.WinValue + float64(ply)
+		default:
+			x[p] = 0
+		}
+	}
+}
+
+// static is the evaluation of n for side.
+func (s *Searcher) static(n engine.Node, side int) float64 {
+	n.Evaluate(s.e[:s.players])
+	clampEval(s.e[:s.players])
+	return s.scalar(s.e[:s.players], side)
+}
+
+// clampEval keeps static values clear of the win range.
+func clampEval(x []float64) {
+	for p, v := range x {
+		x[p] = min(max(v, 1-winBound), winBound-1)
+	}
+}
+
+// scalar turns per-player values into the value for side. Alpha-beta takes half the difference
+// between the sides' mean values, which is zero-sum whatever the evaluation; paranoid takes the
+// root side's mean, which the others minimise together.
+func (s *Searcher) scalar(x []float64, side int) float64 {
+	var a, b float64
+	for p, v := range x {
+		if s.sideOf[p] == 0 {
+			a += v
+		} else {
+			b += v
+		}
+	}
+	v := a / s.sideSize[0]
+	if s.mode == modeAlphaBeta && s.sideSize[1] > 0 {
+		v = (v - b/s.sideSize[1]) / 2
+	}
+	if side != 0 {
+		return -v
+	}
+	return v
+}

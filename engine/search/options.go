@@ -1,0 +1,104 @@
+package search
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Algorithm selects how a search treats the players.
+type Algorithm int
+
+const (
+	// Auto is AlphaBeta for two sides and Paranoid for more (see the package documentation for
+	// the measurements behind that choice).
+	Auto Algorithm = iota
+	// AlphaBeta is negamax alpha-beta between two sides; chance nodes are expectimax with Star1
+	// pruning. With more than two sides it searches as Paranoid.
+	AlphaBeta
+	// Paranoid is alpha-beta in which the root player's side maximises its value and every other
+	// player minimises it.
+	Paranoid
+	// MaxN is max^n: every player maximises its own component of a value vector; chance nodes
+	// average the vectors.
+	MaxN
+)
+
+var algorithmNames = [...]string{Auto: "auto", AlphaBeta: "alphabeta", Paranoid: "paranoid", MaxN: "maxn"}
+
+func (a Algorithm) String() string {
+	if a >= 0 && int(a) < len(algorithmNames) {
+		return algorithmNames[a]
+	}
+	return fmt.Sprintf("Algorithm(%d)", int(a))
+}
+
+// ParseAlgorithm reads an algorithm's name as String writes it.
+func ParseAlgorithm(s string) (Algorithm, error) {
+	for a, name := range algorithmNames {
+		if s == name {
+			return Algorithm(a), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid or maxn", s)
+}
+
+// MaxDepth is the deepest iteration a search makes, in actions.
+const MaxDepth = 64
+
+// Limits bound a search. A search stops at the first limit it reaches.
+type Limits struct {
+	// Depth is the deepest iteration in actions (plies); 0 means up to MaxDepth. Chance nodes do
+	// not count.
+	Depth int
+	// Nodes is a node budget; 0 means none.
+	Nodes uint64
+	// Time is a time budget; 0 means none.
+	Time time.Duration
+	// MultiPV is how many top actions to report with exact values; 0 or 1 means just the best.
+	MultiPV int
+}
+
+// Options shape a search.
+type Options struct {
+	Limits
+	Algorithm Algorithm
+	// History holds the keys of the earlier positions of the game, oldest first, not including
+	// the root. With Repetition > 0, a position whose key occurs Repetition-1 times before it on
+	// History and the search path is a draw: value 0 for everyone.
+	History    []uint64
+	Repetition int
+}
+
+// Line is one root action with its value for every player and its principal variation.
+type Line struct {
+	Move engine.Move
+	// Values holds the value for every player, in pawns like engine.Evaluate; a won or lost game
+	// is near ±engine.WinValue, closer to it the sooner it ends.
+	Values []float64
+	// PV starts with Move; each later move belongs to the position reached by the earlier ones.
+	// Where the line crosses a chance node it holds the most likely roll (the first on a tie).
+	PV []engine.Move
+}
+
+// Result is what a search found.
+type Result struct {
+	Best engine.Move
+	// Lines holds the best actions, best first: min(MultiPV, legal actions) of them.
+	Lines []Line
+	// Depth is the last completed iteration; 0 when none completed.
+	Depth    int
+	SelDepth int
+	Nodes    uint64
+	Elapsed  time.Duration
+	// Complete is false when a limit or cancellation cut the search short: the result is then
+	// the last completed iteration's, or the best found so far when none completed.
+	Complete bool
+}
+
+// Sider is optional for a node whose players play in teams: Sides returns the side of every
+// player, equal for partners. Search asks the root once; without it every player is a side.
+type Sider interface {
+	Sides() []int
+}

@@ -1,0 +1,85 @@
+package search
+
+import (
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Move ordering scores: the table's move, then actions that win material (more first), then the
+// killers, then the rest by history.
+const (
+	scoreTable  = 1 << 30
+	scoreGain   = 1 << 29
+	scoreKiller = 1 << 28
+	historyMax  = 1 << 20
+)
+
+// histIndex hashes a move onto the history counters; moves are packed differently by every
+// variant, so no layout is assumed.
+func histIndex(m engine.Move) uint32 { return uint32(m) * 0x9E3779B1 >> 16 }
+
+// order scores moves for pick.
+func (s *Searcher) order(f *frame, moves []engine.Move, ttMove engine.Move, mover int) {
+	h := &s.history[uint(mover)%engine.MaxPlayers]
+	for i, m := range moves {
+		var sc int32
+		switch {
+		case m == ttMove:
+			sc = scoreTable
+		case m == f.killers[0]:
+			sc = scoreKiller + 1
+		case m == f.killers[1]:
+			sc = scoreKiller
+		default:
+			sc = h[histIndex(m)]
+		}
+		if f.tac != nil && sc < scoreTable {
+			if g := f.tac.Gain(m); g > 0 {
+				sc = scoreGain + int32(min(g, 1<<18)*1024)
+			}
+		}
+		f.score[i] = sc
+	}
+}
+
+// pick moves the best-scored of moves[i:] to i and returns it: a selection sort that stops
+// paying once a cut-off comes.
+func pick(f *frame, moves []engine.Move, i int) engine.Move {
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if f.score[j] > f.score[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	f.score[i], f.score[best] = f.score[best], f.score[i]
+	return moves[i]
+}
+
+// orderChance sorts the outcomes of a roll by probability, most likely first (stable), into
+// f.prob: Star1 bounds tighten fastest that way, and the principal variation follows the first.
+func (s *Searcher) orderChance(f *frame, moves []engine.Move) {
+	n := f.pos
+	for i, m := range moves {
+		p := n.Probability(m)
+		j := i
+		for j > 0 && f.prob[j-1] < p {
+			f.prob[j], moves[j] = f.prob[j-1], moves[j-1]
+			j--
+		}
+		f.prob[j], moves[j] = p, m
+	}
+}
+
+// cutoff remembers a quiet move that refuted a position: as a killer of its ply and in the
+// history of its player, by depth squared and decaying toward historyMax.
+func (s *Searcher) cutoff(f *frame, m engine.Move, mover, depth int) {
+	if f.tac != nil && f.tac.Gain(m) > 0 {
+		return
+	}
+	if f.killers[0] != m {
+		f.killers[1], f.killers[0] = f.killers[0], m
+	}
+	h := &s.history[uint(mover)%engine.MaxPlayers][histIndex(m)]
+	bonus := int32(min(depth*depth, 4096))
+	*h += bonus - int32(int64(*h)*int64(bonus)/historyMax)
+}

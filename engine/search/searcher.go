@@ -1,0 +1,539 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// maxPly bounds the search stack: MaxDepth actions, the rolls between them and quiescence.
+const maxPly = 4 * MaxDepth
+
+// Values beyond ±winBound are wins and losses, adjusted for their distance from the root; static
+// evaluations are clamped inside it.
+const winBound = engine.WinValue - 2*maxPly
+
+// mode is the algorithm a search runs once Auto is resolved.
+type mode int
+
+const (
+	modeAlphaBeta mode = iota
+	modeParanoid
+	modeMaxN
+)
+
+// autoMany is what Auto runs for more than two sides (see doc.go for the measurements).
+const autoMany = modeParanoid
+
+// frame is the storage of one ply of the search stack.
+type frame struct {
+	pos     engine.Node
+	tac     engine.Tactics // nil when the variant offers none
+	moves   [engine.MaxMoves]engine.Move
+	score   [engine.MaxMoves]int32
+	prob    [engine.MaxMoves]float64
+	pv      [maxPly]engine.Move
+	pvLen   int
+	killers [2]engine.Move
+	vals    [engine.MaxPlayers]float64 // max^n values
+}
+
+// rootMove is one action of the root with what the last iteration found for it.
+type rootMove struct {
+	move  engine.Move
+	value float64                    // for the root side; for max^n, the root mover's component
+	vals  [engine.MaxPlayers]float64 // max^n only
+	exact bool
+	pv    [maxPly]engine.Move
+	pvLen int
+}
+
+// histSize is the number of history counters per player; moves are hashed onto them.
+const histSize = 1 << 16
+
+// Searcher runs searches. It keeps the transposition table, the history counters and the search
+// stack between searches, so that searching allocates only the Result. It is not safe for
+// concurrent use.
+type Searcher struct {
+	tt      table
+	frames  []*frame
+	variant engine.Variant
+	history *[engine.MaxPlayers][histSize]int32
+
+	rootMoves []*rootMove
+	rootPool  []*rootMove
+	best      []*rootMove // the last completed iteration's lines
+	bestPool  []*rootMove
+
+	// The current search.
+	mode     mode
+	players  int
+	sideOf   [engine.MaxPlayers]int // 0 for the root's side, 1 for the others
+	realSide [engine.MaxPlayers]int
+	sideSize [2]float64
+	salt     uint64
+	chance   bool
+	multiPV  int
+
+	rep       int
+	keys      []uint64            // History, then the keys of the path
+	base      int                 // len(History)
+	repFilter [repMask + 1]uint16 // path and history keys by their low bits, to skip most scans
+
+	nodes, nodeLimit, nextPoll uint64
+	deadline                   time.Time
+	done                       <-chan struct{}
+	stop                       bool
+	selDepth                   int
+	unsolved                   uint64 // horizon leaves met: none means the tree was solved
+
+	u, e [engine.MaxPlayers]float64
+
+	// Switches for tests and measurements.
+	noStar1 bool
+	noTT    bool
+	noPVS   bool
+}
+
+// NewSearcher returns a Searcher with a transposition table of about ttBytes (a default of
+// 16 MiB when ttBytes <= 0).
+func NewSearcher(ttBytes int) *Searcher {
+	return &Searcher{tt: newTable(ttBytes), history: new([engine.MaxPlayers][histSize]int32)}
+}
+
+// ClearTable forgets every stored position, for searches that must not depend on earlier ones.
+func (s *Searcher) ClearTable() {
+	s.tt.clear()
+	clear(s.history[:])
+}
+
+// Search runs iterative deepening from root, which must wait for an action (PhaseAction or
+// PhaseResponse). report, if non-nil, receives the result of every completed iteration. Search
+// returns when a limit is reached, the tree is solved, or ctx is done; it then returns the best
+// result found and a nil error. It fails only for bad input.
+func (s *Searcher) Search(ctx context.Context, root engine.Node, opts Options, report func(Result)) (Result, error) {
+	start := time.Now()
+	if err := s.setup(ctx, root, opts, start); err != nil {
+		return Result{}, err
+	}
+	maxIter := opts.Depth
+	if maxIter == 0 {
+		maxIter = MaxDepth
+	}
+	completed, solved := 0, false
+	for d := 1; d <= maxIter && !solved; d++ {
+		s.unsolved = 0
+		if s.mode == modeMaxN {
+			s.rootMaxN(d)
+		} else {
+			s.rootAlphaBeta(d)
+		}
+		if s.stop {
+			break
+		}
+		completed, solved = d, s.unsolved == 0
+		s.keepBest()
+		if report != nil {
+			report(s.result(completed, start, d == maxIter || solved))
+		}
+	}
+	if completed == 0 {
+		s.keepPartial()
+	}
+	return s.result(completed, start, !s.stop), nil
+}
+
+// setup checks the input and prepares the search state.
+func (s *Searcher) setup(ctx context.Context, root engine.Node, opts Options, start time.Time) error {
+	if root == nil {
+		return errors.New("search: no root position")
+	}
+	switch ph := root.Phase(); ph {
+	case engine.PhaseAction, engine.PhaseResponse:
+	case engine.PhaseRoll:
+		return errors.New("search: the root waits for a roll; search a position where a player chooses")
+	case engine.PhaseFinished:
+		return engine.ErrGameOver
+	default:
+		return fmt.Errorf("search: the root is in phase %v", ph)
+	}
+	switch {
+	case opts.Depth < 0 || opts.Depth > MaxDepth:
+		return fmt.Errorf("search: depth %d is outside 0..%d", opts.Depth, MaxDepth)
+	case opts.MultiPV < 0:
+		return fmt.Errorf("search: multipv %d is negative", opts.MultiPV)
+	case opts.Repetition < 0 || opts.Repetition == 1:
+		return fmt.Errorf("search: repetition %d must be 0 (off) or at least 2", opts.Repetition)
+	case opts.Time < 0:
+		return fmt.Errorf("search: time %v is negative", opts.Time)
+	case opts.Algorithm < Auto || opts.Algorithm > MaxN:
+		return fmt.Errorf("search: unknown algorithm %v", opts.Algorithm)
+	}
+	desc := root.Variant().Describe()
+	s.players = len(desc.Players)
+	if s.players < 1 || s.players > engine.MaxPlayers {
+		return fmt.Errorf("search: %d players, want 1..%d", s.players, engine.MaxPlayers)
+	}
+	if err := s.setSides(root, opts.Algorithm); err != nil {
+		return err
+	}
+	s.chance = len(desc.Dice) > 0
+	if v := root.Variant(); v != s.variant {
+		// Storage nodes belong to one variant.
+		for _, f := range s.frames {
+			f.pos, f.tac = nil, nil
+		}
+		s.variant = v
+	}
+	s.frame(0).pos = root
+	s.frames[0].tac, _ = root.(engine.Tactics)
+
+	s.rep = opts.Repetition
+	s.keys = append(s.keys[:0], opts.History...)
+	s.base = len(opts.History)
+	clear(s.repFilter[:])
+	if s.rep > 0 {
+		for _, k := range opts.History {
+			s.repFilter[k&repMask]++
+		}
+	}
+	for len(s.keys) < s.base+maxPly+1 {
+		s.keys = append(s.keys, 0)
+	}
+
+	s.nodes, s.nodeLimit, s.stop, s.selDepth = 0, opts.Nodes, false, 0
+	s.nextPoll = pollEvery
+	if s.nodeLimit > 0 && s.nodeLimit < s.nextPoll {
+		s.nextPoll = s.nodeLimit
+	}
+	s.deadline = time.Time{}
+	if opts.Time > 0 {
+		s.deadline = start.Add(opts.Time)
+	}
+	s.done = ctx.Done()
+	s.tt.gen++
+	for p := range s.history {
+		for i := range s.history[p] {
+			s.history[p][i] /= 2
+		}
+	}
+	for _, f := range s.frames {
+		f.killers = [2]engine.Move{noMove, noMove}
+	}
+
+	s.multiPV = max(opts.MultiPV, 1)
+	f := s.frames[0]
+	moves := root.Moves(f.moves[:0])
+	if len(moves) == 0 {
+		return errors.New("search: the root has no legal actions")
+	}
+	s.multiPV = min(s.multiPV, len(moves))
+	s.order(f, moves, 0, root.ToMove())
+	s.rootMoves = s.rootMoves[:0]
+	for i := range moves {
+		m := pick(f, moves, i)
+		if len(s.rootPool) <= i {
+			s.rootPool = append(s.rootPool, new(rootMove))
+		}
+		rm := s.rootPool[i]
+		*rm = rootMove{move: m, value: math.Inf(-1)}
+		s.rootMoves = append(s.rootMoves, rm)
+	}
+	s.best = s.best[:0]
+	return nil
+}
+
+// setSides works out who plays with whom and which algorithm runs.
+func (s *Searcher) setSides(root engine.Node, alg Algorithm) error {
+	for p := range s.realSide {
+		s.realSide[p] = p
+	}
+	if sider, ok := root.(Sider); ok {
+		sides := sider.Sides()
+		if len(sides) != s.players {
+			return fmt.Errorf("search: Sides gave %d sides for %d players", len(sides), s.players)
+		}
+		for p, side := range sides {
+			if side < 0 || side >= s.players {
+				return fmt.Errorf("search: Sides gave player %d the side %d", p, side)
+			}
+			s.realSide[p] = side
+		}
+	}
+	distinct := 0
+	for p := 0; p < s.players; p++ {
+		if !slices.Contains(s.realSide[:p], s.realSide[p]) {
+			distinct++
+		}
+	}
+	rootSide := s.realSide[root.ToMove()]
+	s.sideSize = [2]float64{}
+	for p := 0; p < s.players; p++ {
+		s.sideOf[p] = 0
+		if s.realSide[p] != rootSide {
+			s.sideOf[p] = 1
+		}
+		s.sideSize[s.sideOf[p]]++
+	}
+	switch {
+	case alg == MaxN:
+		s.mode = modeMaxN
+	case alg == Paranoid:
+		s.mode = modeParanoid
+	case distinct <= 2:
+		s.mode = modeAlphaBeta
+	case alg == AlphaBeta:
+		s.mode = modeParanoid
+	default:
+		s.mode = autoMany
+	}
+	// Stored values depend on the algorithm, and paranoid ones on the root's side too.
+	s.salt = 0
+	switch s.mode {
+	case modeParanoid:
+		s.salt = mix(uint64(1+rootSide) * 0x9E3779B97F4A7C15)
+	case modeMaxN:
+		s.salt = mix(0xA5A5A5A5A5A5A5A5)
+	}
+	return nil
+}
+
+// plyKeys set apart the table entries of a variant with chance nodes by their distance from the
+// root. A value there may average wins and losses at several distances, and no adjustment would
+// carry it to another ply exactly; positions that recur at the same ply share entries exactly.
+var plyKeys = func() (k [maxPly + 1]uint64) {
+	for i := range k {
+		k[i] = mix(uint64(i+1) * 0xD1B54A32D192ED03)
+	}
+	return k
+}()
+
+// tableKey is the key under which the position with key at ply is stored.
+func (s *Searcher) tableKey(key uint64, ply int) uint64 {
+	if s.chance {
+		return key ^ s.salt ^ plyKeys[ply]
+	}
+	return key ^ s.salt
+}
+
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xBF58476D1CE4E5B9
+	x ^= x >> 27
+	x *= 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+// frame returns the storage of ply, creating it on first use.
+func (s *Searcher) frame(ply int) *frame {
+	for len(s.frames) <= ply {
+		s.frames = append(s.frames, &frame{killers: [2]engine.Move{noMove, noMove}})
+	}
+	f := s.frames[ply]
+	if f.pos == nil && ply > 0 {
+		f.pos = s.frames[0].pos.NewNode()
+		f.tac, _ = f.pos.(engine.Tactics)
+	}
+	return f
+}
+
+const repMask = 1<<12 - 1
+
+// pollEvery is how many nodes pass between checks of the clock and the context.
+const pollEvery = 1024
+
+// visit counts a node and checks the limits now and then.
+func (s *Searcher) visit(ply int) {
+	s.nodes++
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if s.nodes >= s.nextPoll {
+		s.poll()
+	}
+}
+
+func (s *Searcher) poll() {
+	s.nextPoll = s.nodes + pollEvery
+	if s.nodeLimit > 0 {
+		if s.nodes >= s.nodeLimit {
+			s.stop = true
+		}
+		s.nextPoll = min(s.nextPoll, s.nodeLimit)
+	}
+	select {
+	case <-s.done:
+		s.stop = true
+	default:
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stop = true
+	}
+}
+
+// repeated reports whether the position with key, at ply, is a draw by repetition; it records
+// the key on the path either way.
+func (s *Searcher) repeated(key uint64, ply int) bool {
+	i := s.base + ply
+	s.keys[i] = key
+	slot := &s.repFilter[key&repMask]
+	if ply > 0 && int(*slot) >= s.rep-1 {
+		seen := 0
+		for _, k := range s.keys[:i] {
+			if k == key {
+				seen++
+			}
+		}
+		if seen >= s.rep-1 {
+			return true
+		}
+	}
+	*slot++
+	return false
+}
+
+// leave takes the key of the position at ply off the path.
+func (s *Searcher) leave(key uint64) {
+	s.repFilter[key&repMask]--
+}
+
+// rootAlphaBeta runs one iteration of the scalar searches. With MultiPV k, a move is searched
+// against the k-th best exact value so far, so the top k values come out exact.
+func (s *Searcher) rootAlphaBeta(depth int) {
+	f := s.frames[0]
+	root := f.pos
+	s.visit(0)
+	key := root.Key()
+	if s.rep > 0 {
+		s.repeated(key, 0)
+		defer s.leave(key)
+	}
+	mySide := s.sideOf[root.ToMove()]
+	k := s.multiPV
+	var topVals [engine.MaxMoves]float64
+	nTop := 0
+	for _, rm := range s.rootMoves {
+		rm.exact = false
+		rm.value = math.Inf(-1)
+	}
+	for _, rm := range s.rootMoves {
+		bound := math.Inf(-1)
+		if nTop >= k {
+			bound = topVals[k-1]
+		}
+		child := s.frame(1)
+		root.PlayInto(rm.move, child.pos)
+		same := s.sideOf[child.pos.ToMove()] == mySide
+		var v float64
+		exact := false
+		if math.IsInf(bound, -1) || s.noPVS {
+			v = s.child(1, depth-1, bound, math.Inf(1), same, true)
+			exact = v > bound
+		} else {
+			v = s.child(1, depth-1, bound, math.Nextafter(bound, math.Inf(1)), same, false)
+			if v > bound && !s.stop {
+				v = s.child(1, depth-1, bound, math.Inf(1), same, true)
+				exact = v > bound
+			}
+		}
+		if s.stop {
+			return
+		}
+		rm.value, rm.exact = v, exact
+		if exact {
+			rm.pv[0] = rm.move
+			rm.pvLen = 1 + copy(rm.pv[1:], child.pv[:child.pvLen])
+			// Insert v into the sorted top values.
+			i := min(nTop, k-1)
+			for i > 0 && topVals[i-1] < v {
+				topVals[i] = topVals[i-1]
+				i--
+			}
+			topVals[i] = v
+			nTop = min(nTop+1, k)
+		}
+	}
+	s.sortRoot()
+}
+
+// sortRoot puts the exact root moves first, best first, keeping the order of the others.
+func (s *Searcher) sortRoot() {
+	slices.SortStableFunc(s.rootMoves, func(a, b *rootMove) int {
+		switch {
+		case a.exact && !b.exact:
+			return -1
+		case !a.exact && b.exact:
+			return 1
+		case !a.exact:
+			return 0
+		case a.value > b.value:
+			return -1
+		case a.value < b.value:
+			return 1
+		}
+		return 0
+	})
+}
+
+// keepBest copies the top lines of a completed iteration, which the next one overwrites.
+func (s *Searcher) keepBest() {
+	s.best = s.best[:0]
+	for i := 0; i < s.multiPV && i < len(s.rootMoves) && s.rootMoves[i].exact; i++ {
+		if len(s.bestPool) <= i {
+			s.bestPool = append(s.bestPool, new(rootMove))
+		}
+		*s.bestPool[i] = *s.rootMoves[i]
+		s.best = append(s.best, s.bestPool[i])
+	}
+}
+
+// keepPartial makes the lines of a first iteration that was cut short: the moves it valued, or
+// failing that the first move in search order with the root's static value.
+func (s *Searcher) keepPartial() {
+	s.sortRoot()
+	s.keepBest()
+	if len(s.best) > 0 {
+		return
+	}
+	if len(s.bestPool) == 0 {
+		s.bestPool = append(s.bestPool, new(rootMove))
+	}
+	rm := s.bestPool[0]
+	*rm = rootMove{move: s.rootMoves[0].move, exact: true, pvLen: 1}
+	rm.pv[0] = rm.move
+	root := s.frames[0].pos
+	root.Evaluate(s.e[:s.players])
+	clampEval(s.e[:s.players])
+	rm.vals = s.e
+	rm.value = s.scalar(s.e[:s.players], 0)
+	s.best = append(s.best, rm)
+}
+
+// result builds the Result of the kept lines. It is the only part of a search that allocates.
+func (s *Searcher) result(depth int, start time.Time, complete bool) Result {
+	r := Result{Depth: depth, SelDepth: s.selDepth, Nodes: s.nodes, Elapsed: time.Since(start), Complete: complete}
+	r.Lines = make([]Line, len(s.best))
+	for i, rm := range s.best {
+		l := Line{Move: rm.move, Values: make([]float64, s.players), PV: slices.Clone(rm.pv[:rm.pvLen])}
+		for p := range l.Values {
+			switch {
+			case s.mode == modeMaxN:
+				l.Values[p] = rm.vals[p]
+			case s.sideOf[p] == 0:
+				l.Values[p] = rm.value
+			default:
+				l.Values[p] = -rm.value
+			}
+		}
+		r.Lines[i] = l
+	}
+	if len(r.Lines) > 0 {
+		r.Best = r.Lines[0].Move
+	}
+	return r
+}
