@@ -30,6 +30,7 @@ const usage = `usage:
   ashtapada serve [--grpc-addr ADDR] [--http-addr ADDR]
   ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
   ashtapada moves --variant V [--fen TEXT]
+  ashtapada match --variant V --players SPEC,SPEC,... --games N --seed S [--depth D | --movetime T] [--max-actions M]
 `
 
 func main() {
@@ -52,6 +53,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return perft(ctx, args[1:], out)
 	case "moves":
 		return moves(args[1:], out)
+	case "match":
+		return match(ctx, args[1:], out)
 	}
 	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
 }
