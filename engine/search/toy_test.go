@@ -432,3 +432,62 @@ func (t *teamTree) NewNode() engine.Node { return &teamTree{tree{g: t.g}} }
 func (t *teamTree) PlayInto(m engine.Move, dst engine.Node) {
 	t.tree.PlayInto(m, &dst.(*teamTree).tree)
 }
+
+// shuttle: two players pass back and forth forever, or resign and lose. Player 0 stands
+// better (Evaluate +5), so without repetition draws player 1 resigns only at a horizon-free loss.
+type shuttle struct {
+	toyBase
+	toMove   int
+	resigned bool
+}
+
+var shuttleVariant = newToyVariant("shuttle", 2, false)
+
+func (s *shuttle) Variant() engine.Variant { return shuttleVariant }
+func (s *shuttle) String() string          { return fmt.Sprintf("shuttle %d %v", s.toMove, s.resigned) }
+func (s *shuttle) Phase() engine.Phase {
+	if s.resigned {
+		return engine.PhaseFinished
+	}
+	return engine.PhaseAction
+}
+func (s *shuttle) ToMove() int { return s.toMove }
+func (s *shuttle) Moves(buf []engine.Move) []engine.Move {
+	if s.resigned {
+		return buf
+	}
+	return append(buf, 0, 1) // pass, resign
+}
+func (s *shuttle) Outcome() engine.Outcome         { return outcomeOf(s) }
+func (s *shuttle) NewNode() engine.Node            { return new(shuttle) }
+func (s *shuttle) Key() uint64                     { return mix64(uint64(s.toMove)<<1 | b2u(s.resigned)) }
+func (s *shuttle) Probability(engine.Move) float64 { return 1 }
+func (s *shuttle) PlayInto(m engine.Move, dst engine.Node) {
+	d := dst.(*shuttle)
+	if m == 1 {
+		*d = shuttle{toMove: s.toMove, resigned: true}
+		return
+	}
+	*d = shuttle{toMove: 1 - s.toMove}
+}
+func (s *shuttle) Utility(u []float64) bool {
+	if !s.resigned {
+		return false
+	}
+	u[s.toMove], u[1-s.toMove] = -1, 1
+	return true
+}
+func (s *shuttle) Evaluate(e []float64) {
+	if s.Utility(e) {
+		e[0], e[1] = e[0]*engine.WinValue, e[1]*engine.WinValue
+		return
+	}
+	e[0], e[1] = 5, -5
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
