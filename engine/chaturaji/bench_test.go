@@ -25,16 +25,6 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
-func BenchmarkPerft5(b *testing.B) {
-	p, _ := Parse(StartText)
-	var nodes uint64
-	b.ReportAllocs()
-	for b.Loop() {
-		nodes += p.perft(5, nil)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-}
-
 // BenchmarkPlayout plays complete random games from the start, one thread: every roll drawn and
 // every action chosen at random. max_rounds=50 ends games that would otherwise pass forever.
 func BenchmarkPlayout(b *testing.B) {
@@ -59,6 +49,7 @@ func BenchmarkPlayout(b *testing.B) {
 				games++
 			}
 			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 			b.ReportMetric(float64(actions)/float64(games), "actions/game")
 		})
 	}

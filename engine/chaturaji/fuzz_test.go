@@ -1,6 +1,7 @@
 package chaturaji
 
 import (
+	"context"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -35,6 +36,8 @@ func FuzzParse(f *testing.F) {
 			p.Play(m)
 		}
 		p.Outcome()
-		p.Perft(2, nil)
+		if _, err := engine.Perft(context.Background(), &p, 2, engine.PerftOptions{Budget: 100_000}); err != nil && err != engine.ErrBudget {
+			t.Fatal(err)
+		}
 	})
 }

@@ -286,35 +286,14 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 	return child, ev, nil
 }
 
-func (p *Position) Perft(depth int, rolls [][]int) uint64 {
-	fixed := make([][2]int, 0, len(rolls))
-	for _, r := range rolls {
-		if len(r) != int(p.rules.dice) || slices.ContainsFunc(r, func(v int) bool { return v < 2 || v > 5 }) {
-			break
-		}
-		var v [2]int
-		copy(v[:], r)
-		if v[1] != 0 && v[1] < v[0] {
-			v[0], v[1] = v[1], v[0]
-		}
-		fixed = append(fixed, v)
-	}
-	return p.perft(depth, fixed)
-}
-
 // Outcome reports scores at any time, and when the game is over the ranking and the reason.
 func (p *Position) Outcome() engine.Outcome {
 	var o engine.Outcome
-	for pl := 0; pl < players; pl++ {
-		sum := 0
-		for src := fromCaptures; src < sources; src++ {
-			sum += int(p.score[pl][src])
-		}
-		o.Scores = append(o.Scores, sum)
-	}
+	totals := p.totals()
+	o.Scores = totals[:]
 	if p.rules.teams {
 		for t := 0; t < 2; t++ {
-			tr := engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: o.Scores[t] + o.Scores[t+2]}
+			tr := engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: totals[t] + totals[t+2]}
 			for src := fromCaptures; src < sources; src++ {
 				tr.Parts = append(tr.Parts, engine.ScorePart{Source: sourceNames[src], Points: int(p.score[t][src] + p.score[t+2][src])})
 			}
@@ -326,12 +305,12 @@ func (p *Position) Outcome() engine.Outcome {
 		return o
 	}
 	o.Finished, o.Reason = true, reason
+	o.Ranking = make([]int, players)
 	if !p.rules.teams {
-		o.Ranking = make([]int, players)
 		for pl := range o.Ranking {
 			o.Ranking[pl] = 1
 			for other := range o.Ranking {
-				if o.Scores[other] > o.Scores[pl] {
+				if totals[other] > totals[pl] {
 					o.Ranking[pl]++
 				}
 			}
@@ -341,40 +320,7 @@ func (p *Position) Outcome() engine.Outcome {
 		}
 		return o
 	}
-	winner := -1 // team; -1 for a draw
-	dead := func(t int) bool { return p.count[t][raja] == 0 && p.count[t+2][raja] == 0 }
-	empty := func(t int) bool { return p.count[t][0] == 0 && p.count[t+2][0] == 0 }
-	byPoints := !p.rules.diceless && !p.rules.lastStanding
-	higher := func() int {
-		switch {
-		case o.Teams[0].Score > o.Teams[1].Score:
-			return 0
-		case o.Teams[1].Score > o.Teams[0].Score:
-			return 1
-		}
-		return -1
-	}
-	switch reason {
-	case "team_eliminated":
-		loser := 0
-		if empty(1) {
-			loser = 1
-		}
-		winner = 1 - loser
-		if byPoints {
-			winner = higher()
-		}
-	case "rajas_killed":
-		winner = 0
-		if dead(0) {
-			winner = 1
-		}
-	case "move_limit":
-		if byPoints {
-			winner = higher()
-		}
-	}
-	o.Ranking = make([]int, players)
+	winner := p.winningTeam(reason, totals)
 	for t := 0; t < 2; t++ {
 		place := 1
 		if winner >= 0 && winner != t {
@@ -387,4 +333,47 @@ func (p *Position) Outcome() engine.Outcome {
 		o.Winners = []int{winner, winner + 2}
 	}
 	return o
+}
+
+// totals returns each player's points from every source.
+func (p *Position) totals() [players]int {
+	var t [players]int
+	for pl := range t {
+		for src := fromCaptures; src < sources; src++ {
+			t[pl] += int(p.score[pl][src])
+		}
+	}
+	return t
+}
+
+// winningTeam returns the team that won a team game that ended for reason, or -1 for a draw.
+func (p *Position) winningTeam(reason string, totals [players]int) int {
+	byPoints := !p.rules.diceless && !p.rules.lastStanding
+	higher := -1
+	switch a, b := totals[0]+totals[2], totals[1]+totals[3]; {
+	case a > b:
+		higher = 0
+	case b > a:
+		higher = 1
+	}
+	switch reason {
+	case "team_eliminated":
+		if byPoints {
+			return higher
+		}
+		if p.count[1][0] == 0 && p.count[3][0] == 0 {
+			return 0
+		}
+		return 1
+	case "rajas_killed":
+		if p.count[0][raja] == 0 && p.count[2][raja] == 0 {
+			return 1
+		}
+		return 0
+	case "move_limit":
+		if byPoints {
+			return higher
+		}
+	}
+	return -1
 }

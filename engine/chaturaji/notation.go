@@ -107,7 +107,7 @@ func (p *Position) parseBoard(s string) error {
 			if err != nil {
 				return engine.Positionf("square "+engine.SquareName(file, r), "%v", err)
 			}
-			p.board[r*size+file] = c
+			p.set(r*size+file, c)
 			file++
 		}
 		if file != size {
@@ -594,7 +594,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		if p.board[rk*size+f] != 0 {
 			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
 		}
-		p.board[rk*size+f] = newCell(kind, owner, target, colour)
+		p.set(rk*size+f, newCell(kind, owner, target, colour))
 	}
 	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {

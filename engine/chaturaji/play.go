@@ -41,7 +41,7 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 	case actResign:
 		for sq, x := range c.board {
 			if x != 0 && cellOwner(x) == us && cellKind(x) == raja {
-				c.board[sq] = 0
+				c.set(sq, 0)
 				c.count[us][raja]--
 				c.count[us][0]--
 			}
@@ -98,7 +98,7 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 	if victim := c.board[to]; victim != 0 && from != to {
 		c.capture(to, us, victim, rec)
 	}
-	c.board[from] = 0
+	c.set(from, 0)
 	if promo != 0 {
 		moving = newCell(promo, us, 0, cellColour(moving))
 		c.count[us][pawn]--
@@ -108,7 +108,7 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 				Text: playerNames[us] + "'s pawn promotes to " + kindNames[promo]})
 		}
 	}
-	c.board[to] = moving
+	c.set(to, moving)
 	if c.rules.teams && kind == raja {
 		c.rajaEntered(us, to, rec)
 	}
@@ -131,7 +131,7 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 	kind, them := cellKind(victim), cellOwner(victim)
 	c.count[them][kind]--
 	c.count[them][0]--
-	c.board[sq] = 0
+	c.set(sq, 0)
 	c.captured = true
 	c.score[us][fromCaptures] += int32(kind)
 	if rec != nil {
@@ -142,7 +142,10 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 		return
 	}
 	if thrones[them] == sq {
-		c.award(us, fromThrone, 2, "killed "+playerNames[them]+"'s raja on its throne", rec)
+		c.score[us][fromThrone] += 2
+		if rec != nil {
+			rec.points(us, 2, "killed "+playerNames[them]+"'s raja on its throne")
+		}
 	}
 	if pa := partner(them); !c.rules.diceless && c.commander[them] != int8(pa) {
 		c.commander[them] = int8(pa)
@@ -185,15 +188,17 @@ func (c *Position) empire(killer, sq int, rec *recorder) {
 				bonus, why = 4, "created the empire, killing the last enemy raja on a throne square"
 			}
 		}
-		c.award(x, fromEmpire, bonus, why, rec)
+		c.score[x][fromEmpire] += int32(bonus)
+		if rec != nil {
+			rec.points(x, bonus, why)
+		}
 	}
 }
 
-func (c *Position) award(pl, source, points int, why string, rec *recorder) {
-	c.score[pl][source] += int32(points)
-	if rec != nil {
-		rec.add(engine.Event{Kind: engine.EventPoints, Name: "points", Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
-	}
+// points records points scored for a throne or an empire; the caller builds why only for a
+// recorder, so that play without events formats nothing.
+func (r *recorder) points(pl, points int, why string) {
+	r.add(engine.Event{Kind: engine.EventPoints, Name: "points", Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
 }
 
 // rajaEntered applies the team rules for a raja of player us arriving on sq: the throne bonus and
@@ -203,7 +208,10 @@ func (c *Position) rajaEntered(us, sq int, rec *recorder) {
 	switch {
 	case owner < 0:
 	case enemies(us, owner):
-		c.award(us, fromThrone, 1, "entered "+playerNames[owner]+"'s throne", rec)
+		c.score[us][fromThrone]++
+		if rec != nil {
+			rec.points(us, 1, "entered "+playerNames[owner]+"'s throne")
+		}
 	case owner == partner(us) && c.commander[owner] != int8(us) && c.commander[us] != int8(owner):
 		c.commander[owner] = int8(us)
 		if rec != nil {
@@ -236,7 +244,7 @@ func (c *Position) boatTriumph(us, sq int, rec *recorder) {
 			switch owner := cellOwner(bc); {
 			case owner == us:
 			case c.rules.teams && owner == partner(us):
-				c.board[s] = newCell(boat, us, 0, cellColour(bc))
+				c.set(s, newCell(boat, us, 0, cellColour(bc)))
 				c.count[owner][boat]--
 				c.count[owner][0]--
 				c.count[us][boat]++
@@ -274,7 +282,7 @@ func (c *Position) acceptExchange(rec *recorder) {
 }
 
 func (c *Position) placeRaja(pl, sq int, rec *recorder) {
-	c.board[sq] = newCell(raja, pl, 0, pl)
+	c.set(sq, newCell(raja, pl, 0, pl))
 	c.count[pl][raja]++
 	c.count[pl][0]++
 	if rec != nil {
@@ -405,46 +413,4 @@ func (p *Position) phase() engine.Phase {
 		return engine.PhaseRoll
 	}
 	return engine.PhaseAction
-}
-
-// perft counts leaves depth actions deep; rolls are chance events, not plies.
-func (p *Position) perft(depth int, rolls [][2]int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	switch p.phase() {
-	case engine.PhaseFinished:
-		return 0
-	case engine.PhaseRoll:
-		// A roll changes neither the pieces nor the end of the game: count the rolled
-		// positions' actions without asking their phase again.
-		var child Position
-		if len(rolls) > 0 {
-			p.play(rollMove(rolls[0][0], rolls[0][1]), &child, nil)
-			return child.perftActions(depth, rolls[1:])
-		}
-		var n uint64
-		for _, m := range rollOutcomes[p.rules.dice] {
-			p.play(m, &child, nil)
-			n += child.perftActions(depth, nil)
-		}
-		return n
-	}
-	return p.perftActions(depth, rolls)
-}
-
-// perftActions is perft for a position waiting for an action.
-func (p *Position) perftActions(depth int, rolls [][2]int) uint64 {
-	var buf [engine.MaxMoves]engine.Move
-	moves := p.generate(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var child Position
-	var n uint64
-	for _, m := range moves {
-		p.play(m, &child, nil)
-		n += child.perft(depth-1, rolls)
-	}
-	return n
 }

@@ -101,6 +101,19 @@ type Position struct {
 	quiet     uint32 // completed turns without a capture
 	turn      uint32 // turn number, from 1
 	rules     rules
+	// boardKey is the Zobrist hash of the board, kept up to date by set; Key adds the rest.
+	boardKey uint64
+}
+
+// set puts c (0: nothing) on sq and keeps the board's hash up to date.
+func (p *Position) set(sq int, c cell) {
+	if old := p.board[sq]; old != 0 {
+		p.boardKey ^= cellKey(old, sq)
+	}
+	if c != 0 {
+		p.boardKey ^= cellKey(c, sq)
+	}
+	p.board[sq] = c
 }
 
 func (p *Position) rolled() bool { return p.dice[0].value != 0 }
