@@ -23,6 +23,116 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// SearchAlgorithm says how a search treats the players.
+type SearchAlgorithm int32
+
+const (
+	// The server's choice: alpha-beta for two sides, paranoid for more.
+	SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED SearchAlgorithm = 0
+	// Alpha-beta between two sides, expectimax at chance nodes; paranoid for more than two sides.
+	SearchAlgorithm_SEARCH_ALGORITHM_ALPHA_BETA SearchAlgorithm = 1
+	// Alpha-beta in which the mover's side maximises its value and every other player minimises it.
+	SearchAlgorithm_SEARCH_ALGORITHM_PARANOID SearchAlgorithm = 2
+	// Max^n: every player maximises his own value.
+	SearchAlgorithm_SEARCH_ALGORITHM_MAX_N SearchAlgorithm = 3
+)
+
+// Enum value maps for SearchAlgorithm.
+var (
+	SearchAlgorithm_name = map[int32]string{
+		0: "SEARCH_ALGORITHM_UNSPECIFIED",
+		1: "SEARCH_ALGORITHM_ALPHA_BETA",
+		2: "SEARCH_ALGORITHM_PARANOID",
+		3: "SEARCH_ALGORITHM_MAX_N",
+	}
+	SearchAlgorithm_value = map[string]int32{
+		"SEARCH_ALGORITHM_UNSPECIFIED": 0,
+		"SEARCH_ALGORITHM_ALPHA_BETA":  1,
+		"SEARCH_ALGORITHM_PARANOID":    2,
+		"SEARCH_ALGORITHM_MAX_N":       3,
+	}
+)
+
+func (x SearchAlgorithm) Enum() *SearchAlgorithm {
+	p := new(SearchAlgorithm)
+	*p = x
+	return p
+}
+
+func (x SearchAlgorithm) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SearchAlgorithm) Descriptor() protoreflect.EnumDescriptor {
+	return file_ashtapada_v1_analysis_service_proto_enumTypes[0].Descriptor()
+}
+
+func (SearchAlgorithm) Type() protoreflect.EnumType {
+	return &file_ashtapada_v1_analysis_service_proto_enumTypes[0]
+}
+
+func (x SearchAlgorithm) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SearchAlgorithm.Descriptor instead.
+func (SearchAlgorithm) EnumDescriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{0}
+}
+
+// RolloutPolicy is how the players choose their actions in a playout.
+type RolloutPolicy int32
+
+const (
+	// The same as ROLLOUT_POLICY_RANDOM.
+	RolloutPolicy_ROLLOUT_POLICY_UNSPECIFIED RolloutPolicy = 0
+	// Every legal action equally likely.
+	RolloutPolicy_ROLLOUT_POLICY_RANDOM RolloutPolicy = 1
+	// The action that gains the most material at once, random among equals.
+	RolloutPolicy_ROLLOUT_POLICY_GREEDY RolloutPolicy = 2
+)
+
+// Enum value maps for RolloutPolicy.
+var (
+	RolloutPolicy_name = map[int32]string{
+		0: "ROLLOUT_POLICY_UNSPECIFIED",
+		1: "ROLLOUT_POLICY_RANDOM",
+		2: "ROLLOUT_POLICY_GREEDY",
+	}
+	RolloutPolicy_value = map[string]int32{
+		"ROLLOUT_POLICY_UNSPECIFIED": 0,
+		"ROLLOUT_POLICY_RANDOM":      1,
+		"ROLLOUT_POLICY_GREEDY":      2,
+	}
+)
+
+func (x RolloutPolicy) Enum() *RolloutPolicy {
+	p := new(RolloutPolicy)
+	*p = x
+	return p
+}
+
+func (x RolloutPolicy) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RolloutPolicy) Descriptor() protoreflect.EnumDescriptor {
+	return file_ashtapada_v1_analysis_service_proto_enumTypes[1].Descriptor()
+}
+
+func (RolloutPolicy) Type() protoreflect.EnumType {
+	return &file_ashtapada_v1_analysis_service_proto_enumTypes[1]
+}
+
+func (x RolloutPolicy) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RolloutPolicy.Descriptor instead.
+func (RolloutPolicy) EnumDescriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{1}
+}
+
 type PerftRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
@@ -234,6 +344,1005 @@ func (x *PerftEntry) GetNodes() uint64 {
 	return 0
 }
 
+type SearchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A position waiting for a player's action (not for a roll, not finished).
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	// The deepest iteration, in actions (rolls do not count), from 1 to 64; 0 means no depth
+	// limit.
+	Depth int32 `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
+	// The most nodes the search may visit; 0 means no node limit.
+	MaxNodes uint64 `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
+	// How long the search may take; the server's longest analysis time bounds it too. Without
+	// depth, max_nodes or time_limit the search runs for one second.
+	TimeLimit *durationpb.Duration `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
+	// How many best actions to report with exact values, from 1 to 64; 0 means 1.
+	MultiPv   int32           `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
+	Algorithm SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
+	// How the game reached the position, so that the search scores a position occurring for the
+	// Variant.repetition-th time as a draw. Repetitions along the searched lines are found without it.
+	History       *GameHistory `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchRequest) Reset() {
+	*x = SearchRequest{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchRequest) ProtoMessage() {}
+
+func (x *SearchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchRequest.ProtoReflect.Descriptor instead.
+func (*SearchRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *SearchRequest) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *SearchRequest) GetDepth() int32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *SearchRequest) GetMaxNodes() uint64 {
+	if x != nil {
+		return x.MaxNodes
+	}
+	return 0
+}
+
+func (x *SearchRequest) GetTimeLimit() *durationpb.Duration {
+	if x != nil {
+		return x.TimeLimit
+	}
+	return nil
+}
+
+func (x *SearchRequest) GetMultiPv() int32 {
+	if x != nil {
+		return x.MultiPv
+	}
+	return 0
+}
+
+func (x *SearchRequest) GetAlgorithm() SearchAlgorithm {
+	if x != nil {
+		return x.Algorithm
+	}
+	return SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED
+}
+
+func (x *SearchRequest) GetHistory() *GameHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
+type SearchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The best action found.
+	BestAction *Action `protobuf:"bytes,1,opt,name=best_action,json=bestAction,proto3" json:"best_action,omitempty"`
+	// The best actions, best first for the player to move: multi_pv of them, or every legal action
+	// if there are fewer.
+	Lines []*SearchLine `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
+	// The last depth completed; 0 when the search was stopped before completing depth 1 (the lines
+	// are then the best found so far).
+	Depth int32 `protobuf:"varint,3,opt,name=depth,proto3" json:"depth,omitempty"`
+	// The deepest ply reached, quiescence and chance nodes included.
+	SelDepth       int32                `protobuf:"varint,4,opt,name=sel_depth,json=selDepth,proto3" json:"sel_depth,omitempty"`
+	Nodes          uint64               `protobuf:"varint,5,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	NodesPerSecond float64              `protobuf:"fixed64,6,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
+	Elapsed        *durationpb.Duration `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
+	// False when a limit (max_nodes, time_limit, the deadline) stopped the search before its depth
+	// or before the game tree was solved: the answer is then the best found so far.
+	Complete bool `protobuf:"varint,8,opt,name=complete,proto3" json:"complete,omitempty"`
+	// True when the answer accounts for repetition: the request carried the game's history, or the
+	// variant has no repetition rule.
+	RepetitionChecked bool `protobuf:"varint,9,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *SearchResponse) Reset() {
+	*x = SearchResponse{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchResponse) ProtoMessage() {}
+
+func (x *SearchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchResponse.ProtoReflect.Descriptor instead.
+func (*SearchResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SearchResponse) GetBestAction() *Action {
+	if x != nil {
+		return x.BestAction
+	}
+	return nil
+}
+
+func (x *SearchResponse) GetLines() []*SearchLine {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+func (x *SearchResponse) GetDepth() int32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *SearchResponse) GetSelDepth() int32 {
+	if x != nil {
+		return x.SelDepth
+	}
+	return 0
+}
+
+func (x *SearchResponse) GetNodes() uint64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
+func (x *SearchResponse) GetNodesPerSecond() float64 {
+	if x != nil {
+		return x.NodesPerSecond
+	}
+	return 0
+}
+
+func (x *SearchResponse) GetElapsed() *durationpb.Duration {
+	if x != nil {
+		return x.Elapsed
+	}
+	return nil
+}
+
+func (x *SearchResponse) GetComplete() bool {
+	if x != nil {
+		return x.Complete
+	}
+	return false
+}
+
+func (x *SearchResponse) GetRepetitionChecked() bool {
+	if x != nil {
+		return x.RepetitionChecked
+	}
+	return false
+}
+
+type SearchStreamRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The same fields as SearchRequest.
+	Position      *Position            `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	Depth         int32                `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
+	MaxNodes      uint64               `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
+	TimeLimit     *durationpb.Duration `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
+	MultiPv       int32                `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
+	Algorithm     SearchAlgorithm      `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
+	History       *GameHistory         `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchStreamRequest) Reset() {
+	*x = SearchStreamRequest{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchStreamRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchStreamRequest) ProtoMessage() {}
+
+func (x *SearchStreamRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchStreamRequest.ProtoReflect.Descriptor instead.
+func (*SearchStreamRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SearchStreamRequest) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *SearchStreamRequest) GetDepth() int32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *SearchStreamRequest) GetMaxNodes() uint64 {
+	if x != nil {
+		return x.MaxNodes
+	}
+	return 0
+}
+
+func (x *SearchStreamRequest) GetTimeLimit() *durationpb.Duration {
+	if x != nil {
+		return x.TimeLimit
+	}
+	return nil
+}
+
+func (x *SearchStreamRequest) GetMultiPv() int32 {
+	if x != nil {
+		return x.MultiPv
+	}
+	return 0
+}
+
+func (x *SearchStreamRequest) GetAlgorithm() SearchAlgorithm {
+	if x != nil {
+		return x.Algorithm
+	}
+	return SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED
+}
+
+func (x *SearchStreamRequest) GetHistory() *GameHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
+// SearchStreamResponse is one completed depth of a search, or with `final` the search's answer.
+type SearchStreamResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The same fields as SearchResponse, as of this depth.
+	BestAction        *Action              `protobuf:"bytes,1,opt,name=best_action,json=bestAction,proto3" json:"best_action,omitempty"`
+	Lines             []*SearchLine        `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
+	Depth             int32                `protobuf:"varint,3,opt,name=depth,proto3" json:"depth,omitempty"`
+	SelDepth          int32                `protobuf:"varint,4,opt,name=sel_depth,json=selDepth,proto3" json:"sel_depth,omitempty"`
+	Nodes             uint64               `protobuf:"varint,5,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	NodesPerSecond    float64              `protobuf:"fixed64,6,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
+	Elapsed           *durationpb.Duration `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
+	Complete          bool                 `protobuf:"varint,8,opt,name=complete,proto3" json:"complete,omitempty"`
+	RepetitionChecked bool                 `protobuf:"varint,9,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	// True for the last message: the search's answer, as Search would give it.
+	Final         bool `protobuf:"varint,10,opt,name=final,proto3" json:"final,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchStreamResponse) Reset() {
+	*x = SearchStreamResponse{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchStreamResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchStreamResponse) ProtoMessage() {}
+
+func (x *SearchStreamResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchStreamResponse.ProtoReflect.Descriptor instead.
+func (*SearchStreamResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *SearchStreamResponse) GetBestAction() *Action {
+	if x != nil {
+		return x.BestAction
+	}
+	return nil
+}
+
+func (x *SearchStreamResponse) GetLines() []*SearchLine {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+func (x *SearchStreamResponse) GetDepth() int32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *SearchStreamResponse) GetSelDepth() int32 {
+	if x != nil {
+		return x.SelDepth
+	}
+	return 0
+}
+
+func (x *SearchStreamResponse) GetNodes() uint64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
+func (x *SearchStreamResponse) GetNodesPerSecond() float64 {
+	if x != nil {
+		return x.NodesPerSecond
+	}
+	return 0
+}
+
+func (x *SearchStreamResponse) GetElapsed() *durationpb.Duration {
+	if x != nil {
+		return x.Elapsed
+	}
+	return nil
+}
+
+func (x *SearchStreamResponse) GetComplete() bool {
+	if x != nil {
+		return x.Complete
+	}
+	return false
+}
+
+func (x *SearchStreamResponse) GetRepetitionChecked() bool {
+	if x != nil {
+		return x.RepetitionChecked
+	}
+	return false
+}
+
+func (x *SearchStreamResponse) GetFinal() bool {
+	if x != nil {
+		return x.Final
+	}
+	return false
+}
+
+// SearchLine is one root action with its value for every player and its principal variation.
+type SearchLine struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Move  *Action                `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
+	// Every player's value in pawns. A won game is worth about +10000 to the winner (-10000 to the
+	// loser), less the plies it takes, so that a quicker win is worth more.
+	Values []*PlayerValue `protobuf:"bytes,2,rep,name=values,proto3" json:"values,omitempty"`
+	// The principal variation, starting with `move`; each action is written for the position the
+	// earlier ones reach. Across a roll it holds the likeliest outcome.
+	Pv            []*Action `protobuf:"bytes,3,rep,name=pv,proto3" json:"pv,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchLine) Reset() {
+	*x = SearchLine{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchLine) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchLine) ProtoMessage() {}
+
+func (x *SearchLine) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchLine.ProtoReflect.Descriptor instead.
+func (*SearchLine) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *SearchLine) GetMove() *Action {
+	if x != nil {
+		return x.Move
+	}
+	return nil
+}
+
+func (x *SearchLine) GetValues() []*PlayerValue {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+func (x *SearchLine) GetPv() []*Action {
+	if x != nil {
+		return x.Pv
+	}
+	return nil
+}
+
+// PlayerValue is one player's share of an evaluation.
+type PlayerValue struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	Value         float64                `protobuf:"fixed64,2,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayerValue) Reset() {
+	*x = PlayerValue{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayerValue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayerValue) ProtoMessage() {}
+
+func (x *PlayerValue) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayerValue.ProtoReflect.Descriptor instead.
+func (*PlayerValue) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *PlayerValue) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *PlayerValue) GetValue() float64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+type EvaluateRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EvaluateRequest) Reset() {
+	*x = EvaluateRequest{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvaluateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvaluateRequest) ProtoMessage() {}
+
+func (x *EvaluateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvaluateRequest.ProtoReflect.Descriptor instead.
+func (*EvaluateRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *EvaluateRequest) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+type EvaluateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every player's static value in pawns: how much better he stands than the others. A finished
+	// game is worth +-10000 (WinValue) to its winner and loser.
+	Values []*PlayerValue `protobuf:"bytes,1,rep,name=values,proto3" json:"values,omitempty"`
+	// The terms the values are the sum of.
+	Terms         []*EvaluationTerm `protobuf:"bytes,2,rep,name=terms,proto3" json:"terms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EvaluateResponse) Reset() {
+	*x = EvaluateResponse{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvaluateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvaluateResponse) ProtoMessage() {}
+
+func (x *EvaluateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvaluateResponse.ProtoReflect.Descriptor instead.
+func (*EvaluateResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *EvaluateResponse) GetValues() []*PlayerValue {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+func (x *EvaluateResponse) GetTerms() []*EvaluationTerm {
+	if x != nil {
+		return x.Terms
+	}
+	return nil
+}
+
+// EvaluationTerm is one named part of an evaluation (material, mobility, points, ...).
+type EvaluationTerm struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Values        []*PlayerValue         `protobuf:"bytes,2,rep,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EvaluationTerm) Reset() {
+	*x = EvaluationTerm{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvaluationTerm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvaluationTerm) ProtoMessage() {}
+
+func (x *EvaluationTerm) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvaluationTerm.ProtoReflect.Descriptor instead.
+func (*EvaluationTerm) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *EvaluationTerm) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EvaluationTerm) GetValues() []*PlayerValue {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+type RolloutRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	// How many games to play, from 1 to 100000.
+	Playouts int32 `protobuf:"varint,2,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	// The same seed gives the same games; without one, the service picks a seed and returns it.
+	Seed   *uint64       `protobuf:"varint,3,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
+	Policy RolloutPolicy `protobuf:"varint,4,opt,name=policy,proto3,enum=ashtapada.v1.RolloutPolicy" json:"policy,omitempty"`
+	// The most actions one playout may take before it is abandoned as unfinished, from 1 to
+	// 100000; 0 means 10000.
+	MaxActions    int32 `protobuf:"varint,5,opt,name=max_actions,json=maxActions,proto3" json:"max_actions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RolloutRequest) Reset() {
+	*x = RolloutRequest{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RolloutRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RolloutRequest) ProtoMessage() {}
+
+func (x *RolloutRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RolloutRequest.ProtoReflect.Descriptor instead.
+func (*RolloutRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *RolloutRequest) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *RolloutRequest) GetPlayouts() int32 {
+	if x != nil {
+		return x.Playouts
+	}
+	return 0
+}
+
+func (x *RolloutRequest) GetSeed() uint64 {
+	if x != nil && x.Seed != nil {
+		return *x.Seed
+	}
+	return 0
+}
+
+func (x *RolloutRequest) GetPolicy() RolloutPolicy {
+	if x != nil {
+		return x.Policy
+	}
+	return RolloutPolicy_ROLLOUT_POLICY_UNSPECIFIED
+}
+
+func (x *RolloutRequest) GetMaxActions() int32 {
+	if x != nil {
+		return x.MaxActions
+	}
+	return 0
+}
+
+type RolloutResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Games played, and how many of them reached max_actions unfinished (not counted in the
+	// players' results).
+	Playouts   int32 `protobuf:"varint,1,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	Unfinished int32 `protobuf:"varint,2,opt,name=unfinished,proto3" json:"unfinished,omitempty"`
+	// Every player's results over the finished games.
+	Players []*RolloutStanding `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
+	// Mean actions per game, finished or not.
+	MeanLength float64 `protobuf:"fixed64,4,opt,name=mean_length,json=meanLength,proto3" json:"mean_length,omitempty"`
+	// Actions played in all the games, and per second.
+	Actions          uint64               `protobuf:"varint,5,opt,name=actions,proto3" json:"actions,omitempty"`
+	ActionsPerSecond float64              `protobuf:"fixed64,6,opt,name=actions_per_second,json=actionsPerSecond,proto3" json:"actions_per_second,omitempty"`
+	Elapsed          *durationpb.Duration `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
+	// The seed used.
+	Seed          uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RolloutResponse) Reset() {
+	*x = RolloutResponse{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RolloutResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RolloutResponse) ProtoMessage() {}
+
+func (x *RolloutResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RolloutResponse.ProtoReflect.Descriptor instead.
+func (*RolloutResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *RolloutResponse) GetPlayouts() int32 {
+	if x != nil {
+		return x.Playouts
+	}
+	return 0
+}
+
+func (x *RolloutResponse) GetUnfinished() int32 {
+	if x != nil {
+		return x.Unfinished
+	}
+	return 0
+}
+
+func (x *RolloutResponse) GetPlayers() []*RolloutStanding {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *RolloutResponse) GetMeanLength() float64 {
+	if x != nil {
+		return x.MeanLength
+	}
+	return 0
+}
+
+func (x *RolloutResponse) GetActions() uint64 {
+	if x != nil {
+		return x.Actions
+	}
+	return 0
+}
+
+func (x *RolloutResponse) GetActionsPerSecond() float64 {
+	if x != nil {
+		return x.ActionsPerSecond
+	}
+	return 0
+}
+
+func (x *RolloutResponse) GetElapsed() *durationpb.Duration {
+	if x != nil {
+		return x.Elapsed
+	}
+	return nil
+}
+
+func (x *RolloutResponse) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+// RolloutStanding is one player's results over the finished playouts.
+type RolloutStanding struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	Wins   int32                  `protobuf:"varint,2,opt,name=wins,proto3" json:"wins,omitempty"`
+	Draws  int32                  `protobuf:"varint,3,opt,name=draws,proto3" json:"draws,omitempty"`
+	Losses int32                  `protobuf:"varint,4,opt,name=losses,proto3" json:"losses,omitempty"`
+	// Mean points at the end, in variants that count them.
+	MeanScore float64 `protobuf:"fixed64,5,opt,name=mean_score,json=meanScore,proto3" json:"mean_score,omitempty"`
+	// Mean utility, from -1 (the worst result) to +1 (the best).
+	MeanUtility float64 `protobuf:"fixed64,6,opt,name=mean_utility,json=meanUtility,proto3" json:"mean_utility,omitempty"`
+	// Wins over finished games, with its 95% confidence interval (Wilson score interval).
+	WinRate       float64 `protobuf:"fixed64,7,opt,name=win_rate,json=winRate,proto3" json:"win_rate,omitempty"`
+	WinRateLow    float64 `protobuf:"fixed64,8,opt,name=win_rate_low,json=winRateLow,proto3" json:"win_rate_low,omitempty"`
+	WinRateHigh   float64 `protobuf:"fixed64,9,opt,name=win_rate_high,json=winRateHigh,proto3" json:"win_rate_high,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RolloutStanding) Reset() {
+	*x = RolloutStanding{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RolloutStanding) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RolloutStanding) ProtoMessage() {}
+
+func (x *RolloutStanding) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RolloutStanding.ProtoReflect.Descriptor instead.
+func (*RolloutStanding) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *RolloutStanding) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *RolloutStanding) GetWins() int32 {
+	if x != nil {
+		return x.Wins
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetDraws() int32 {
+	if x != nil {
+		return x.Draws
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetLosses() int32 {
+	if x != nil {
+		return x.Losses
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetMeanScore() float64 {
+	if x != nil {
+		return x.MeanScore
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetMeanUtility() float64 {
+	if x != nil {
+		return x.MeanUtility
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetWinRate() float64 {
+	if x != nil {
+		return x.WinRate
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetWinRateLow() float64 {
+	if x != nil {
+		return x.WinRateLow
+	}
+	return 0
+}
+
+func (x *RolloutStanding) GetWinRateHigh() float64 {
+	if x != nil {
+		return x.WinRateHigh
+	}
+	return 0
+}
+
 var File_ashtapada_v1_analysis_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
@@ -254,9 +1363,112 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
 	"PerftEntry\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12\x14\n" +
-	"\x05nodes\x18\x02 \x01(\x04R\x05nodes2r\n" +
+	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xbd\x02\n" +
+	"\rSearchRequest\x122\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x14\n" +
+	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
+	"\tmax_nodes\x18\x03 \x01(\x04R\bmaxNodes\x128\n" +
+	"\n" +
+	"time_limit\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\ttimeLimit\x12\x19\n" +
+	"\bmulti_pv\x18\x05 \x01(\x05R\amultiPv\x12;\n" +
+	"\talgorithm\x18\x06 \x01(\x0e2\x1d.ashtapada.v1.SearchAlgorithmR\talgorithm\x123\n" +
+	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xea\x02\n" +
+	"\x0eSearchResponse\x125\n" +
+	"\vbest_action\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\n" +
+	"bestAction\x12.\n" +
+	"\x05lines\x18\x02 \x03(\v2\x18.ashtapada.v1.SearchLineR\x05lines\x12\x14\n" +
+	"\x05depth\x18\x03 \x01(\x05R\x05depth\x12\x1b\n" +
+	"\tsel_depth\x18\x04 \x01(\x05R\bselDepth\x12\x14\n" +
+	"\x05nodes\x18\x05 \x01(\x04R\x05nodes\x12(\n" +
+	"\x10nodes_per_second\x18\x06 \x01(\x01R\x0enodesPerSecond\x123\n" +
+	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x1a\n" +
+	"\bcomplete\x18\b \x01(\bR\bcomplete\x12-\n" +
+	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xc3\x02\n" +
+	"\x13SearchStreamRequest\x122\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x14\n" +
+	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
+	"\tmax_nodes\x18\x03 \x01(\x04R\bmaxNodes\x128\n" +
+	"\n" +
+	"time_limit\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\ttimeLimit\x12\x19\n" +
+	"\bmulti_pv\x18\x05 \x01(\x05R\amultiPv\x12;\n" +
+	"\talgorithm\x18\x06 \x01(\x0e2\x1d.ashtapada.v1.SearchAlgorithmR\talgorithm\x123\n" +
+	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\x86\x03\n" +
+	"\x14SearchStreamResponse\x125\n" +
+	"\vbest_action\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\n" +
+	"bestAction\x12.\n" +
+	"\x05lines\x18\x02 \x03(\v2\x18.ashtapada.v1.SearchLineR\x05lines\x12\x14\n" +
+	"\x05depth\x18\x03 \x01(\x05R\x05depth\x12\x1b\n" +
+	"\tsel_depth\x18\x04 \x01(\x05R\bselDepth\x12\x14\n" +
+	"\x05nodes\x18\x05 \x01(\x04R\x05nodes\x12(\n" +
+	"\x10nodes_per_second\x18\x06 \x01(\x01R\x0enodesPerSecond\x123\n" +
+	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x1a\n" +
+	"\bcomplete\x18\b \x01(\bR\bcomplete\x12-\n" +
+	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\x12\x14\n" +
+	"\x05final\x18\n" +
+	" \x01(\bR\x05final\"\x8f\x01\n" +
+	"\n" +
+	"SearchLine\x12(\n" +
+	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x121\n" +
+	"\x06values\x18\x02 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\x12$\n" +
+	"\x02pv\x18\x03 \x03(\v2\x14.ashtapada.v1.ActionR\x02pv\";\n" +
+	"\vPlayerValue\x12\x16\n" +
+	"\x06player\x18\x01 \x01(\tR\x06player\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x01R\x05value\"E\n" +
+	"\x0fEvaluateRequest\x122\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"y\n" +
+	"\x10EvaluateResponse\x121\n" +
+	"\x06values\x18\x01 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\x122\n" +
+	"\x05terms\x18\x02 \x03(\v2\x1c.ashtapada.v1.EvaluationTermR\x05terms\"W\n" +
+	"\x0eEvaluationTerm\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
+	"\x06values\x18\x02 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\"\xd8\x01\n" +
+	"\x0eRolloutRequest\x122\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x1a\n" +
+	"\bplayouts\x18\x02 \x01(\x05R\bplayouts\x12\x17\n" +
+	"\x04seed\x18\x03 \x01(\x04H\x00R\x04seed\x88\x01\x01\x123\n" +
+	"\x06policy\x18\x04 \x01(\x0e2\x1b.ashtapada.v1.RolloutPolicyR\x06policy\x12\x1f\n" +
+	"\vmax_actions\x18\x05 \x01(\x05R\n" +
+	"maxActionsB\a\n" +
+	"\x05_seed\"\xb8\x02\n" +
+	"\x0fRolloutResponse\x12\x1a\n" +
+	"\bplayouts\x18\x01 \x01(\x05R\bplayouts\x12\x1e\n" +
+	"\n" +
+	"unfinished\x18\x02 \x01(\x05R\n" +
+	"unfinished\x127\n" +
+	"\aplayers\x18\x03 \x03(\v2\x1d.ashtapada.v1.RolloutStandingR\aplayers\x12\x1f\n" +
+	"\vmean_length\x18\x04 \x01(\x01R\n" +
+	"meanLength\x12\x18\n" +
+	"\aactions\x18\x05 \x01(\x04R\aactions\x12,\n" +
+	"\x12actions_per_second\x18\x06 \x01(\x01R\x10actionsPerSecond\x123\n" +
+	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x12\n" +
+	"\x04seed\x18\b \x01(\x04R\x04seed\"\x8e\x02\n" +
+	"\x0fRolloutStanding\x12\x16\n" +
+	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
+	"\x04wins\x18\x02 \x01(\x05R\x04wins\x12\x14\n" +
+	"\x05draws\x18\x03 \x01(\x05R\x05draws\x12\x16\n" +
+	"\x06losses\x18\x04 \x01(\x05R\x06losses\x12\x1d\n" +
+	"\n" +
+	"mean_score\x18\x05 \x01(\x01R\tmeanScore\x12!\n" +
+	"\fmean_utility\x18\x06 \x01(\x01R\vmeanUtility\x12\x19\n" +
+	"\bwin_rate\x18\a \x01(\x01R\awinRate\x12 \n" +
+	"\fwin_rate_low\x18\b \x01(\x01R\n" +
+	"winRateLow\x12\"\n" +
+	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh*\x8f\x01\n" +
+	"\x0fSearchAlgorithm\x12 \n" +
+	"\x1cSEARCH_ALGORITHM_UNSPECIFIED\x10\x00\x12\x1f\n" +
+	"\x1bSEARCH_ALGORITHM_ALPHA_BETA\x10\x01\x12\x1d\n" +
+	"\x19SEARCH_ALGORITHM_PARANOID\x10\x02\x12\x1a\n" +
+	"\x16SEARCH_ALGORITHM_MAX_N\x10\x03*e\n" +
+	"\rRolloutPolicy\x12\x1e\n" +
+	"\x1aROLLOUT_POLICY_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15ROLLOUT_POLICY_RANDOM\x10\x01\x12\x19\n" +
+	"\x15ROLLOUT_POLICY_GREEDY\x10\x022\xac\x04\n" +
 	"\x0fAnalysisService\x12_\n" +
-	"\x05Perft\x12\x1a.ashtapada.v1.PerftRequest\x1a\x1b.ashtapada.v1.PerftResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/v1/analysis:perftB=Z;github.com/ashtapada/ashtapada/gen/ashtapada/v1;ashtapadav1b\x06proto3"
+	"\x05Perft\x12\x1a.ashtapada.v1.PerftRequest\x1a\x1b.ashtapada.v1.PerftResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/v1/analysis:perft\x12c\n" +
+	"\x06Search\x12\x1b.ashtapada.v1.SearchRequest\x1a\x1c.ashtapada.v1.SearchResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/v1/analysis:search\x12}\n" +
+	"\fSearchStream\x12!.ashtapada.v1.SearchStreamRequest\x1a\".ashtapada.v1.SearchStreamResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/v1/analysis:searchStream0\x01\x12k\n" +
+	"\bEvaluate\x12\x1d.ashtapada.v1.EvaluateRequest\x1a\x1e.ashtapada.v1.EvaluateResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/v1/analysis:evaluate\x12g\n" +
+	"\aRollout\x12\x1c.ashtapada.v1.RolloutRequest\x1a\x1d.ashtapada.v1.RolloutResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/v1/analysis:rolloutB=Z;github.com/ashtapada/ashtapada/gen/ashtapada/v1;ashtapadav1b\x06proto3"
 
 var (
 	file_ashtapada_v1_analysis_service_proto_rawDescOnce sync.Once
@@ -270,29 +1482,78 @@ func file_ashtapada_v1_analysis_service_proto_rawDescGZIP() []byte {
 	return file_ashtapada_v1_analysis_service_proto_rawDescData
 }
 
-var file_ashtapada_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_ashtapada_v1_analysis_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_ashtapada_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_ashtapada_v1_analysis_service_proto_goTypes = []any{
-	(*PerftRequest)(nil),        // 0: ashtapada.v1.PerftRequest
-	(*PerftResponse)(nil),       // 1: ashtapada.v1.PerftResponse
-	(*PerftEntry)(nil),          // 2: ashtapada.v1.PerftEntry
-	(*Position)(nil),            // 3: ashtapada.v1.Position
-	(*DiceRoll)(nil),            // 4: ashtapada.v1.DiceRoll
-	(*durationpb.Duration)(nil), // 5: google.protobuf.Duration
-	(*Action)(nil),              // 6: ashtapada.v1.Action
+	(SearchAlgorithm)(0),         // 0: ashtapada.v1.SearchAlgorithm
+	(RolloutPolicy)(0),           // 1: ashtapada.v1.RolloutPolicy
+	(*PerftRequest)(nil),         // 2: ashtapada.v1.PerftRequest
+	(*PerftResponse)(nil),        // 3: ashtapada.v1.PerftResponse
+	(*PerftEntry)(nil),           // 4: ashtapada.v1.PerftEntry
+	(*SearchRequest)(nil),        // 5: ashtapada.v1.SearchRequest
+	(*SearchResponse)(nil),       // 6: ashtapada.v1.SearchResponse
+	(*SearchStreamRequest)(nil),  // 7: ashtapada.v1.SearchStreamRequest
+	(*SearchStreamResponse)(nil), // 8: ashtapada.v1.SearchStreamResponse
+	(*SearchLine)(nil),           // 9: ashtapada.v1.SearchLine
+	(*PlayerValue)(nil),          // 10: ashtapada.v1.PlayerValue
+	(*EvaluateRequest)(nil),      // 11: ashtapada.v1.EvaluateRequest
+	(*EvaluateResponse)(nil),     // 12: ashtapada.v1.EvaluateResponse
+	(*EvaluationTerm)(nil),       // 13: ashtapada.v1.EvaluationTerm
+	(*RolloutRequest)(nil),       // 14: ashtapada.v1.RolloutRequest
+	(*RolloutResponse)(nil),      // 15: ashtapada.v1.RolloutResponse
+	(*RolloutStanding)(nil),      // 16: ashtapada.v1.RolloutStanding
+	(*Position)(nil),             // 17: ashtapada.v1.Position
+	(*DiceRoll)(nil),             // 18: ashtapada.v1.DiceRoll
+	(*durationpb.Duration)(nil),  // 19: google.protobuf.Duration
+	(*Action)(nil),               // 20: ashtapada.v1.Action
+	(*GameHistory)(nil),          // 21: ashtapada.v1.GameHistory
 }
 var file_ashtapada_v1_analysis_service_proto_depIdxs = []int32{
-	3, // 0: ashtapada.v1.PerftRequest.position:type_name -> ashtapada.v1.Position
-	4, // 1: ashtapada.v1.PerftRequest.rolls:type_name -> ashtapada.v1.DiceRoll
-	2, // 2: ashtapada.v1.PerftResponse.divide:type_name -> ashtapada.v1.PerftEntry
-	5, // 3: ashtapada.v1.PerftResponse.elapsed:type_name -> google.protobuf.Duration
-	6, // 4: ashtapada.v1.PerftEntry.move:type_name -> ashtapada.v1.Action
-	0, // 5: ashtapada.v1.AnalysisService.Perft:input_type -> ashtapada.v1.PerftRequest
-	1, // 6: ashtapada.v1.AnalysisService.Perft:output_type -> ashtapada.v1.PerftResponse
-	6, // [6:7] is the sub-list for method output_type
-	5, // [5:6] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	17, // 0: ashtapada.v1.PerftRequest.position:type_name -> ashtapada.v1.Position
+	18, // 1: ashtapada.v1.PerftRequest.rolls:type_name -> ashtapada.v1.DiceRoll
+	4,  // 2: ashtapada.v1.PerftResponse.divide:type_name -> ashtapada.v1.PerftEntry
+	19, // 3: ashtapada.v1.PerftResponse.elapsed:type_name -> google.protobuf.Duration
+	20, // 4: ashtapada.v1.PerftEntry.move:type_name -> ashtapada.v1.Action
+	17, // 5: ashtapada.v1.SearchRequest.position:type_name -> ashtapada.v1.Position
+	19, // 6: ashtapada.v1.SearchRequest.time_limit:type_name -> google.protobuf.Duration
+	0,  // 7: ashtapada.v1.SearchRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
+	21, // 8: ashtapada.v1.SearchRequest.history:type_name -> ashtapada.v1.GameHistory
+	20, // 9: ashtapada.v1.SearchResponse.best_action:type_name -> ashtapada.v1.Action
+	9,  // 10: ashtapada.v1.SearchResponse.lines:type_name -> ashtapada.v1.SearchLine
+	19, // 11: ashtapada.v1.SearchResponse.elapsed:type_name -> google.protobuf.Duration
+	17, // 12: ashtapada.v1.SearchStreamRequest.position:type_name -> ashtapada.v1.Position
+	19, // 13: ashtapada.v1.SearchStreamRequest.time_limit:type_name -> google.protobuf.Duration
+	0,  // 14: ashtapada.v1.SearchStreamRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
+	21, // 15: ashtapada.v1.SearchStreamRequest.history:type_name -> ashtapada.v1.GameHistory
+	20, // 16: ashtapada.v1.SearchStreamResponse.best_action:type_name -> ashtapada.v1.Action
+	9,  // 17: ashtapada.v1.SearchStreamResponse.lines:type_name -> ashtapada.v1.SearchLine
+	19, // 18: ashtapada.v1.SearchStreamResponse.elapsed:type_name -> google.protobuf.Duration
+	20, // 19: ashtapada.v1.SearchLine.move:type_name -> ashtapada.v1.Action
+	10, // 20: ashtapada.v1.SearchLine.values:type_name -> ashtapada.v1.PlayerValue
+	20, // 21: ashtapada.v1.SearchLine.pv:type_name -> ashtapada.v1.Action
+	17, // 22: ashtapada.v1.EvaluateRequest.position:type_name -> ashtapada.v1.Position
+	10, // 23: ashtapada.v1.EvaluateResponse.values:type_name -> ashtapada.v1.PlayerValue
+	13, // 24: ashtapada.v1.EvaluateResponse.terms:type_name -> ashtapada.v1.EvaluationTerm
+	10, // 25: ashtapada.v1.EvaluationTerm.values:type_name -> ashtapada.v1.PlayerValue
+	17, // 26: ashtapada.v1.RolloutRequest.position:type_name -> ashtapada.v1.Position
+	1,  // 27: ashtapada.v1.RolloutRequest.policy:type_name -> ashtapada.v1.RolloutPolicy
+	16, // 28: ashtapada.v1.RolloutResponse.players:type_name -> ashtapada.v1.RolloutStanding
+	19, // 29: ashtapada.v1.RolloutResponse.elapsed:type_name -> google.protobuf.Duration
+	2,  // 30: ashtapada.v1.AnalysisService.Perft:input_type -> ashtapada.v1.PerftRequest
+	5,  // 31: ashtapada.v1.AnalysisService.Search:input_type -> ashtapada.v1.SearchRequest
+	7,  // 32: ashtapada.v1.AnalysisService.SearchStream:input_type -> ashtapada.v1.SearchStreamRequest
+	11, // 33: ashtapada.v1.AnalysisService.Evaluate:input_type -> ashtapada.v1.EvaluateRequest
+	14, // 34: ashtapada.v1.AnalysisService.Rollout:input_type -> ashtapada.v1.RolloutRequest
+	3,  // 35: ashtapada.v1.AnalysisService.Perft:output_type -> ashtapada.v1.PerftResponse
+	6,  // 36: ashtapada.v1.AnalysisService.Search:output_type -> ashtapada.v1.SearchResponse
+	8,  // 37: ashtapada.v1.AnalysisService.SearchStream:output_type -> ashtapada.v1.SearchStreamResponse
+	12, // 38: ashtapada.v1.AnalysisService.Evaluate:output_type -> ashtapada.v1.EvaluateResponse
+	15, // 39: ashtapada.v1.AnalysisService.Rollout:output_type -> ashtapada.v1.RolloutResponse
+	35, // [35:40] is the sub-list for method output_type
+	30, // [30:35] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_analysis_service_proto_init() }
@@ -301,18 +1562,20 @@ func file_ashtapada_v1_analysis_service_proto_init() {
 		return
 	}
 	file_ashtapada_v1_types_proto_init()
+	file_ashtapada_v1_analysis_service_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_analysis_service_proto_rawDesc), len(file_ashtapada_v1_analysis_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   3,
+			NumEnums:      2,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_ashtapada_v1_analysis_service_proto_goTypes,
 		DependencyIndexes: file_ashtapada_v1_analysis_service_proto_depIdxs,
+		EnumInfos:         file_ashtapada_v1_analysis_service_proto_enumTypes,
 		MessageInfos:      file_ashtapada_v1_analysis_service_proto_msgTypes,
 	}.Build()
 	File_ashtapada_v1_analysis_service_proto = out.File

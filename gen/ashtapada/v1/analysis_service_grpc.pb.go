@@ -19,7 +19,11 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AnalysisService_Perft_FullMethodName = "/ashtapada.v1.AnalysisService/Perft"
+	AnalysisService_Perft_FullMethodName        = "/ashtapada.v1.AnalysisService/Perft"
+	AnalysisService_Search_FullMethodName       = "/ashtapada.v1.AnalysisService/Search"
+	AnalysisService_SearchStream_FullMethodName = "/ashtapada.v1.AnalysisService/SearchStream"
+	AnalysisService_Evaluate_FullMethodName     = "/ashtapada.v1.AnalysisService/Evaluate"
+	AnalysisService_Rollout_FullMethodName      = "/ashtapada.v1.AnalysisService/Rollout"
 )
 
 // AnalysisServiceClient is the client API for AnalysisService service.
@@ -27,11 +31,31 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // AnalysisService offers computations over the game tree for testers and bots.
+//
+// Every call is bounded: by the server's longest analysis time (a deadline on top of the
+// client's), by the number of analyses the server runs at once (a call that cannot start soon
+// fails with RESOURCE_EXHAUSTED, reason ANALYSIS_BUSY), and by caps on its request fields. A call
+// whose client goes away or whose deadline passes stops working at once.
 type AnalysisServiceClient interface {
 	// Perft counts the leaf nodes of the game tree to a depth, optionally per first action.
 	// Rolls are chance events, not plies: each chance node sums over every distinct roll, or
 	// takes the next of `rolls` while any remain.
 	Perft(ctx context.Context, in *PerftRequest, opts ...grpc.CallOption) (*PerftResponse, error)
+	// Search finds the best action of a position waiting for a player's action, with its value for
+	// every player and its principal variation, searching ever deeper until a limit is reached. A
+	// search cut short by its limits or the deadline answers with the best found so far
+	// (`complete` false), not with an error.
+	Search(ctx context.Context, in *SearchRequest, opts ...grpc.CallOption) (*SearchResponse, error)
+	// SearchStream is Search reporting as it goes: one message per completed depth, as a UCI
+	// engine's info lines, then a last one with `final` set. Over HTTP the answer is
+	// newline-delimited JSON, one `{"result": ...}` object per message.
+	SearchStream(ctx context.Context, in *SearchStreamRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SearchStreamResponse], error)
+	// Evaluate returns the static evaluation of a position for every player, with the named terms
+	// it is the sum of.
+	Evaluate(ctx context.Context, in *EvaluateRequest, opts ...grpc.CallOption) (*EvaluateResponse, error)
+	// Rollout plays games to their end from a position, with a playout policy and seeded dice and
+	// choices, and reports each player's results.
+	Rollout(ctx context.Context, in *RolloutRequest, opts ...grpc.CallOption) (*RolloutResponse, error)
 }
 
 type analysisServiceClient struct {
@@ -52,16 +76,85 @@ func (c *analysisServiceClient) Perft(ctx context.Context, in *PerftRequest, opt
 	return out, nil
 }
 
+func (c *analysisServiceClient) Search(ctx context.Context, in *SearchRequest, opts ...grpc.CallOption) (*SearchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SearchResponse)
+	err := c.cc.Invoke(ctx, AnalysisService_Search_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *analysisServiceClient) SearchStream(ctx context.Context, in *SearchStreamRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SearchStreamResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &AnalysisService_ServiceDesc.Streams[0], AnalysisService_SearchStream_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[SearchStreamRequest, SearchStreamResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AnalysisService_SearchStreamClient = grpc.ServerStreamingClient[SearchStreamResponse]
+
+func (c *analysisServiceClient) Evaluate(ctx context.Context, in *EvaluateRequest, opts ...grpc.CallOption) (*EvaluateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EvaluateResponse)
+	err := c.cc.Invoke(ctx, AnalysisService_Evaluate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *analysisServiceClient) Rollout(ctx context.Context, in *RolloutRequest, opts ...grpc.CallOption) (*RolloutResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RolloutResponse)
+	err := c.cc.Invoke(ctx, AnalysisService_Rollout_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AnalysisServiceServer is the server API for AnalysisService service.
 // All implementations must embed UnimplementedAnalysisServiceServer
 // for forward compatibility.
 //
 // AnalysisService offers computations over the game tree for testers and bots.
+//
+// Every call is bounded: by the server's longest analysis time (a deadline on top of the
+// client's), by the number of analyses the server runs at once (a call that cannot start soon
+// fails with RESOURCE_EXHAUSTED, reason ANALYSIS_BUSY), and by caps on its request fields. A call
+// whose client goes away or whose deadline passes stops working at once.
 type AnalysisServiceServer interface {
 	// Perft counts the leaf nodes of the game tree to a depth, optionally per first action.
 	// Rolls are chance events, not plies: each chance node sums over every distinct roll, or
 	// takes the next of `rolls` while any remain.
 	Perft(context.Context, *PerftRequest) (*PerftResponse, error)
+	// Search finds the best action of a position waiting for a player's action, with its value for
+	// every player and its principal variation, searching ever deeper until a limit is reached. A
+	// search cut short by its limits or the deadline answers with the best found so far
+	// (`complete` false), not with an error.
+	Search(context.Context, *SearchRequest) (*SearchResponse, error)
+	// SearchStream is Search reporting as it goes: one message per completed depth, as a UCI
+	// engine's info lines, then a last one with `final` set. Over HTTP the answer is
+	// newline-delimited JSON, one `{"result": ...}` object per message.
+	SearchStream(*SearchStreamRequest, grpc.ServerStreamingServer[SearchStreamResponse]) error
+	// Evaluate returns the static evaluation of a position for every player, with the named terms
+	// it is the sum of.
+	Evaluate(context.Context, *EvaluateRequest) (*EvaluateResponse, error)
+	// Rollout plays games to their end from a position, with a playout policy and seeded dice and
+	// choices, and reports each player's results.
+	Rollout(context.Context, *RolloutRequest) (*RolloutResponse, error)
 	mustEmbedUnimplementedAnalysisServiceServer()
 }
 
@@ -74,6 +167,18 @@ type UnimplementedAnalysisServiceServer struct{}
 
 func (UnimplementedAnalysisServiceServer) Perft(context.Context, *PerftRequest) (*PerftResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Perft not implemented")
+}
+func (UnimplementedAnalysisServiceServer) Search(context.Context, *SearchRequest) (*SearchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Search not implemented")
+}
+func (UnimplementedAnalysisServiceServer) SearchStream(*SearchStreamRequest, grpc.ServerStreamingServer[SearchStreamResponse]) error {
+	return status.Error(codes.Unimplemented, "method SearchStream not implemented")
+}
+func (UnimplementedAnalysisServiceServer) Evaluate(context.Context, *EvaluateRequest) (*EvaluateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Evaluate not implemented")
+}
+func (UnimplementedAnalysisServiceServer) Rollout(context.Context, *RolloutRequest) (*RolloutResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Rollout not implemented")
 }
 func (UnimplementedAnalysisServiceServer) mustEmbedUnimplementedAnalysisServiceServer() {}
 func (UnimplementedAnalysisServiceServer) testEmbeddedByValue()                         {}
@@ -114,6 +219,71 @@ func _AnalysisService_Perft_Handler(srv interface{}, ctx context.Context, dec fu
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AnalysisService_Search_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SearchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AnalysisServiceServer).Search(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AnalysisService_Search_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AnalysisServiceServer).Search(ctx, req.(*SearchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AnalysisService_SearchStream_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(SearchStreamRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(AnalysisServiceServer).SearchStream(m, &grpc.GenericServerStream[SearchStreamRequest, SearchStreamResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AnalysisService_SearchStreamServer = grpc.ServerStreamingServer[SearchStreamResponse]
+
+func _AnalysisService_Evaluate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EvaluateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AnalysisServiceServer).Evaluate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AnalysisService_Evaluate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AnalysisServiceServer).Evaluate(ctx, req.(*EvaluateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AnalysisService_Rollout_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RolloutRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AnalysisServiceServer).Rollout(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AnalysisService_Rollout_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AnalysisServiceServer).Rollout(ctx, req.(*RolloutRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AnalysisService_ServiceDesc is the grpc.ServiceDesc for AnalysisService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -125,7 +295,25 @@ var AnalysisService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "Perft",
 			Handler:    _AnalysisService_Perft_Handler,
 		},
+		{
+			MethodName: "Search",
+			Handler:    _AnalysisService_Search_Handler,
+		},
+		{
+			MethodName: "Evaluate",
+			Handler:    _AnalysisService_Evaluate_Handler,
+		},
+		{
+			MethodName: "Rollout",
+			Handler:    _AnalysisService_Rollout_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "SearchStream",
+			Handler:       _AnalysisService_SearchStream_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "ashtapada/v1/analysis_service.proto",
 }

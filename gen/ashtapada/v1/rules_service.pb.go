@@ -344,7 +344,9 @@ type ListLegalMovesRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// How much of each action to return; the default is the full structured form.
-	View          MoveView `protobuf:"varint,2,opt,name=view,proto3,enum=ashtapada.v1.MoveView" json:"view,omitempty"`
+	View MoveView `protobuf:"varint,2,opt,name=view,proto3,enum=ashtapada.v1.MoveView" json:"view,omitempty"`
+	// The game's history, to apply the repetition rule (see Variant.repetition).
+	History       *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -393,6 +395,13 @@ func (x *ListLegalMovesRequest) GetView() MoveView {
 	return MoveView_MOVE_VIEW_UNSPECIFIED
 }
 
+func (x *ListLegalMovesRequest) GetHistory() *GameHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
 type ListLegalMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The player who chooses the action, and the phase: a list is empty when the game is over.
@@ -402,10 +411,16 @@ type ListLegalMovesResponse struct {
 	// The legal actions; their `player` is left empty, as it is `to_move` for every one.
 	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
 	// True when the moves are dice outcomes (a chance node), not a player's choice.
-	Chance        bool  `protobuf:"varint,3,opt,name=chance,proto3" json:"chance,omitempty"`
-	Phase         Phase `protobuf:"varint,4,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Chance bool `protobuf:"varint,3,opt,name=chance,proto3" json:"chance,omitempty"`
+	// PHASE_FINISHED when the game is over, a draw by repetition included.
+	Phase Phase `protobuf:"varint,4,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
+	// Why the game is over, when it is: checkmate, stalemate, repetition, ...
+	Reason string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	// True when the answer accounts for repetition: the request carried the game's history, or the
+	// variant has no repetition rule (Variant.repetition is 0).
+	RepetitionChecked bool `protobuf:"varint,6,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ListLegalMovesResponse) Reset() {
@@ -466,10 +481,26 @@ func (x *ListLegalMovesResponse) GetPhase() Phase {
 	return Phase_PHASE_UNSPECIFIED
 }
 
+func (x *ListLegalMovesResponse) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ListLegalMovesResponse) GetRepetitionChecked() bool {
+	if x != nil {
+		return x.RepetitionChecked
+	}
+	return false
+}
+
 type ValidateMoveRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Move          *Action                `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	Move     *Action                `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
+	// The game's history, to apply the repetition rule (see Variant.repetition).
+	History       *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -518,6 +549,13 @@ func (x *ValidateMoveRequest) GetMove() *Action {
 	return nil
 }
 
+func (x *ValidateMoveRequest) GetHistory() *GameHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
 type ValidateMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Legal bool                   `protobuf:"varint,1,opt,name=legal,proto3" json:"legal,omitempty"`
@@ -526,10 +564,16 @@ type ValidateMoveResponse struct {
 	// The action, completed in structured form and notation (when legal).
 	Move *Action `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
 	// The position after the action (when legal).
-	Position      *Position `protobuf:"bytes,4,opt,name=position,proto3" json:"position,omitempty"`
-	Events        []*Event  `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Position *Position `protobuf:"bytes,4,opt,name=position,proto3" json:"position,omitempty"`
+	Events   []*Event  `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
+	// True when the answer accounts for repetition: the request carried the game's history, or the
+	// variant has no repetition rule (Variant.repetition is 0).
+	RepetitionChecked bool `protobuf:"varint,6,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	// True when the position after the action occurs for the Variant.repetition-th time: the game
+	// is drawn by repetition.
+	RepetitionDraw bool `protobuf:"varint,7,opt,name=repetition_draw,json=repetitionDraw,proto3" json:"repetition_draw,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ValidateMoveResponse) Reset() {
@@ -597,11 +641,28 @@ func (x *ValidateMoveResponse) GetEvents() []*Event {
 	return nil
 }
 
+func (x *ValidateMoveResponse) GetRepetitionChecked() bool {
+	if x != nil {
+		return x.RepetitionChecked
+	}
+	return false
+}
+
+func (x *ValidateMoveResponse) GetRepetitionDraw() bool {
+	if x != nil {
+		return x.RepetitionDraw
+	}
+	return false
+}
+
 type ApplyMovesRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// Actions to apply in order. Rolls may be given as actions (`roll 1 3`).
-	Moves         []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	// The history of the game before `position`; the actions applied extend it, so that a sequence
+	// stops at a draw by repetition.
+	History       *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -650,6 +711,13 @@ func (x *ApplyMovesRequest) GetMoves() []*Action {
 	return nil
 }
 
+func (x *ApplyMovesRequest) GetHistory() *GameHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
 type ApplyMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The position after the last action applied.
@@ -658,9 +726,15 @@ type ApplyMovesResponse struct {
 	Applied int32          `protobuf:"varint,2,opt,name=applied,proto3" json:"applied,omitempty"`
 	Steps   []*AppliedMove `protobuf:"bytes,3,rep,name=steps,proto3" json:"steps,omitempty"`
 	// Set when an action was illegal: the sequence stopped there.
-	Failure       *MoveFailure `protobuf:"bytes,4,opt,name=failure,proto3" json:"failure,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Failure *MoveFailure `protobuf:"bytes,4,opt,name=failure,proto3" json:"failure,omitempty"`
+	// True when the answer accounts for repetition: the request carried the game's history, or the
+	// variant has no repetition rule (Variant.repetition is 0).
+	RepetitionChecked bool `protobuf:"varint,5,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	// True when the last position reached occurs for the Variant.repetition-th time: the game is
+	// drawn by repetition.
+	RepetitionDraw bool `protobuf:"varint,6,opt,name=repetition_draw,json=repetitionDraw,proto3" json:"repetition_draw,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ApplyMovesResponse) Reset() {
@@ -721,13 +795,29 @@ func (x *ApplyMovesResponse) GetFailure() *MoveFailure {
 	return nil
 }
 
+func (x *ApplyMovesResponse) GetRepetitionChecked() bool {
+	if x != nil {
+		return x.RepetitionChecked
+	}
+	return false
+}
+
+func (x *ApplyMovesResponse) GetRepetitionDraw() bool {
+	if x != nil {
+		return x.RepetitionDraw
+	}
+	return false
+}
+
 // AppliedMove is one applied action with what it caused.
 type AppliedMove struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Move   *Action                `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
 	Events []*Event               `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
 	// The position text after this action.
-	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	Text string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	// The key (Position.key) of the position after this action.
+	Key           uint64 `protobuf:"varint,4,opt,name=key,proto3" json:"key,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -781,6 +871,13 @@ func (x *AppliedMove) GetText() string {
 		return x.Text
 	}
 	return ""
+}
+
+func (x *AppliedMove) GetKey() uint64 {
+	if x != nil {
+		return x.Key
+	}
+	return 0
 }
 
 // MoveFailure says which action of a sequence could not be applied, and why.
@@ -1080,8 +1177,10 @@ func (x *ResolveDiceResponse) GetRollAgain() bool {
 }
 
 type ScorePositionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	// The game's history, to apply the repetition rule (see Variant.repetition).
+	History       *GameHistory `protobuf:"bytes,2,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1123,20 +1222,30 @@ func (x *ScorePositionRequest) GetPosition() *Position {
 	return nil
 }
 
+func (x *ScorePositionRequest) GetHistory() *GameHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
 type ScorePositionResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	Status   GameStatus             `protobuf:"varint,2,opt,name=status,proto3,enum=ashtapada.v1.GameStatus" json:"status,omitempty"`
 	// Winners; empty for a draw or an ongoing game.
 	Winners []string `protobuf:"bytes,3,rep,name=winners,proto3" json:"winners,omitempty"`
-	// Why the game ended: checkmate, stalemate, monarch_captured, move_limit, ...
+	// Why the game ended: checkmate, stalemate, monarch_captured, move_limit, repetition, ...
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
 	// Every player's score and place.
 	Standings []*Standing `protobuf:"bytes,5,rep,name=standings,proto3" json:"standings,omitempty"`
 	// Team scores and places, in team play.
-	Teams         []*TeamStanding `protobuf:"bytes,6,rep,name=teams,proto3" json:"teams,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Teams []*TeamStanding `protobuf:"bytes,6,rep,name=teams,proto3" json:"teams,omitempty"`
+	// True when the answer accounts for repetition: the request carried the game's history, or the
+	// variant has no repetition rule (Variant.repetition is 0).
+	RepetitionChecked bool `protobuf:"varint,7,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ScorePositionResponse) Reset() {
@@ -1211,6 +1320,13 @@ func (x *ScorePositionResponse) GetTeams() []*TeamStanding {
 	return nil
 }
 
+func (x *ScorePositionResponse) GetRepetitionChecked() bool {
+	if x != nil {
+		return x.RepetitionChecked
+	}
+	return false
+}
+
 var File_ashtapada_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
@@ -1230,36 +1346,46 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
 	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"K\n" +
 	"\x15StartPositionResponse\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"w\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xac\x01\n" +
 	"\x15ListLegalMovesRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
-	"\x04view\x18\x02 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\x04view\"\xa0\x01\n" +
+	"\x04view\x18\x02 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\x04view\x123\n" +
+	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xe7\x01\n" +
 	"\x16ListLegalMovesResponse\x12\x17\n" +
 	"\ato_move\x18\x01 \x01(\tR\x06toMove\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12\x16\n" +
 	"\x06chance\x18\x03 \x01(\bR\x06chance\x12)\n" +
-	"\x05phase\x18\x04 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\"s\n" +
+	"\x05phase\x18\x04 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\x12-\n" +
+	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\"\xa8\x01\n" +
 	"\x13ValidateMoveRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12(\n" +
-	"\x04move\x18\x02 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\"\xcf\x01\n" +
+	"\x04move\x18\x02 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x123\n" +
+	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xa7\x02\n" +
 	"\x14ValidateMoveResponse\x12\x14\n" +
 	"\x05legal\x18\x01 \x01(\bR\x05legal\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x12(\n" +
 	"\x04move\x18\x03 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x122\n" +
 	"\bposition\x18\x04 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12+\n" +
-	"\x06events\x18\x05 \x03(\v2\x13.ashtapada.v1.EventR\x06events\"s\n" +
+	"\x06events\x18\x05 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12-\n" +
+	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\x12'\n" +
+	"\x0frepetition_draw\x18\a \x01(\bR\x0erepetitionDraw\"\xa8\x01\n" +
 	"\x11ApplyMovesRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
-	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\"\xc8\x01\n" +
+	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x123\n" +
+	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xa0\x02\n" +
 	"\x12ApplyMovesResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x18\n" +
 	"\aapplied\x18\x02 \x01(\x05R\aapplied\x12/\n" +
 	"\x05steps\x18\x03 \x03(\v2\x19.ashtapada.v1.AppliedMoveR\x05steps\x123\n" +
-	"\afailure\x18\x04 \x01(\v2\x19.ashtapada.v1.MoveFailureR\afailure\"x\n" +
+	"\afailure\x18\x04 \x01(\v2\x19.ashtapada.v1.MoveFailureR\afailure\x12-\n" +
+	"\x12repetition_checked\x18\x05 \x01(\bR\x11repetitionChecked\x12'\n" +
+	"\x0frepetition_draw\x18\x06 \x01(\bR\x0erepetitionDraw\"\x8a\x01\n" +
 	"\vAppliedMove\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12+\n" +
 	"\x06events\x18\x02 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x12\n" +
-	"\x04text\x18\x03 \x01(\tR\x04text\"W\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\x12\x10\n" +
+	"\x03key\x18\x04 \x01(\x04R\x03key\"W\n" +
 	"\vMoveFailure\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x1a\n" +
 	"\bnotation\x18\x02 \x01(\tR\bnotation\x12\x16\n" +
@@ -1280,16 +1406,18 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12+\n" +
 	"\x06events\x18\x02 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x1d\n" +
 	"\n" +
-	"roll_again\x18\x03 \x01(\bR\trollAgain\"J\n" +
+	"roll_again\x18\x03 \x01(\bR\trollAgain\"\x7f\n" +
 	"\x14ScorePositionRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\x97\x02\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x123\n" +
+	"\ahistory\x18\x02 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xc6\x02\n" +
 	"\x15ScorePositionResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x120\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x18.ashtapada.v1.GameStatusR\x06status\x12\x18\n" +
 	"\awinners\x18\x03 \x03(\tR\awinners\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x124\n" +
 	"\tstandings\x18\x05 \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
-	"\x05teams\x18\x06 \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams*Q\n" +
+	"\x05teams\x18\x06 \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\x12-\n" +
+	"\x12repetition_checked\x18\a \x01(\bR\x11repetitionChecked*Q\n" +
 	"\bMoveView\x12\x19\n" +
 	"\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eMOVE_VIEW_FULL\x10\x01\x12\x16\n" +
@@ -1347,13 +1475,14 @@ var file_ashtapada_v1_rules_service_proto_goTypes = []any{
 	(*VariantSummary)(nil),         // 22: ashtapada.v1.VariantSummary
 	(*Variant)(nil),                // 23: ashtapada.v1.Variant
 	(*Position)(nil),               // 24: ashtapada.v1.Position
-	(*Action)(nil),                 // 25: ashtapada.v1.Action
-	(Phase)(0),                     // 26: ashtapada.v1.Phase
-	(*Event)(nil),                  // 27: ashtapada.v1.Event
-	(GameStatus)(0),                // 28: ashtapada.v1.GameStatus
-	(*Standing)(nil),               // 29: ashtapada.v1.Standing
-	(*TeamStanding)(nil),           // 30: ashtapada.v1.TeamStanding
-	(*OptionValue)(nil),            // 31: ashtapada.v1.OptionValue
+	(*GameHistory)(nil),            // 25: ashtapada.v1.GameHistory
+	(*Action)(nil),                 // 26: ashtapada.v1.Action
+	(Phase)(0),                     // 27: ashtapada.v1.Phase
+	(*Event)(nil),                  // 28: ashtapada.v1.Event
+	(GameStatus)(0),                // 29: ashtapada.v1.GameStatus
+	(*Standing)(nil),               // 30: ashtapada.v1.Standing
+	(*TeamStanding)(nil),           // 31: ashtapada.v1.TeamStanding
+	(*OptionValue)(nil),            // 32: ashtapada.v1.OptionValue
 }
 var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	22, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
@@ -1362,55 +1491,59 @@ var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	24, // 3: ashtapada.v1.StartPositionResponse.position:type_name -> ashtapada.v1.Position
 	24, // 4: ashtapada.v1.ListLegalMovesRequest.position:type_name -> ashtapada.v1.Position
 	0,  // 5: ashtapada.v1.ListLegalMovesRequest.view:type_name -> ashtapada.v1.MoveView
-	25, // 6: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
-	26, // 7: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
-	24, // 8: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
-	25, // 9: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
-	25, // 10: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
-	24, // 11: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
-	27, // 12: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
-	24, // 13: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
-	25, // 14: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
-	24, // 15: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
-	13, // 16: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
-	14, // 17: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
-	25, // 18: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
-	27, // 19: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
-	24, // 20: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
-	24, // 21: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
-	27, // 22: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
-	24, // 23: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
-	24, // 24: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
-	27, // 25: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
-	24, // 26: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
-	24, // 27: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
-	28, // 28: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
-	29, // 29: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
-	30, // 30: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
-	31, // 31: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	1,  // 32: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
-	3,  // 33: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
-	5,  // 34: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
-	7,  // 35: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
-	9,  // 36: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
-	11, // 37: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
-	15, // 38: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
-	17, // 39: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
-	19, // 40: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
-	2,  // 41: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
-	4,  // 42: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
-	6,  // 43: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
-	8,  // 44: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
-	10, // 45: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
-	12, // 46: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
-	16, // 47: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
-	18, // 48: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
-	20, // 49: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
-	41, // [41:50] is the sub-list for method output_type
-	32, // [32:41] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	25, // 6: ashtapada.v1.ListLegalMovesRequest.history:type_name -> ashtapada.v1.GameHistory
+	26, // 7: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
+	27, // 8: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
+	24, // 9: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
+	26, // 10: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
+	25, // 11: ashtapada.v1.ValidateMoveRequest.history:type_name -> ashtapada.v1.GameHistory
+	26, // 12: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
+	24, // 13: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
+	28, // 14: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
+	24, // 15: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
+	26, // 16: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
+	25, // 17: ashtapada.v1.ApplyMovesRequest.history:type_name -> ashtapada.v1.GameHistory
+	24, // 18: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
+	13, // 19: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
+	14, // 20: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
+	26, // 21: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
+	28, // 22: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
+	24, // 23: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
+	24, // 24: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
+	28, // 25: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
+	24, // 26: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
+	24, // 27: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
+	28, // 28: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
+	24, // 29: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
+	25, // 30: ashtapada.v1.ScorePositionRequest.history:type_name -> ashtapada.v1.GameHistory
+	24, // 31: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
+	29, // 32: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
+	30, // 33: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
+	31, // 34: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
+	32, // 35: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	1,  // 36: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
+	3,  // 37: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
+	5,  // 38: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
+	7,  // 39: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
+	9,  // 40: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
+	11, // 41: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
+	15, // 42: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
+	17, // 43: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
+	19, // 44: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
+	2,  // 45: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
+	4,  // 46: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
+	6,  // 47: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
+	8,  // 48: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
+	10, // 49: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
+	12, // 50: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
+	16, // 51: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
+	18, // 52: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
+	20, // 53: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
+	45, // [45:54] is the sub-list for method output_type
+	36, // [36:45] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_rules_service_proto_init() }

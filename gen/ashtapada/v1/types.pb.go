@@ -1518,7 +1518,11 @@ type Position struct {
 	// The last move, where a rule depends on it.
 	LastMove string `protobuf:"bytes,11,opt,name=last_move,json=lastMove,proto3" json:"last_move,omitempty"`
 	// An offer between players that the position waits on or that may be made now.
-	Proposal      *Proposal `protobuf:"bytes,12,opt,name=proposal,proto3" json:"proposal,omitempty"`
+	Proposal *Proposal `protobuf:"bytes,12,opt,name=proposal,proto3" json:"proposal,omitempty"`
+	// The position's hash key, set in answers and ignored in requests: equal for positions that
+	// are the same for the rules (the move counters aside). Collect the keys of a game's positions
+	// to send them back as GameHistory.keys.
+	Key           uint64 `protobuf:"varint,13,opt,name=key,proto3" json:"key,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1637,6 +1641,81 @@ func (x *Position) GetProposal() *Proposal {
 	return nil
 }
 
+func (x *Position) GetKey() uint64 {
+	if x != nil {
+		return x.Key
+	}
+	return 0
+}
+
+// GameHistory is how a game reached a position, for the rules that look back: a position that
+// occurs Variant.repetition times draws the game (threefold repetition). Give either `keys`, or
+// `start` and `actions`; at most 10000 keys or actions.
+type GameHistory struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The keys (Position.key) of the game's earlier positions, oldest first, without the position
+	// of the request itself.
+	Keys []uint64 `protobuf:"varint,1,rep,packed,name=keys,proto3" json:"keys,omitempty"`
+	// A position the game went through: its start, or any position since the last capture or pawn
+	// move. The service replays `actions` from it and collects the keys.
+	Start *Position `protobuf:"bytes,2,opt,name=start,proto3" json:"start,omitempty"`
+	// The actions played from `start`; they must lead to the position of the request.
+	Actions       []*Action `protobuf:"bytes,3,rep,name=actions,proto3" json:"actions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameHistory) Reset() {
+	*x = GameHistory{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameHistory) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameHistory) ProtoMessage() {}
+
+func (x *GameHistory) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameHistory.ProtoReflect.Descriptor instead.
+func (*GameHistory) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GameHistory) GetKeys() []uint64 {
+	if x != nil {
+		return x.Keys
+	}
+	return nil
+}
+
+func (x *GameHistory) GetStart() *Position {
+	if x != nil {
+		return x.Start
+	}
+	return nil
+}
+
+func (x *GameHistory) GetActions() []*Action {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
 // Proposal is an offer between players, such as Chaturaji's raja exchange.
 type Proposal struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1656,7 +1735,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1668,7 +1747,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1681,7 +1760,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Proposal) GetKind() string {
@@ -1724,7 +1803,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1736,7 +1815,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1749,7 +1828,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -1783,7 +1862,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1795,7 +1874,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1808,7 +1887,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Piece) GetSquare() string {
@@ -1861,7 +1940,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1873,7 +1952,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1886,7 +1965,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Die) GetKind() string {
@@ -1940,7 +2019,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1952,7 +2031,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1965,7 +2044,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PlayerState) GetName() string {
@@ -2036,7 +2115,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2048,7 +2127,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2061,7 +2140,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2096,7 +2175,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2108,7 +2187,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2121,7 +2200,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Counter) GetName() string {
@@ -2165,7 +2244,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2177,7 +2256,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2190,7 +2269,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Action) GetNotation() string {
@@ -2287,7 +2366,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2299,7 +2378,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2312,7 +2391,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2381,7 +2460,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2393,7 +2472,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2406,7 +2485,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2459,7 +2538,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2471,7 +2550,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2484,7 +2563,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2532,7 +2611,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2544,7 +2623,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2557,7 +2636,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2672,7 +2751,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"bool_value\x18\x01 \x01(\bH\x00R\tboolValue\x12\x1d\n" +
 	"\tint_value\x18\x02 \x01(\x03H\x00R\bintValue\x12#\n" +
 	"\fstring_value\x18\x03 \x01(\tH\x00R\vstringValueB\a\n" +
-	"\x05value\"\xd6\x04\n" +
+	"\x05value\"\xe8\x04\n" +
 	"\bPosition\x12\x18\n" +
 	"\avariant\x18\x01 \x01(\tR\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -2686,10 +2765,15 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\bcounters\x18\n" +
 	" \x03(\v2\x15.ashtapada.v1.CounterR\bcounters\x12\x1b\n" +
 	"\tlast_move\x18\v \x01(\tR\blastMove\x122\n" +
-	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x1aU\n" +
+	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x12\x10\n" +
+	"\x03key\x18\r \x01(\x04R\x03key\x1aU\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
-	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"l\n" +
+	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"\x7f\n" +
+	"\vGameHistory\x12\x12\n" +
+	"\x04keys\x18\x01 \x03(\x04R\x04keys\x12,\n" +
+	"\x05start\x18\x02 \x01(\v2\x16.ashtapada.v1.PositionR\x05start\x12.\n" +
+	"\aactions\x18\x03 \x03(\v2\x14.ashtapada.v1.ActionR\aactions\"l\n" +
 	"\bProposal\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05stage\x18\x02 \x01(\tR\x05stage\x12\x18\n" +
@@ -2818,7 +2902,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -2840,19 +2924,20 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*OptionSpec)(nil),      // 17: ashtapada.v1.OptionSpec
 	(*OptionValue)(nil),     // 18: ashtapada.v1.OptionValue
 	(*Position)(nil),        // 19: ashtapada.v1.Position
-	(*Proposal)(nil),        // 20: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 21: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 22: ashtapada.v1.Piece
-	(*Die)(nil),             // 23: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 24: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 25: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 26: ashtapada.v1.Counter
-	(*Action)(nil),          // 27: ashtapada.v1.Action
-	(*Event)(nil),           // 28: ashtapada.v1.Event
-	(*Standing)(nil),        // 29: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 30: ashtapada.v1.TeamStanding
-	(*DiceRoll)(nil),        // 31: ashtapada.v1.DiceRoll
-	nil,                     // 32: ashtapada.v1.Position.OptionsEntry
+	(*GameHistory)(nil),     // 20: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 21: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 22: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 23: ashtapada.v1.Piece
+	(*Die)(nil),             // 24: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 25: ashtapada.v1.PlayerState
+	(*LayoutPlacement)(nil), // 26: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 27: ashtapada.v1.Counter
+	(*Action)(nil),          // 28: ashtapada.v1.Action
+	(*Event)(nil),           // 29: ashtapada.v1.Event
+	(*Standing)(nil),        // 30: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 31: ashtapada.v1.TeamStanding
+	(*DiceRoll)(nil),        // 32: ashtapada.v1.DiceRoll
+	nil,                     // 33: ashtapada.v1.Position.OptionsEntry
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	9,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
@@ -2871,25 +2956,27 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	16, // 13: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
 	0,  // 14: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
 	18, // 15: ashtapada.v1.OptionSpec.default_value:type_name -> ashtapada.v1.OptionValue
-	32, // 16: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	22, // 17: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	33, // 16: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	23, // 17: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
 	1,  // 18: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	23, // 19: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	24, // 20: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	25, // 21: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	26, // 22: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	20, // 23: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	21, // 24: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 25: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 26: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	21, // 27: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	21, // 28: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	18, // 29: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	30, // [30:30] is the sub-list for method output_type
-	30, // [30:30] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	24, // 19: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	25, // 20: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	26, // 21: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	27, // 22: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	21, // 23: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	19, // 24: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	28, // 25: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	22, // 26: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 27: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 28: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	22, // 29: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	22, // 30: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	18, // 31: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
+	32, // [32:32] is the sub-list for method output_type
+	32, // [32:32] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -2902,14 +2989,14 @@ func file_ashtapada_v1_types_proto_init() {
 		(*OptionValue_IntValue)(nil),
 		(*OptionValue_StringValue)(nil),
 	}
-	file_ashtapada_v1_types_proto_msgTypes[22].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[23].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   28,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
