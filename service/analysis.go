@@ -13,9 +13,18 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// Analysis implements AnalysisService.
+// Analysis implements AnalysisService. Every call passes its gate: at most Limits.Analyses run at
+// once, each for at most Limits.AnalysisTime.
 type Analysis struct {
 	pb.UnimplementedAnalysisServiceServer
+	gate      *gate
+	searchers *searcherPool
+}
+
+// NewAnalysis returns the analysis service under the given limits.
+func NewAnalysis(l Limits) *Analysis {
+	g := newGate(l)
+	return &Analysis{gate: g, searchers: newSearcherPool(g.limits.Analyses)}
 }
 
 // Perft bounds: any depth a request may name, and the positions one count may visit.
@@ -24,7 +33,7 @@ const (
 	defaultPerftBudget = 2_000_000_000
 )
 
-func (Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftResponse, error) {
+func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftResponse, error) {
 	pos, err := positionFromProto(req.GetPosition(), "position")
 	if err != nil {
 		return nil, err
@@ -46,18 +55,26 @@ func (Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRespo
 		}
 		rolls = append(rolls, vals)
 	}
+	if _, err := engine.AsNode(pos); err != nil {
+		return nil, toStatus(err, "position")
+	}
 	budget := req.GetMaxNodes()
 	if budget == 0 || budget > defaultPerftBudget {
 		budget = defaultPerftBudget
 	}
+	call, err := a.gate.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer call.done()
 	start := time.Now()
-	res, err := engine.Perft(ctx, pos, int(req.GetDepth()), engine.PerftOptions{Rolls: rolls, Budget: budget, Divide: req.GetDivide()})
+	res, err := engine.Perft(call.ctx, pos, int(req.GetDepth()), engine.PerftOptions{Rolls: rolls, Budget: budget, Divide: req.GetDivide()})
 	switch {
 	case errors.Is(err, engine.ErrBudget):
 		return nil, statusError(codes.ResourceExhausted, "NODE_BUDGET_EXHAUSTED", "max_nodes",
 			"the count needs more than the node budget of "+strconv.FormatUint(budget, 10)+" positions: lower depth or raise max_nodes")
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return nil, statusError(codesFromContext(err), "CANCELLED", "", "perft stopped: "+err.Error())
+		return nil, call.stopped(err, "perft stopped after "+strconv.FormatUint(res.Visited, 10)+" positions")
 	case err != nil:
 		return nil, invalid("INVALID_DICE", "rolls", "%v", err)
 	}
@@ -66,8 +83,58 @@ func (Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRespo
 	for _, d := range res.Divide {
 		resp.Divide = append(resp.Divide, &pb.PerftEntry{Move: actionToProto(pos, d.Move), Nodes: d.Nodes})
 	}
-	if s := elapsed.Seconds(); s > 0 {
-		resp.NodesPerSecond = float64(resp.Nodes) / s
+	resp.NodesPerSecond = perSecond(resp.Nodes, elapsed)
+	return resp, nil
+}
+
+// perSecond is a rate, 0 for no time.
+func perSecond(n uint64, d time.Duration) float64 {
+	if s := d.Seconds(); s > 0 {
+		return float64(n) / s
+	}
+	return 0
+}
+
+func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.EvaluateResponse, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	n, err := engine.AsNode(pos)
+	if err != nil {
+		return nil, toStatus(err, "position")
+	}
+	call, err := a.gate.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer call.done()
+	names := playerNames(pos)
+	var e [engine.MaxPlayers]float64
+	n.Evaluate(e[:len(names)])
+	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)])}
+	for _, t := range n.Terms() {
+		resp.Terms = append(resp.Terms, &pb.EvaluationTerm{Name: t.Name, Values: playerValues(names, t.Values)})
 	}
 	return resp, nil
+}
+
+// playerNames lists a position's players in turn order.
+func playerNames(pos engine.Position) []string {
+	players := pos.Variant().Describe().Players
+	out := make([]string, len(players))
+	for i, p := range players {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func playerValues(names []string, values []float64) []*pb.PlayerValue {
+	out := make([]*pb.PlayerValue, 0, len(values))
+	for i, v := range values {
+		if i < len(names) {
+			out = append(out, &pb.PlayerValue{Player: names[i], Value: v})
+		}
+	}
+	return out
 }

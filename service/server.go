@@ -28,11 +28,13 @@ import (
 )
 
 // NewGRPCServer returns a gRPC server with the rules and analysis services, health checking and
-// reflection, logging one line per call and turning panics into INTERNAL errors.
-func NewGRPCServer(log *zap.Logger) *grpc.Server {
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(logCalls(log), recoverPanics(log)))
+// reflection, logging one line per call and turning panics into INTERNAL errors. The analysis
+// calls run under limits.
+func NewGRPCServer(log *zap.Logger, limits Limits) *grpc.Server {
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(logCalls(log), recoverPanics(log)),
+		grpc.ChainStreamInterceptor(logStreams(log), recoverStreamPanics(log)))
 	pb.RegisterRulesServiceServer(s, Rules{})
-	pb.RegisterAnalysisServiceServer(s, Analysis{})
+	pb.RegisterAnalysisServiceServer(s, NewAnalysis(limits))
 	hs := health.NewServer()
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	hs.SetServingStatus(pb.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
@@ -51,21 +53,35 @@ func logCalls(log *zap.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 		start := time.Now()
 		resp, err := handler(ctx, req)
-		if quiet(info.FullMethod) {
-			return resp, err
-		}
-		code := status.Code(err)
-		fields := []zap.Field{zap.String("method", info.FullMethod), zap.String("code", code.String()), zap.Duration("duration", time.Since(start))}
-		if err != nil {
-			fields = append(fields, zap.String("error", status.Convert(err).Message()))
-		}
-		switch code {
-		case codes.OK, codes.InvalidArgument, codes.NotFound, codes.FailedPrecondition:
-			log.Info("call", fields...)
-		default:
-			log.Warn("call", fields...)
-		}
+		logCall(log, info.FullMethod, start, err)
 		return resp, err
+	}
+}
+
+func logStreams(log *zap.Logger) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		start := time.Now()
+		err := handler(srv, ss)
+		logCall(log, info.FullMethod, start, err)
+		return err
+	}
+}
+
+// logCall writes a call's one line: method, code and duration, and the error's message.
+func logCall(log *zap.Logger, method string, start time.Time, err error) {
+	if quiet(method) {
+		return
+	}
+	code := status.Code(err)
+	fields := []zap.Field{zap.String("method", method), zap.String("code", code.String()), zap.Duration("duration", time.Since(start))}
+	if err != nil {
+		fields = append(fields, zap.String("error", status.Convert(err).Message()))
+	}
+	switch code {
+	case codes.OK, codes.InvalidArgument, codes.NotFound, codes.FailedPrecondition, codes.Canceled:
+		log.Info("call", fields...)
+	default:
+		log.Warn("call", fields...)
 	}
 }
 
@@ -80,6 +96,18 @@ func recoverPanics(log *zap.Logger) grpc.UnaryServerInterceptor {
 			}
 		}()
 		return handler(ctx, req)
+	}
+}
+
+func recoverStreamPanics(log *zap.Logger) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				log.Error("panic", zap.String("method", info.FullMethod), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+				err = statusError(codes.Internal, "INTERNAL", "", "internal error")
+			}
+		}()
+		return handler(srv, ss)
 	}
 }
 
@@ -107,9 +135,9 @@ func NewGateway(ctx context.Context, target string) (http.Handler, error) {
 }
 
 // Serve runs the gRPC server on grpcLis and the gateway on httpLis until ctx is done, then shuts
-// both down gracefully.
-func Serve(ctx context.Context, grpcLis, httpLis net.Listener, log *zap.Logger) error {
-	gs := NewGRPCServer(log)
+// both down gracefully. The analysis calls run under limits (the zero value: the defaults).
+func Serve(ctx context.Context, grpcLis, httpLis net.Listener, log *zap.Logger, limits Limits) error {
+	gs := NewGRPCServer(log, limits)
 	gwCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	handler, err := NewGateway(gwCtx, dialTarget(grpcLis.Addr()))

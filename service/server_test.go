@@ -11,14 +11,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	_ "github.com/ashtapada/ashtapada/engine/games"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
@@ -35,6 +39,12 @@ type testServer struct {
 
 func startServer(t testing.TB) *testServer {
 	t.Helper()
+	return startServerWith(t, Limits{})
+}
+
+// startServerWith starts a server whose analysis calls run under limits.
+func startServerWith(t testing.TB, limits Limits) *testServer {
+	t.Helper()
 	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +55,7 @@ func startServer(t testing.TB) *testServer {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, grpcLis, httpLis, testLogger(t)) }()
+	go func() { done <- Serve(ctx, grpcLis, httpLis, testLogger(t), limits) }()
 	conn, err := grpc.NewClient(grpcLis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +87,59 @@ func (s *testServer) postJSON(t *testing.T, method, path, body string) (int, map
 		t.Fatalf("%s %s: bad JSON %q: %v", method, path, raw, err)
 	}
 	return resp.StatusCode, out
+}
+
+// transport calls one RPC over gRPC or over the JSON gateway. A failure comes back as a gRPC
+// status either way: over HTTP it is read from the gateway's error body, after checking that
+// the HTTP status is the one the gateway maps the code to.
+type transport struct {
+	name string
+	// call invokes service/method over gRPC, or POSTs req to path over HTTP.
+	call func(t *testing.T, method, path string, req, resp proto.Message) error
+}
+
+// transports returns the server's gRPC and JSON transports.
+func (s *testServer) transports() []transport {
+	return []transport{
+		{"grpc", func(t *testing.T, method, _ string, req, resp proto.Message) error {
+			return s.conn.Invoke(context.Background(), method, req, resp)
+		}},
+		{"json", func(t *testing.T, _, path string, req, resp proto.Message) error {
+			t.Helper()
+			body, err := protojson.MarshalOptions{UseProtoNames: true}.Marshal(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := http.Post(s.httpURL+path, "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Body.Close()
+			raw, _ := io.ReadAll(r.Body)
+			if r.StatusCode == http.StatusOK {
+				if err := protojson.Unmarshal(raw, resp); err != nil {
+					t.Fatalf("POST %s: %v in %s", path, err, raw)
+				}
+				return nil
+			}
+			var st spb.Status
+			if err := protojson.Unmarshal(raw, &st); err != nil {
+				t.Fatalf("POST %s: HTTP %d with a body that is no status: %s", path, r.StatusCode, raw)
+			}
+			if want := runtime.HTTPStatusFromCode(codes.Code(st.GetCode())); r.StatusCode != want {
+				t.Errorf("POST %s: HTTP %d for %v, want %d", path, r.StatusCode, codes.Code(st.GetCode()), want)
+			}
+			return status.FromProto(&st).Err()
+		}},
+	}
+}
+
+// overBoth runs f as a subtest over each transport.
+func (s *testServer) overBoth(t *testing.T, f func(t *testing.T, tr transport)) {
+	t.Helper()
+	for _, tr := range s.transports() {
+		t.Run(tr.name, func(t *testing.T) { f(t, tr) })
+	}
 }
 
 // testLogger builds the server's logger for a test.

@@ -15,7 +15,9 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"sort"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -70,8 +72,22 @@ func serve(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	grpcAddr := fs.String("grpc-addr", envOr("ASHTAPADA_GRPC_ADDR", ":50051"), "gRPC listen address (env ASHTAPADA_GRPC_ADDR)")
 	httpAddr := fs.String("http-addr", envOr("ASHTAPADA_HTTP_ADDR", ":8080"), "HTTP/JSON listen address (env ASHTAPADA_HTTP_ADDR)")
+	var limits service.Limits
+	var envErr error
+	fs.DurationVar(&limits.AnalysisTime, "analysis-time", envDuration("ASHTAPADA_ANALYSIS_TIME", service.DefaultAnalysisTime, &envErr),
+		"longest time an analysis call runs (env ASHTAPADA_ANALYSIS_TIME)")
+	fs.IntVar(&limits.Analyses, "analyses", envInt("ASHTAPADA_ANALYSES", runtime.GOMAXPROCS(0), &envErr),
+		"analysis calls running at once (env ASHTAPADA_ANALYSES)")
+	fs.DurationVar(&limits.QueueWait, "analysis-queue-wait", envDuration("ASHTAPADA_ANALYSIS_QUEUE_WAIT", service.DefaultQueueWait, &envErr),
+		"how long an analysis call waits for a free slot before RESOURCE_EXHAUSTED (env ASHTAPADA_ANALYSIS_QUEUE_WAIT)")
+	if envErr != nil {
+		return envErr
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if limits.AnalysisTime <= 0 || limits.Analyses <= 0 || limits.QueueWait <= 0 {
+		return errors.New("--analysis-time, --analyses and --analysis-queue-wait must be positive")
 	}
 	log, err := zap.NewProduction()
 	if err != nil {
@@ -87,7 +103,37 @@ func serve(ctx context.Context, args []string) error {
 		grpcLis.Close()
 		return err
 	}
-	return service.Serve(ctx, grpcLis, httpLis, log)
+	return service.Serve(ctx, grpcLis, httpLis, log, limits)
+}
+
+// envDuration is the duration in the environment variable name, or def when it is unset; a
+// malformed value is kept in *errp.
+func envDuration(name string, def time.Duration, errp *error) time.Duration {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		*errp = fmt.Errorf("%s: %w", name, err)
+		return def
+	}
+	return d
+}
+
+// envInt is the integer in the environment variable name, or def when it is unset; a malformed
+// value is kept in *errp.
+func envInt(name string, def int, errp *error) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		*errp = fmt.Errorf("%s: %w", name, err)
+		return def
+	}
+	return n
 }
 
 // position reads --variant and --fen into a position: the start position when fen is empty.
