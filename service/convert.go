@@ -125,7 +125,7 @@ func optionValueToProto(v engine.OptionValue) *pb.OptionValue {
 func positionToProto(pos engine.Position) *pb.Position {
 	s := pos.Setup()
 	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
-		LastMove: s.LastMove, Options: map[string]*pb.OptionValue{}}
+		LastMove: s.LastMove, Options: map[string]*pb.OptionValue{}, Key: key(pos)}
 	for name, v := range s.Options {
 		out.Options[name] = optionValueToProto(v)
 	}
@@ -149,6 +149,14 @@ func positionToProto(pos engine.Position) *pb.Position {
 		out.Counters = append(out.Counters, &pb.Counter{Name: c.Name, Value: c.Value})
 	}
 	return out
+}
+
+// key is a position's hash key, or 0 for a variant without the search contract.
+func key(pos engine.Position) uint64 {
+	if n, err := engine.AsNode(pos); err == nil {
+		return n.Key()
+	}
+	return 0
 }
 
 func scorePartsToProto(parts []engine.ScorePart) []*pb.ScorePart {

@@ -58,11 +58,23 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	if err != nil {
 		return nil, err
 	}
+	hist, err := readHistory(req.GetHistory(), pos, "history")
+	if err != nil {
+		return nil, err
+	}
+	toMove := pos.Variant().Describe().Players[pos.ToMove()].Name
+	if hist.drawn(pos) {
+		return &pb.ListLegalMovesResponse{ToMove: toMove, Phase: pb.Phase_PHASE_FINISHED, Reason: engine.ReasonRepetition,
+			RepetitionChecked: true}, nil
+	}
 	var buf [engine.MaxMoves]engine.Move
 	moves := pos.Moves(buf[:0])
 	phase := pos.Phase()
-	resp := &pb.ListLegalMovesResponse{ToMove: pos.Variant().Describe().Players[pos.ToMove()].Name, Phase: phaseToProto(phase),
-		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves))}
+	resp := &pb.ListLegalMovesResponse{ToMove: toMove, Phase: phaseToProto(phase),
+		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves)), RepetitionChecked: hist.checked()}
+	if phase == engine.PhaseFinished {
+		resp.Reason = pos.Outcome().Reason
+	}
 	if req.GetView() == pb.MoveView_MOVE_VIEW_NOTATION {
 		for _, m := range moves {
 			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(pos.Action(m).Kind)})
@@ -82,16 +94,23 @@ func (Rules) ValidateMove(_ context.Context, req *pb.ValidateMoveRequest) (*pb.V
 	if err != nil {
 		return nil, err
 	}
+	hist, err := readHistory(req.GetHistory(), pos, "history")
+	if err != nil {
+		return nil, err
+	}
+	if hist.drawn(pos) {
+		return nil, hist.errDrawn("position")
+	}
 	m, reason, err := resolveAction(pos, req.GetMove(), "move")
 	if err != nil {
 		return nil, err
 	}
 	if reason != "" {
-		return &pb.ValidateMoveResponse{Legal: false, Reason: reason}, nil
+		return &pb.ValidateMoveResponse{Legal: false, Reason: reason, RepetitionChecked: hist.checked()}, nil
 	}
 	child, events := pos.Play(m)
 	return &pb.ValidateMoveResponse{Legal: true, Move: actionToProto(pos, m), Position: positionToProto(child),
-		Events: eventsToProto(events)}, nil
+		Events: eventsToProto(events), RepetitionChecked: hist.checked(), RepetitionDraw: hist.drawnAfter(pos, child)}, nil
 }
 
 func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.ApplyMovesResponse, error) {
@@ -102,30 +121,44 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 	if len(req.GetMoves()) > maxActions {
 		return nil, invalid("TOO_MANY_ACTIONS", "moves", "at most %d actions per request, got %d", maxActions, len(req.GetMoves()))
 	}
+	hist, err := readHistory(req.GetHistory(), pos, "history")
+	if err != nil {
+		return nil, err
+	}
 	if len(req.GetMoves()) > 0 && pos.Phase() == engine.PhaseFinished {
 		return nil, toStatus(engine.ErrGameOver, "position")
 	}
-	resp := &pb.ApplyMovesResponse{}
+	if len(req.GetMoves()) > 0 && hist.drawn(pos) {
+		return nil, hist.errDrawn("position")
+	}
+	resp := &pb.ApplyMovesResponse{RepetitionChecked: hist.checked()}
 	for i, a := range req.GetMoves() {
 		field := "moves[" + strconv.Itoa(i) + "]"
 		var m engine.Move
 		var reason string
-		if pos.Phase() == engine.PhaseFinished {
+		switch {
+		case pos.Phase() == engine.PhaseFinished:
 			reason = "the game is over"
-		} else if m, reason, err = resolveAction(pos, a, field); err != nil {
-			return nil, err
+		case hist.drawn(pos):
+			reason = "the game is over: drawn by repetition"
+		default:
+			if m, reason, err = resolveAction(pos, a, field); err != nil {
+				return nil, err
+			}
 		}
 		if reason != "" {
 			resp.Failure = &pb.MoveFailure{Index: int32(i), Notation: a.GetNotation(), Reason: reason}
 			break
 		}
 		applied := actionToProto(pos, m)
+		hist.push(pos)
 		var events []engine.Event
 		pos, events = pos.Play(m)
-		resp.Steps = append(resp.Steps, &pb.AppliedMove{Move: applied, Events: eventsToProto(events), Text: pos.String()})
+		resp.Steps = append(resp.Steps, &pb.AppliedMove{Move: applied, Events: eventsToProto(events), Text: pos.String(), Key: key(pos)})
 		resp.Applied++
 	}
 	resp.Position = positionToProto(pos)
+	resp.RepetitionDraw = hist.drawn(pos)
 	return resp, nil
 }
 
@@ -225,10 +258,18 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 	if err != nil {
 		return nil, err
 	}
-	o := pos.Outcome()
+	hist, err := readHistory(req.GetHistory(), pos, "history")
+	if err != nil {
+		return nil, err
+	}
 	players := pos.Variant().Describe().Players
+	o := pos.Outcome()
+	if hist.drawn(pos) {
+		o = engine.RepetitionOutcome(len(players))
+	}
 	setup := pos.Setup()
-	resp := &pb.ScorePositionResponse{Position: positionToProto(pos), Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason}
+	resp := &pb.ScorePositionResponse{Position: positionToProto(pos), Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason,
+		RepetitionChecked: hist.checked()}
 	if o.Finished {
 		resp.Status = pb.GameStatus_GAME_STATUS_FINISHED
 	}

@@ -1,0 +1,330 @@
+package service
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"math"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	"github.com/ashtapada/ashtapada/engine"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+const (
+	analysisMethod = "/ashtapada.v1.AnalysisService/"
+	rulesMethod    = "/ashtapada.v1.RulesService/"
+	// mateInOne is white to play a1a8, checkmate.
+	mateInOne = "4k3/8/4K3/8/8/8/8/R7 w - - 0 1"
+	mated     = "R3k3/8/4K3/8/8/8/8/8 b - - 0 1"
+)
+
+func chaturanga(text string) *pb.Position { return &pb.Position{Variant: "chaturanga", Text: text} }
+
+func searchOver(t *testing.T, tr transport, req *pb.SearchRequest) (*pb.SearchResponse, error) {
+	t.Helper()
+	resp := &pb.SearchResponse{}
+	err := tr.call(t, analysisMethod+"Search", "/v1/analysis:search", req, resp)
+	return resp, err
+}
+
+// checkLines checks that every line's principal variation starts with its move and replays
+// legally from pos, and that the lines are sorted by the mover's value.
+func checkLines(t *testing.T, pos engine.Position, resp *pb.SearchResponse) {
+	t.Helper()
+	mover := pos.Variant().Describe().Players[pos.ToMove()].Name
+	prev := math.Inf(1)
+	for i, l := range resp.GetLines() {
+		if len(l.GetPv()) == 0 || l.GetPv()[0].GetNotation() != l.GetMove().GetNotation() {
+			t.Errorf("line %d: pv %v does not start with %s", i, l.GetPv(), l.GetMove().GetNotation())
+		}
+		p := pos
+		for _, a := range l.GetPv() {
+			m, err := p.ParseMove(a.GetNotation())
+			if err != nil {
+				t.Fatalf("line %d: pv action %q in %s: %v", i, a.GetNotation(), p, err)
+			}
+			p, _ = p.Play(m)
+		}
+		v := valueOf(l.GetValues(), mover)
+		if v > prev {
+			t.Errorf("line %d: %s's value %v after %v: lines not sorted", i, mover, v, prev)
+		}
+		prev = v
+	}
+}
+
+func valueOf(values []*pb.PlayerValue, player string) float64 {
+	for _, v := range values {
+		if v.GetPlayer() == player {
+			return v.GetValue()
+		}
+	}
+	return math.NaN()
+}
+
+func mustParse(t *testing.T, variant, text string) engine.Position {
+	t.Helper()
+	v, ok := engine.Lookup(variant)
+	if !ok {
+		t.Fatalf("no variant %s", variant)
+	}
+	pos, err := v.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
+}
+
+func TestSearchFindsMate(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: chaturanga(mateInOne), Depth: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := resp.GetBestAction().GetNotation(); got != "a1a8" {
+			t.Fatalf("best %s, want a1a8", got)
+		}
+		// The engine agrees that it mates.
+		pos := mustParse(t, "chaturanga", mateInOne)
+		m, _ := pos.ParseMove("a1a8")
+		after, _ := pos.Play(m)
+		if o := after.Outcome(); !o.Finished || o.Reason != "checkmate" || !slices.Equal(o.Winners, []int{0}) {
+			t.Fatalf("a1a8 leads to %+v", o)
+		}
+		l := resp.GetLines()
+		if len(l) != 1 || valueOf(l[0].GetValues(), "white") < engine.WinValue-10 || valueOf(l[0].GetValues(), "black") > -engine.WinValue+10 {
+			t.Errorf("lines %v: want one line worth a win to white", l)
+		}
+		if len(l[0].GetPv()) != 1 || l[0].GetPv()[0].GetTo() != "a8" || l[0].GetPv()[0].GetPiece() != "ratha" {
+			t.Errorf("pv %v, want the ratha's move alone", l[0].GetPv())
+		}
+		if !resp.GetComplete() || resp.GetDepth() < 1 || resp.GetNodes() == 0 || resp.GetElapsed() == nil {
+			t.Errorf("complete %v, depth %d, nodes %d, elapsed %v", resp.GetComplete(), resp.GetDepth(), resp.GetNodes(), resp.GetElapsed())
+		}
+		if resp.GetRepetitionChecked() {
+			t.Error("repetition_checked without a history, for a variant with a repetition rule")
+		}
+	})
+}
+
+func TestSearchMultiPV(t *testing.T) {
+	s := startServer(t)
+	pos := mustParse(t, "chaturanga", middlegame)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: chaturanga(middlegame), Depth: 3, MultiPv: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.GetLines()) != 4 {
+			t.Fatalf("%d lines, want 4", len(resp.GetLines()))
+		}
+		if resp.GetBestAction().GetNotation() != resp.GetLines()[0].GetMove().GetNotation() {
+			t.Errorf("best %s is not the first line's %s", resp.GetBestAction().GetNotation(), resp.GetLines()[0].GetMove().GetNotation())
+		}
+		checkLines(t, pos, resp)
+		seen := map[string]bool{}
+		for _, l := range resp.GetLines() {
+			if seen[l.GetMove().GetNotation()] {
+				t.Errorf("action %s in two lines", l.GetMove().GetNotation())
+			}
+			seen[l.GetMove().GetNotation()] = true
+			if v := l.GetValues(); len(v) != 2 || v[0].GetValue() != -v[1].GetValue() {
+				t.Errorf("values %v: want two zero-sum values", v)
+			}
+		}
+	})
+	// More lines than legal actions: one per action.
+	legal := len(mustParse(t, "chaturanga", mateInOne).Moves(nil))
+	resp, err := s.analysis.Search(context.Background(), &pb.SearchRequest{Position: chaturanga(mateInOne), Depth: 2, MultiPv: 64})
+	if err != nil || len(resp.GetLines()) != legal {
+		t.Errorf("multi_pv 64 with %d legal actions: %d lines, %v", legal, len(resp.GetLines()), err)
+	}
+	checkLines(t, mustParse(t, "chaturanga", mateInOne), resp)
+}
+
+func TestSearchTimeLimit(t *testing.T) {
+	s := startServer(t)
+	pos := mustParse(t, "chaturanga", middlegame)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		start := time.Now()
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: chaturanga(middlegame), TimeLimit: durationpb.New(50 * time.Millisecond)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		took := time.Since(start)
+		if resp.GetComplete() {
+			t.Error("a 50 ms search of a middlegame is complete")
+		}
+		if took > 2*time.Second {
+			t.Errorf("a 50 ms search answered after %v", took)
+		}
+		if _, err := pos.ParseMove(resp.GetBestAction().GetNotation()); err != nil {
+			t.Errorf("best action %v: %v", resp.GetBestAction(), err)
+		}
+		checkLines(t, pos, resp)
+	})
+	// A node budget stops it as well.
+	resp, err := s.analysis.Search(context.Background(), &pb.SearchRequest{Position: chaturanga(middlegame), MaxNodes: 5000})
+	if err != nil || resp.GetComplete() || resp.GetNodes() > 10000 || resp.GetBestAction() == nil {
+		t.Errorf("max_nodes 5000: complete %v, %d nodes, best %v, %v", resp.GetComplete(), resp.GetNodes(), resp.GetBestAction(), err)
+	}
+}
+
+func TestSearchStream(t *testing.T) {
+	s := startServer(t)
+	const depth = 4
+	checkDepths := func(t *testing.T, msgs []*pb.SearchStreamResponse) {
+		t.Helper()
+		if len(msgs) < 2 {
+			t.Fatalf("%d messages", len(msgs))
+		}
+		for i, m := range msgs[:len(msgs)-1] {
+			if m.GetDepth() != int32(i+1) || m.GetFinal() || m.GetBestAction() == nil {
+				t.Errorf("message %d: depth %d, final %v, best %v; want depth %d", i, m.GetDepth(), m.GetFinal(), m.GetBestAction(), i+1)
+			}
+		}
+		last := msgs[len(msgs)-1]
+		if !last.GetFinal() || last.GetDepth() != depth || !last.GetComplete() || len(msgs) != depth+1 {
+			t.Errorf("last of %d messages: final %v, depth %d, complete %v", len(msgs), last.GetFinal(), last.GetDepth(), last.GetComplete())
+		}
+	}
+	t.Run("grpc", func(t *testing.T) {
+		stream, err := s.analysis.SearchStream(context.Background(), &pb.SearchStreamRequest{Position: chaturanga(middlegame), Depth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var msgs []*pb.SearchStreamResponse
+		for {
+			m, err := stream.Recv()
+			if err != nil {
+				if err.Error() != "EOF" {
+					t.Fatal(err)
+				}
+				break
+			}
+			msgs = append(msgs, m)
+		}
+		checkDepths(t, msgs)
+	})
+	t.Run("json", func(t *testing.T) {
+		body := `{"position":{"variant":"chaturanga","text":"` + middlegame + `"},"depth":4}`
+		r, err := http.Post(s.httpURL+"/v1/analysis:searchStream", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		if r.StatusCode != 200 {
+			t.Fatalf("HTTP %d", r.StatusCode)
+		}
+		var msgs []*pb.SearchStreamResponse
+		sc := bufio.NewScanner(r.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var line struct {
+				Result json.RawMessage `json:"result"`
+				Error  json.RawMessage `json:"error"`
+			}
+			if err := json.Unmarshal(sc.Bytes(), &line); err != nil || line.Error != nil {
+				t.Fatalf("line %s: %v", sc.Bytes(), err)
+			}
+			m := &pb.SearchStreamResponse{}
+			if err := protojson.Unmarshal(line.Result, m); err != nil {
+				t.Fatal(err)
+			}
+			msgs = append(msgs, m)
+		}
+		checkDepths(t, msgs)
+	})
+	// An error comes before any message.
+	stream, err := s.analysis.SearchStream(context.Background(), &pb.SearchStreamRequest{Position: chaturanga(mated)})
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	if code, reason, _ := errorDetails(err); code != codes.FailedPrecondition || reason != "GAME_OVER" {
+		t.Errorf("stream on a finished game: %v %s", code, reason)
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		for _, text := range []string{startFEN, middlegame, mated} {
+			resp := &pb.EvaluateResponse{}
+			if err := tr.call(t, analysisMethod+"Evaluate", "/v1/analysis:evaluate", &pb.EvaluateRequest{Position: chaturanga(text)}, resp); err != nil {
+				t.Fatal(err)
+			}
+			checkTerms(t, text, resp)
+		}
+	})
+	resp, _ := s.analysis.Evaluate(context.Background(), &pb.EvaluateRequest{Position: chaturanga(mated)})
+	if valueOf(resp.GetValues(), "white") != engine.WinValue {
+		t.Errorf("checkmate evaluates to %v", resp.GetValues())
+	}
+}
+
+// checkTerms checks that an evaluation's terms add up to its values, player by player.
+func checkTerms(t *testing.T, what string, resp *pb.EvaluateResponse) {
+	t.Helper()
+	if len(resp.GetValues()) == 0 || len(resp.GetTerms()) == 0 {
+		t.Fatalf("%s: values %v, terms %v", what, resp.GetValues(), resp.GetTerms())
+	}
+	for _, v := range resp.GetValues() {
+		sum := 0.0
+		for _, term := range resp.GetTerms() {
+			sum += valueOf(term.GetValues(), v.GetPlayer())
+		}
+		if math.Abs(sum-v.GetValue()) > 1e-9 {
+			t.Errorf("%s: %s's terms add up to %v, value %v", what, v.GetPlayer(), sum, v.GetValue())
+		}
+	}
+}
+
+func TestAnalysisErrors(t *testing.T) {
+	s := startServer(t)
+	martianStart := &pb.Position{Variant: "martian_chaturanga", Text: "rpmpr/ksksk/5/KSKSK/RPMPR l - AEae - 0 1"}
+	search := func(req *pb.SearchRequest) func(t *testing.T, tr transport) error {
+		return func(t *testing.T, tr transport) error { _, err := searchOver(t, tr, req); return err }
+	}
+	tests := []struct {
+		name   string
+		call   func(t *testing.T, tr transport) error
+		code   codes.Code
+		reason string
+		field  string
+	}{
+		{"search too deep", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 65}), codes.InvalidArgument, "DEPTH_OUT_OF_RANGE", "depth"},
+		{"search negative depth", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: -1}), codes.InvalidArgument, "DEPTH_OUT_OF_RANGE", "depth"},
+		{"unknown algorithm", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 2, Algorithm: 99}), codes.InvalidArgument, "UNKNOWN_ALGORITHM", "algorithm"},
+		{"too many lines", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 2, MultiPv: 65}), codes.InvalidArgument, "MULTI_PV_OUT_OF_RANGE", "multi_pv"},
+		{"negative time", search(&pb.SearchRequest{Position: chaturanga(startFEN), TimeLimit: durationpb.New(-time.Second)}), codes.InvalidArgument, "TIME_LIMIT_OUT_OF_RANGE", "time_limit"},
+		{"search a roll", search(&pb.SearchRequest{Position: martianStart, Depth: 2}), codes.FailedPrecondition, "AWAITING_ROLL", "position"},
+		{"search a finished game", search(&pb.SearchRequest{Position: chaturanga(mated), Depth: 2}), codes.FailedPrecondition, "GAME_OVER", "position"},
+		{"search a malformed position", search(&pb.SearchRequest{Position: chaturanga("8/8 w")}), codes.InvalidArgument, "INVALID_POSITION", "position.text"},
+		{"evaluate without a position", func(t *testing.T, tr transport) error {
+			return tr.call(t, analysisMethod+"Evaluate", "/v1/analysis:evaluate", &pb.EvaluateRequest{}, &pb.EvaluateResponse{})
+		}, codes.InvalidArgument, "MISSING_POSITION", "position"},
+		{"perft over budget", func(t *testing.T, tr transport) error {
+			return tr.call(t, analysisMethod+"Perft", "/v1/analysis:perft", &pb.PerftRequest{Position: chaturanga(startFEN), Depth: 5, MaxNodes: 1000}, &pb.PerftResponse{})
+		}, codes.ResourceExhausted, "NODE_BUDGET_EXHAUSTED", "max_nodes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s.overBoth(t, func(t *testing.T, tr transport) {
+				code, reason, field := errorDetails(tt.call(t, tr))
+				if code != tt.code || reason != tt.reason || field != tt.field {
+					t.Errorf("got %v %s %q, want %v %s %q", code, reason, field, tt.code, tt.reason, tt.field)
+				}
+			})
+		})
+	}
+}

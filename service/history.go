@@ -1,0 +1,143 @@
+package service
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/ashtapada/ashtapada/engine"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+// maxHistory caps the keys or actions of a request's GameHistory.
+const maxHistory = 10000
+
+// history is what a request says of the game before its position: the earlier positions' keys,
+// and the variant's repetition rule.
+type history struct {
+	keys  []uint64
+	given bool
+	owned bool // keys is this value's own copy, not the request's
+	rule  int  // Description.Repetition: occurrences that draw, 0 for none
+}
+
+// readHistory reads a request's GameHistory for its position pos: the keys as given, or collected
+// by replaying the actions from the start position, which must lead to pos.
+func readHistory(h *pb.GameHistory, pos engine.Position, field string) (*history, error) {
+	out := &history{rule: pos.Variant().Describe().Repetition}
+	if h == nil || (len(h.GetKeys()) == 0 && h.GetStart() == nil && len(h.GetActions()) == 0) {
+		return out, nil
+	}
+	out.given = true
+	if len(h.GetKeys()) > 0 {
+		if h.GetStart() != nil || len(h.GetActions()) > 0 {
+			return nil, invalid("INVALID_HISTORY", field, "give %s.keys or %s.start with its actions, not both", field, field)
+		}
+		if len(h.GetKeys()) > maxHistory {
+			return nil, invalid("HISTORY_TOO_LONG", field+".keys", "at most %d keys, got %d", maxHistory, len(h.GetKeys()))
+		}
+		out.keys = h.GetKeys()
+		return out, nil
+	}
+	if h.GetStart() == nil {
+		return nil, invalid("INVALID_HISTORY", field+".start", "%s.actions need the position they start from in %s.start", field, field)
+	}
+	if len(h.GetActions()) > maxHistory {
+		return nil, invalid("HISTORY_TOO_LONG", field+".actions", "at most %d actions, got %d", maxHistory, len(h.GetActions()))
+	}
+	cur, err := positionFromProto(h.GetStart(), field+".start")
+	if err != nil {
+		return nil, err
+	}
+	if cur.Variant() != pos.Variant() {
+		return nil, invalid("INVALID_HISTORY", field+".start.variant", "the history's start is a position of %s, the request's of %s",
+			cur.Variant().Describe().Name, pos.Variant().Describe().Name)
+	}
+	seen := make(map[uint64]int, len(h.GetActions()))
+	out.keys = make([]uint64, 0, len(h.GetActions()))
+	for i, a := range h.GetActions() {
+		f := field + ".actions[" + strconv.Itoa(i) + "]"
+		n, err := engine.AsNode(cur)
+		if err != nil {
+			return nil, toStatus(err, field)
+		}
+		if seen[n.Key()]++; out.rule > 0 && seen[n.Key()] >= out.rule && cur.Phase() != engine.PhaseFinished {
+			return nil, invalid("INVALID_HISTORY", f, "the game was already drawn by repetition before this action")
+		}
+		out.keys = append(out.keys, n.Key())
+		m, reason, err := resolveAction(cur, a, f)
+		if err != nil {
+			return nil, err
+		}
+		if reason != "" {
+			return nil, invalid("ILLEGAL_ACTION", f, "%s: %s", a.GetNotation(), reason)
+		}
+		cur, _ = cur.Play(m)
+	}
+	if got, want := cur.String(), pos.String(); got != want {
+		return nil, invalid("HISTORY_MISMATCH", field+".actions", "the actions lead to %q, not to the request's position %q", got, want)
+	}
+	return out, nil
+}
+
+// checked reports whether an answer accounts for repetition: the history was given, or the
+// variant has no repetition rule.
+func (h *history) checked() bool { return h.given || h.rule == 0 }
+
+// drawn reports whether pos, reached after the history's positions, is drawn by repetition.
+func (h *history) drawn(pos engine.Position) bool {
+	if !h.given || h.rule == 0 {
+		return false
+	}
+	n, err := engine.AsNode(pos)
+	return err == nil && engine.DrawnByRepetition(n, h.keys)
+}
+
+// push records pos as played: it becomes an earlier position of the next.
+func (h *history) push(pos engine.Position) {
+	if !h.given {
+		return
+	}
+	if !h.owned {
+		// The keys may be the request's: copy them once before appending.
+		h.keys, h.owned = slices.Clone(h.keys), true
+	}
+	if n, err := engine.AsNode(pos); err == nil {
+		h.keys = append(h.keys, n.Key())
+	}
+}
+
+// drawnAfter reports whether child, reached from pos by one action, is drawn by repetition.
+func (h *history) drawnAfter(pos, child engine.Position) bool {
+	if !h.given || h.rule == 0 || child.Phase() == engine.PhaseFinished {
+		return false
+	}
+	p, err1 := engine.AsNode(pos)
+	c, err2 := engine.AsNode(child)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	n := engine.Occurrences(c, h.keys)
+	if p.Key() == c.Key() {
+		n++
+	}
+	return n >= h.rule
+}
+
+// errDrawn is the error for an action asked of a position drawn by repetition.
+func (h *history) errDrawn(field string) error {
+	return statusError(codes.FailedPrecondition, "GAME_OVER", field,
+		fmt.Sprintf("the game is over: the position occurs for the %s time and is drawn by repetition", ordinal(h.rule)))
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return strconv.Itoa(n) + "th"
+}

@@ -1,0 +1,225 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/search"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+// Search bounds.
+const (
+	maxMultiPV = 64
+	// defaultSearchTime is how long a search runs that names no depth, node or time limit.
+	defaultSearchTime = time.Second
+	// searchTableBytes is the transposition table of one searcher; the server keeps one searcher
+	// per analysis slot.
+	searchTableBytes = 16 << 20
+)
+
+// searcherPool keeps the searchers between calls: a searcher's tables are large and costly to
+// allocate, and at most one per analysis slot is in use at a time.
+type searcherPool struct{ free chan *search.Searcher }
+
+func newSearcherPool(n int) *searcherPool {
+	return &searcherPool{free: make(chan *search.Searcher, n)}
+}
+
+// get returns a searcher with empty tables, so that an answer depends on its request alone.
+func (p *searcherPool) get() *search.Searcher {
+	select {
+	case s := <-p.free:
+		s.ClearTable()
+		return s
+	default:
+		return search.NewSearcher(searchTableBytes)
+	}
+}
+
+// put returns a searcher whose search ended normally.
+func (p *searcherPool) put(s *search.Searcher) {
+	select {
+	case p.free <- s:
+	default:
+	}
+}
+
+// searchJob is a validated search request.
+type searchJob struct {
+	pos   engine.Position
+	root  engine.Node
+	opts  search.Options
+	hist  *history
+	names []string
+}
+
+// searchParams is what SearchRequest and SearchStreamRequest share.
+type searchParams interface {
+	GetPosition() *pb.Position
+	GetDepth() int32
+	GetMaxNodes() uint64
+	GetTimeLimit() *durationpb.Duration
+	GetMultiPv() int32
+	GetAlgorithm() pb.SearchAlgorithm
+	GetHistory() *pb.GameHistory
+}
+
+var algorithms = map[pb.SearchAlgorithm]search.Algorithm{
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED: search.Auto,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_ALPHA_BETA:  search.AlphaBeta,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_PARANOID:    search.Paranoid,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_MAX_N:       search.MaxN,
+}
+
+// newSearchJob validates a search request.
+func newSearchJob(req searchParams) (*searchJob, error) {
+	pos, err := positionFromProto(req.GetPosition(), "position")
+	if err != nil {
+		return nil, err
+	}
+	j := &searchJob{pos: pos, names: playerNames(pos)}
+	if d := req.GetDepth(); d < 0 || d > search.MaxDepth {
+		return nil, invalid("DEPTH_OUT_OF_RANGE", "depth", "depth must be from 1 to %d, or 0 for no depth limit; got %d", search.MaxDepth, d)
+	}
+	if k := req.GetMultiPv(); k < 0 || k > maxMultiPV {
+		return nil, invalid("MULTI_PV_OUT_OF_RANGE", "multi_pv", "multi_pv must be from 1 to %d; got %d", maxMultiPV, k)
+	}
+	alg, ok := algorithms[req.GetAlgorithm()]
+	if !ok {
+		return nil, invalid("UNKNOWN_ALGORITHM", "algorithm", "unknown search algorithm %d; want one of SearchAlgorithm's values", req.GetAlgorithm())
+	}
+	var limit time.Duration
+	if tl := req.GetTimeLimit(); tl != nil {
+		if err := tl.CheckValid(); err != nil || tl.AsDuration() < 0 {
+			return nil, invalid("TIME_LIMIT_OUT_OF_RANGE", "time_limit", "time_limit must be a positive duration")
+		}
+		limit = tl.AsDuration()
+	}
+	j.hist, err = readHistory(req.GetHistory(), pos, "history")
+	if err != nil {
+		return nil, err
+	}
+	j.root, err = engine.AsNode(pos)
+	if err != nil {
+		return nil, toStatus(err, "position")
+	}
+	switch {
+	case pos.Phase() == engine.PhaseRoll:
+		return nil, statusError(codes.FailedPrecondition, "AWAITING_ROLL", "position",
+			"the position waits for a dice roll, not for a player's choice: roll (RollDice or ResolveDice) and search the position after it")
+	case pos.Phase() == engine.PhaseFinished:
+		return nil, statusError(codes.FailedPrecondition, "GAME_OVER", "position", "the game is over ("+pos.Outcome().Reason+"): there is nothing to search")
+	case j.hist.drawn(pos):
+		return nil, j.hist.errDrawn("position")
+	}
+	j.opts = search.Options{
+		Limits:     search.Limits{Depth: int(req.GetDepth()), Nodes: req.GetMaxNodes(), Time: limit, MultiPV: int(req.GetMultiPv())},
+		Algorithm:  alg,
+		History:    j.hist.keys,
+		Repetition: j.hist.rule,
+	}
+	if j.opts.Depth == 0 && j.opts.Nodes == 0 && j.opts.Time == 0 {
+		j.opts.Time = defaultSearchTime
+	}
+	return j, nil
+}
+
+// run searches under the analysis gate; report, if not nil, receives every completed depth.
+func (a *Analysis) run(ctx context.Context, j *searchJob, report func(search.Result)) (search.Result, error) {
+	call, err := a.gate.enter(ctx)
+	if err != nil {
+		return search.Result{}, err
+	}
+	defer call.done()
+	s := a.searchers.get()
+	res, err := s.Search(call.ctx, j.root, j.opts, report)
+	// A search that panicked does not come back here, and its searcher is dropped.
+	a.searchers.put(s)
+	switch {
+	case errors.Is(err, engine.ErrGameOver):
+		return res, toStatus(err, "position")
+	case err != nil:
+		return res, statusError(codes.FailedPrecondition, "SEARCH_FAILED", "position", err.Error())
+	}
+	return res, nil
+}
+
+func (a *Analysis) Search(ctx context.Context, req *pb.SearchRequest) (*pb.SearchResponse, error) {
+	j, err := newSearchJob(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := a.run(ctx, j, nil)
+	if err != nil {
+		return nil, err
+	}
+	r := j.result(res)
+	return &pb.SearchResponse{BestAction: r.BestAction, Lines: r.Lines, Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes,
+		NodesPerSecond: r.NodesPerSecond, Elapsed: r.Elapsed, Complete: r.Complete, RepetitionChecked: r.RepetitionChecked}, nil
+}
+
+func (a *Analysis) SearchStream(req *pb.SearchStreamRequest, stream grpc.ServerStreamingServer[pb.SearchStreamResponse]) error {
+	j, err := newSearchJob(req)
+	if err != nil {
+		return err
+	}
+	var sendErr error
+	res, err := a.run(stream.Context(), j, func(r search.Result) {
+		if sendErr == nil {
+			sendErr = stream.Send(j.result(r))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if sendErr != nil {
+		return sendErr
+	}
+	final := j.result(res)
+	final.Final = true
+	return stream.Send(final)
+}
+
+// result converts a search result, formatting every action for the position it is played in.
+func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {
+	out := &pb.SearchStreamResponse{Depth: int32(res.Depth), SelDepth: int32(res.SelDepth), Nodes: res.Nodes,
+		NodesPerSecond: perSecond(res.Nodes, res.Elapsed), Elapsed: durationpb.New(res.Elapsed), Complete: res.Complete,
+		RepetitionChecked: j.hist.checked()}
+	if legal(j.pos, res.Best) {
+		out.BestAction = actionToProto(j.pos, res.Best)
+	}
+	for _, l := range res.Lines {
+		if !legal(j.pos, l.Move) {
+			continue
+		}
+		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values)}
+		pos := j.pos
+		for _, m := range l.PV {
+			if !legal(pos, m) {
+				break
+			}
+			line.Pv = append(line.Pv, actionToProto(pos, m))
+			pos, _ = pos.Play(m)
+		}
+		out.Lines = append(out.Lines, line)
+	}
+	return out
+}
+
+// legal reports whether m is a legal action of pos. Search only returns legal actions; checking
+// costs little next to a search and keeps a wrong move from reaching Play.
+func legal(pos engine.Position, m engine.Move) bool {
+	if pos.Phase() == engine.PhaseFinished {
+		return false
+	}
+	var buf [engine.MaxMoves]engine.Move
+	return slices.Contains(pos.Moves(buf[:0]), m)
+}
