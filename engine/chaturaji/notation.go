@@ -15,8 +15,6 @@ const (
 	maxScore      = 100_000
 )
 
-var stageNames = [...]string{exAvailable: "available", exProposed: "proposed", exReturning: "returning"}
-
 // stagePlayers is how many players an exchange stage names in the text (rajas, then responder).
 var stagePlayers = [...][2]int{exAvailable: {2, 2}, exProposed: {3, 3}, exReturning: {1, 2}}
 
@@ -254,139 +252,6 @@ func (p *Position) parseScores(s string) error {
 	return nil
 }
 
-// validate checks a position from a client and fills the piece counts.
-func (p *Position) validate() error {
-	p.count = [players][kinds]uint8{}
-	var perColour [players][players][kinds]int
-	for sq, c := range p.board {
-		if c == 0 {
-			continue
-		}
-		owner, kind, colour := cellOwner(c), cellKind(c), cellColour(c)
-		name := "square " + squareName(sq)
-		if colour != owner && (kind != boat || !p.rules.teams || colour != partner(owner)) {
-			return engine.Positionf(name, "only a boat taken under command in team play has its owner's partner's colour")
-		}
-		if kind == pawn && lastLine[partner(owner)][sq] {
-			return engine.Positionf(name, "a %s pawn never stands on its own back line", playerNames[owner])
-		}
-		p.count[owner][kind]++
-		p.count[owner][0]++
-		perColour[owner][colour][kind]++
-		perColour[owner][colour][0]++
-	}
-	for pl := 0; pl < players; pl++ {
-		for col := 0; col < players; col++ {
-			pc := perColour[pl][col]
-			if pc[0] > 8 || pc[pawn] > 4 {
-				return engine.Positionf("board", "%s has more %s pieces than a set holds", playerNames[pl], playerNames[col])
-			}
-			for k := boat; k <= raja; k++ {
-				if pc[k] > 1 {
-					return engine.Positionf("board", "%s has %d %s %ss; promotion replaces only a lost piece", playerNames[pl], pc[k], playerNames[col], kindNames[k])
-				}
-			}
-		}
-	}
-	for pl := 0; pl < players; pl++ {
-		if c := p.commander[pl]; c >= 0 {
-			switch {
-			case !p.rules.teams:
-				return engine.Positionf("state", "command exists only in team play")
-			case int(c) != partner(pl):
-				return engine.Positionf("state", "%s can be commanded only by %s", playerNames[pl], playerNames[partner(pl)])
-			case p.commander[c] == int8(pl):
-				return engine.Positionf("state", "%s and %s cannot command each other", playerNames[pl], playerNames[c])
-			}
-		}
-		if !p.rules.teams && (p.score[pl][fromThrone] != 0 || p.score[pl][fromEmpire] != 0) {
-			return engine.Positionf("scores", "throne and empire points exist only in team play")
-		}
-	}
-	if err := p.validateExchange(); err != nil {
-		return err
-	}
-	if err := p.validateDice(); err != nil {
-		return err
-	}
-	if !p.finished() && !p.active(int(p.side)) {
-		return engine.Positionf("side", "%s has no pieces that can move and is skipped", playerNames[p.side])
-	}
-	return nil
-}
-
-func (p *Position) validateExchange() error {
-	ex := p.ex
-	if ex.stage == exNone {
-		return nil
-	}
-	if !p.rules.teams {
-		return engine.Positionf("state", "the raja exchange exists only in team play")
-	}
-	for _, pl := range ex.rajas {
-		if pl >= 0 && p.count[pl][raja] != 0 {
-			return engine.Positionf("state", "%s's raja is on the board and cannot return", playerNames[pl])
-		}
-		if ex.stage != exReturning && pl < 0 {
-			return engine.Positionf("state", "the exchange needs two rajas")
-		}
-	}
-	if ex.rajas[0] < 0 || ex.rajas[0] == ex.rajas[1] {
-		return engine.Positionf("state", "the exchange names its rajas' owners once each")
-	}
-	if ex.stage == exReturning {
-		return nil
-	}
-	a, b := int(ex.rajas[0]), int(ex.rajas[1])
-	if !enemies(a, b) {
-		return engine.Positionf("state", "an exchange swaps rajas of the two teams")
-	}
-	switch ex.stage {
-	case exAvailable:
-		if enemies(int(p.side), a) {
-			return engine.Positionf("state", "the exchange may be proposed only by %s's team, on its own turn", playerNames[a])
-		}
-	case exProposed:
-		if r := int(ex.responder); !enemies(a, r) || !p.active(r) {
-			return engine.Positionf("state", "the answer comes from a player of %s's team who still plays", playerNames[b])
-		}
-	}
-	return nil
-}
-
-func (p *Position) validateDice() error {
-	if p.rules.diceless || p.ex.stage == exProposed || p.ex.stage == exReturning || p.finished() {
-		if p.rolled() {
-			return engine.Positionf("dice", "no dice may be set here")
-		}
-		if p.captured && !(p.rules.diceless && p.ex.stage == exAvailable) {
-			return engine.Positionf("dice", "a capture this turn needs a turn in progress")
-		}
-		return nil
-	}
-	if !p.rolled() {
-		if p.captured || p.ex.stage == exAvailable {
-			return engine.Positionf("dice", "a capture this turn needs rolled dice")
-		}
-		return nil
-	}
-	n := 1
-	if p.dice[1].value != 0 {
-		n = 2
-	}
-	if n != int(p.rules.dice) {
-		return engine.Positionf("dice", "this game rolls %d dice, got %d", p.rules.dice, n)
-	}
-	allUsed := p.dice[0].used && (n == 1 || p.dice[1].used)
-	if allUsed && p.ex.stage != exAvailable {
-		return engine.Positionf("dice", "every die is used: the turn has already passed")
-	}
-	if p.ex.stage == exAvailable && n == 1 && !allUsed {
-		return engine.Positionf("dice", "an exchange can be offered only after the die's move")
-	}
-	return nil
-}
-
 // String returns the position in the variant's text notation.
 func (p *Position) String() string {
 	var sb strings.Builder
@@ -508,215 +373,215 @@ func (p *Position) stateText() string {
 	return strings.Join(toks, ",")
 }
 
-// Setup returns the structured form of the position.
-func (p *Position) Setup() *engine.Setup {
-	s := &engine.Setup{Variant: Name, Options: p.rules.options(), ToMove: playerNames[p.side], Phase: p.phase(),
-		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.captured}.Counters()}
-	for sq, c := range p.board {
-		if c == 0 {
-			continue
+func (p *Position) Notation(m engine.Move) string {
+	switch moveAct(m) {
+	case actRoll:
+		a, b := rollValues(m)
+		s := "roll " + strconv.Itoa(a)
+		if b != 0 {
+			s += " " + strconv.Itoa(b)
 		}
-		pc := engine.PieceSetup{Square: squareName(sq), Kind: kindNames[cellKind(c)], Player: playerNames[cellOwner(c)]}
-		if cellColour(c) != cellOwner(c) {
-			pc.Color = playerNames[cellColour(c)]
+		return s
+	case actPromote:
+		return squareName(moveFrom(m)) + "=" + string(kindLetters[movePromo(m)])
+	case actReturn:
+		return "return_raja " + squareName(moveTo(m))
+	case actMove:
+		s := squareName(moveFrom(m)) + squareName(moveTo(m))
+		if pr := movePromo(m); pr != 0 {
+			s += "=" + string(kindLetters[pr])
 		}
-		if cellKind(c) == pawn {
-			pc.PromotesTo = kindNames[cellTarget(c)]
-		}
-		s.Pieces = append(s.Pieces, pc)
+		return s
 	}
-	for i := 0; i < 2 && p.dice[i].value != 0; i++ {
-		s.Dice = append(s.Dice, engine.DieSetup{Kind: "d6_reroll", Value: int(p.dice[i].value), Means: dieMeanings[p.dice[i].value], Used: p.dice[i].used})
-	}
-	for pl, name := range playerNames {
-		ps := engine.PlayerSetup{Name: name, Out: !p.active(pl)}
-		for src := fromCaptures; src < sources; src++ {
-			ps.Score += int(p.score[pl][src])
-			ps.ScoreParts = append(ps.ScoreParts, engine.ScorePart{Source: sourceNames[src], Points: int(p.score[pl][src])})
-		}
-		for x, c := range p.commander {
-			if c == int8(pl) {
-				ps.Commands = append(ps.Commands, playerNames[x])
-			}
-		}
-		s.Players = append(s.Players, ps)
-	}
-	if p.ex.stage != exNone {
-		prop := &engine.ProposalSetup{Kind: "raja_exchange", Stage: stageNames[p.ex.stage]}
-		for _, pl := range p.ex.rajas {
-			if pl >= 0 {
-				prop.Players = append(prop.Players, playerNames[pl])
-			}
-		}
-		if p.ex.stage == exProposed {
-			prop.Responder = playerNames[p.ex.responder]
-		}
-		s.Proposal = prop
-	}
-	return s
+	return wordActions[moveAct(m)]
 }
 
-// FromSetup builds a position from its structured form.
-func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
-	r, err := rulesFromOptions(s.Options)
-	if err != nil {
-		return nil, err
-	}
-	p := Position{rules: r, commander: [players]int8{-1, -1, -1, -1}}
-	for i, pc := range s.Pieces {
-		field := "pieces[" + strconv.Itoa(i) + "]"
-		f, rk, err := engine.ParseSquareName(pc.Square, size, size)
-		if err != nil {
-			return nil, engine.Positionf(field+".square", "%v", err)
-		}
-		kind := slices.Index(kindNames[1:], pc.Kind) + 1
-		if kind == 0 {
-			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want raja, elephant, horse, boat or pawn", pc.Kind)
-		}
-		owner := slices.Index(playerNames[:], pc.Player)
-		if owner < 0 {
-			return nil, engine.Positionf(field+".player", "unknown player %q, want black, green, red or yellow", pc.Player)
-		}
-		colour := owner
-		if pc.Color != "" {
-			if colour = slices.Index(playerNames[:], pc.Color); colour < 0 {
-				return nil, engine.Positionf(field+".color", "unknown colour %q", pc.Color)
-			}
-		}
-		target := 0
-		if kind == pawn {
-			if target = slices.Index(kindNames[:], pc.PromotesTo); target < boat {
-				return nil, engine.Positionf(field+".promotes_to", "a pawn promotes to the raja, elephant, horse or boat it stood in front of, got %q", pc.PromotesTo)
-			}
-		} else if pc.PromotesTo != "" {
-			return nil, engine.Positionf(field+".promotes_to", "only pawns promote")
-		}
-		if p.board[rk*size+f] != 0 {
-			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
-		}
-		p.set(rk*size+f, newCell(kind, owner, target, colour))
-	}
-	side := slices.Index(playerNames[:], s.ToMove)
-	if side < 0 {
-		return nil, engine.Positionf("to_move", "want black, green, red or yellow, got %q", s.ToMove)
-	}
-	p.side = uint8(side)
-	if len(s.Dice) > 2 {
-		return nil, engine.Positionf("dice", "at most two dice, got %d", len(s.Dice))
-	}
-	for i, d := range s.Dice {
-		if d.Value < 2 || d.Value > 5 || (d.Kind != "" && d.Kind != "d6_reroll") {
-			return nil, engine.Positionf("dice["+strconv.Itoa(i)+"]", "want a d6_reroll die showing 2 to 5 (1 and 6 are rolled again)")
-		}
-		if d.Means != "" && d.Means != dieMeanings[d.Value] {
-			return nil, engine.Positionf("dice["+strconv.Itoa(i)+"].means", "%d means %s, not %q", d.Value, dieMeanings[d.Value], d.Means)
-		}
-		p.dice[i] = die{value: uint8(d.Value), used: d.Used}
-	}
-	if err := p.playersFromSetup(s.Players); err != nil {
-		return nil, err
-	}
-	if err := p.proposalFromSetup(s.Proposal); err != nil {
-		return nil, err
-	}
-	tc, err := engine.ReadTurnCounters(s.Counters)
-	if err != nil {
-		return nil, err
-	}
-	p.quiet, p.turn, p.captured = tc.Quiet, tc.Turn, tc.Captured
-
-	if err := p.validate(); err != nil {
-		return nil, err
-	}
-	for i, ps := range s.Players {
-		if ps.Out && p.active(i) {
-			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].out", "%s still has pieces that move", ps.Name)
-		}
-	}
-	return &p, nil
+var wordActions = [...]string{
+	actPass: "pass", actEnd: "end", actResign: "resign",
+	actPropose: "propose_exchange", actAccept: "accept_exchange", actDecline: "decline_exchange",
 }
 
-func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
-	if len(list) != 0 && len(list) != players {
-		return engine.Positionf("players", "want black, green, red and yellow in that order, got %d players", len(list))
-	}
-	for i, ps := range list {
-		field := "players[" + strconv.Itoa(i) + "]"
-		if ps.Name != playerNames[i] {
-			return engine.Positionf(field+".name", "want %s, got %q", playerNames[i], ps.Name)
-		}
-		if ps.Score < 0 || ps.Score > maxScore {
-			return engine.Positionf(field+".score", "%d is out of range", ps.Score)
-		}
-		if len(ps.ScoreParts) == 0 {
-			p.score[i][fromCaptures] = int32(ps.Score)
-		}
-		sum := 0
-		for j, part := range ps.ScoreParts {
-			src := slices.Index(sourceNames[:], part.Source)
-			if src < 0 {
-				return engine.Positionf(field+".score_parts["+strconv.Itoa(j)+"].source", "unknown source %q, want captures, throne or empire", part.Source)
-			}
-			if part.Points < 0 || part.Points > maxScore {
-				return engine.Positionf(field+".score_parts["+strconv.Itoa(j)+"].points", "%d is out of range", part.Points)
-			}
-			p.score[i][src] += int32(part.Points)
-			sum += part.Points
-		}
-		if len(ps.ScoreParts) > 0 && sum != ps.Score {
-			return engine.Positionf(field+".score", "%d is not the sum of its parts, %d", ps.Score, sum)
-		}
-		if len(ps.Held) > 0 || len(ps.Lost) > 0 || len(ps.Rights) > 0 {
-			return engine.Positionf(field, "chaturaji positions have no held pieces, lost lists or rights")
-		}
-		for _, name := range ps.Commands {
-			x := slices.Index(playerNames[:], name)
-			if x < 0 {
-				return engine.Positionf(field+".commands", "unknown player %q", name)
-			}
-			if p.commander[x] >= 0 {
-				return engine.Positionf(field+".commands", "%s has two commanders", name)
-			}
-			p.commander[x] = int8(i)
-		}
-	}
-	return nil
+func (p *Position) ParseMove(text string) (engine.Move, error) {
+	return engine.ParseLegal(p, text, p.parseAction, p.whyIllegal)
 }
 
-func (p *Position) proposalFromSetup(s *engine.ProposalSetup) error {
-	if s == nil {
-		return nil
-	}
-	if s.Kind != "raja_exchange" {
-		return engine.Positionf("proposal.kind", "want raja_exchange, got %q", s.Kind)
-	}
-	stage := slices.Index(stageNames[:], s.Stage)
-	if stage <= 0 {
-		return engine.Positionf("proposal.stage", "want available, proposed or returning, got %q", s.Stage)
-	}
-	lo, hi := 2, 2
-	if stage == exReturning {
-		lo = 1
-	}
-	if len(s.Players) < lo || len(s.Players) > hi {
-		return engine.Positionf("proposal.players", "want %d to %d players, got %d", lo, hi, len(s.Players))
-	}
-	p.ex = exchange{stage: uint8(stage), rajas: [2]int8{-1, -1}, responder: -1}
-	for i, name := range s.Players {
-		pl := slices.Index(playerNames[:], name)
-		if pl < 0 {
-			return engine.Positionf("proposal.players", "unknown player %q", name)
+// parseAction reads the notation into the move it would be, without checking legality.
+func (p *Position) parseAction(s, text string) (engine.Move, error) {
+	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
+	for act, word := range wordActions {
+		if word != "" && s == word {
+			return actionMove(act), nil
 		}
-		p.ex.rajas[i] = int8(pl)
 	}
-	if stage == exProposed {
-		r := slices.Index(playerNames[:], s.Responder)
-		if r < 0 {
-			return engine.Positionf("proposal.responder", "unknown player %q", s.Responder)
+	square := func(name string) (int, bool) {
+		f, r, err := engine.ParseSquareName(name, size, size)
+		return r*size + f, err == nil
+	}
+	if rest, ok := strings.CutPrefix(s, "return_raja "); ok {
+		sq, ok := square(rest)
+		if !ok {
+			return 0, syntax("want return_raja and a square from a1 to h8")
 		}
-		p.ex.responder = int8(r)
-	} else if s.Responder != "" {
-		return engine.Positionf("proposal.responder", "only a proposed exchange has a responder")
+		return returnMove(sq), nil
 	}
-	return nil
+	if rest, ok := strings.CutPrefix(s, "roll "); ok {
+		f := strings.Fields(rest)
+		var v [2]int
+		for i, x := range f {
+			if len(f) > 2 || len(x) != 1 || x[0] < '1' || x[0] > '6' {
+				return 0, syntax("want one or two die values from 2 to 5, such as roll 3 or roll 2 5")
+			}
+			v[i] = int(x[0] - '0')
+		}
+		if v[1] != 0 && v[1] < v[0] {
+			v[0], v[1] = v[1], v[0]
+		}
+		return rollMove(v[0], v[1]), nil
+	}
+	body, promo, hasPromo := strings.Cut(s, "=")
+	pr := 0
+	if hasPromo {
+		if len(promo) == 1 {
+			pr = slices.Index(kindLetters[:], promo[0])
+		}
+		if pr < boat {
+			return 0, syntax("a pawn promotes to k, e, h or b")
+		}
+	}
+	switch len(body) {
+	case 2:
+		sq, ok := square(body)
+		if !ok || !hasPromo {
+			return 0, syntax("want a waiting pawn's promotion such as a8=b")
+		}
+		return promoteMove(sq, pr), nil
+	case 4:
+		from, ok1 := square(body[:2])
+		to, ok2 := square(body[2:])
+		if !ok1 || !ok2 {
+			return 0, syntax("squares run from a1 to h8")
+		}
+		return newMove(from, to, pr), nil
+	}
+	return 0, syntax("want a move such as b1c3 or a7a8=b, a8=b, pass, end, resign, an exchange action, or roll 3")
+}
+
+// whyIllegal explains why a well-formed action is not legal here.
+func (p *Position) whyIllegal(m engine.Move) string {
+	switch p.ex.stage {
+	case exProposed:
+		return playerNames[p.ex.responder] + " must first accept_exchange or decline_exchange"
+	case exReturning:
+		return playerNames[p.ex.rajas[0]] + " must first choose an empty square with return_raja"
+	}
+	act := moveAct(m)
+	if act == actRoll {
+		if a, b := rollValues(m); a == 1 || a == 6 || b == 6 {
+			return "a 1 or a 6 does not count: roll again"
+		}
+		if p.rules.diceless {
+			return "this game is played without dice"
+		}
+		if p.phase() == engine.PhaseRoll {
+			return "this game rolls " + strconv.Itoa(int(p.rules.dice)) + " dice"
+		}
+		return "the dice are already rolled this turn"
+	}
+	if p.phase() == engine.PhaseRoll {
+		return "roll the die first"
+	}
+	switch act {
+	case actPass:
+		return "a player may pass only when the die allows no move"
+	case actEnd:
+		return "end is for two dice, or to let an exchange offer go"
+	case actResign:
+		return "only a player left with a raja alone may resign it, after the roll"
+	case actPropose:
+		return "an exchange may be proposed only right after a team that has lost a raja kills an enemy raja"
+	case actAccept, actDecline:
+		return "no exchange has been proposed"
+	case actReturn:
+		return "no raja is waiting to return"
+	}
+	if p.ex.stage == exAvailable && p.rules.dice != 2 {
+		return "the turn's move is made: propose_exchange or end"
+	}
+	from, to := moveFrom(m), moveTo(m)
+	c := p.board[from]
+	switch {
+	case c == 0:
+		return "there is no piece on " + squareName(from)
+	case p.movers()&(1<<cellOwner(c)) == 0:
+		return "the piece on " + squareName(from) + " belongs to " + playerNames[cellOwner(c)] + ", who is not under " + playerNames[p.actor()] + "'s command this turn"
+	}
+	kind := cellKind(c)
+	if allowed, _ := p.allowedKinds(); allowed&(1<<kind) == 0 {
+		return "the dice do not allow the " + kindNames[kind] + " to move"
+	}
+	if pr := movePromo(m); pr != 0 || act == actPromote {
+		switch {
+		case kind != pawn:
+			return "only pawns promote"
+		case pr != cellTarget(c):
+			return "this pawn promotes only to the " + kindNames[cellTarget(c)] + " it stood in front of"
+		case p.count[cellOwner(c)][pr] != 0:
+			return "a pawn promotes only once its player has lost the " + kindNames[pr]
+		}
+		return "the pawn does not reach its last line"
+	}
+	if kind == pawn && lastLine[cellOwner(c)][to] && p.count[cellOwner(c)][cellTarget(c)] == 0 {
+		return "promotion is compulsory: write " + squareName(from) + squareName(to) + "=" + string(kindLetters[cellTarget(c)])
+	}
+	if t := p.board[to]; t != 0 {
+		switch {
+		case cellOwner(t) == cellOwner(c) || (p.rules.teams && !enemies(cellOwner(t), cellOwner(c))):
+			return "a piece never captures its own side's pieces"
+		case kind == boat && cellKind(t) == boat:
+			return "a boat never lands on a boat; boats capture boats only by the boat triumph"
+		case p.rules.rankRule && weak(kind) && !weak(cellKind(t)):
+			return "under the rank rule a " + kindNames[kind] + " may not capture a " + kindNames[cellKind(t)]
+		}
+	}
+	return "a " + kindNames[kind] + " on " + squareName(from) + " cannot move to " + squareName(to)
+}
+
+func (p *Position) Action(m engine.Move) engine.Action {
+	a := engine.Action{Player: playerNames[p.actor()], Die: -1}
+	switch moveAct(m) {
+	case actRoll:
+		x, y := rollValues(m)
+		a.Kind, a.Name, a.Dice = engine.ActionRoll, "roll", []int{x}
+		if y != 0 {
+			a.Dice = append(a.Dice, y)
+		}
+	case actPass:
+		a.Kind, a.Name = engine.ActionPass, "pass"
+	case actEnd:
+		a.Kind, a.Name = engine.ActionEndTurn, "end_turn"
+	case actResign:
+		a.Kind, a.Name, a.Piece = engine.ActionResign, "resign", "raja"
+	case actPropose:
+		a.Kind, a.Name = engine.ActionVariant, "propose_exchange"
+	case actAccept:
+		a.Kind, a.Name = engine.ActionVariant, "accept_exchange"
+	case actDecline:
+		a.Kind, a.Name = engine.ActionVariant, "decline_exchange"
+	case actReturn:
+		a.Kind, a.Name, a.Piece, a.To = engine.ActionVariant, "return_raja", "raja", squareName(moveTo(m))
+	default:
+		from, to := moveFrom(m), moveTo(m)
+		c := p.board[from]
+		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionMove, "move", kindNames[cellKind(c)], squareName(from), squareName(to)
+		if moveAct(m) == actPromote {
+			a.Kind, a.Name = engine.ActionVariant, "promote"
+		} else if t := p.board[to]; t != 0 {
+			a.Captured = kindNames[cellKind(t)]
+		}
+		if pr := movePromo(m); pr != 0 {
+			a.Promotion = kindNames[pr]
+		}
+		a.Die = p.dieFor(cellKind(c))
+	}
+	return a
 }

@@ -12,6 +12,12 @@ type recorder struct{ events []engine.Event }
 
 func (r *recorder) add(e engine.Event) { r.events = append(r.events, e) }
 
+// points records points scored for a throne or an empire; the caller builds why only for a
+// recorder, so that play without events formats nothing.
+func (r *recorder) points(pl, points int, why string) {
+	r.add(engine.Event{Kind: engine.EventPoints, Name: "points", Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
+}
+
 // play writes into child the position after the legal action m.
 func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 	*child = *p
@@ -195,12 +201,6 @@ func (c *Position) empire(killer, sq int, rec *recorder) {
 	}
 }
 
-// points records points scored for a throne or an empire; the caller builds why only for a
-// recorder, so that play without events formats nothing.
-func (r *recorder) points(pl, points int, why string) {
-	r.add(engine.Event{Kind: engine.EventPoints, Name: "points", Player: playerNames[pl], Points: points, Text: playerNames[pl] + " " + why})
-}
-
 // rajaEntered applies the team rules for a raja of player us arriving on sq: the throne bonus and
 // command by entering the partner's throne.
 func (c *Position) rajaEntered(us, sq int, rec *recorder) {
@@ -343,74 +343,49 @@ func (c *Position) gameOverEvent(rec *recorder) {
 	}
 }
 
-func (c *Position) finished() bool {
-	ok, _ := c.status()
-	return ok
+var _ engine.Node = (*Position)(nil)
+
+// NewNode returns storage for PlayInto.
+func (p *Position) NewNode() engine.Node { return new(Position) }
+
+// PlayInto writes the position after m into dst, which must be a *Position, without events.
+func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.play(m, dst.(*Position), nil) }
+
+func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
+	child := new(Position)
+	rec := &recorder{}
+	p.play(m, child, rec)
+	return child, rec.events
 }
 
-// status reports whether the game is over and why.
-func (c *Position) status() (bool, string) {
-	if c.ex.stage != exNone {
-		return false, ""
-	}
-	total, rajas, with, active := 0, 0, 0, 0
-	for pl := 0; pl < players; pl++ {
-		n := int(c.count[pl][0])
-		total += n
-		rajas += int(c.count[pl][raja])
-		if n > 0 {
-			with++
+// Roll applies rolled values. A d6 showing 1 or 6 does not count: the position is returned
+// unchanged with an EventRollAgain, and every die of the roll is thrown again.
+func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
+	if p.phase() != engine.PhaseRoll {
+		if p.finished() {
+			return nil, nil, engine.ErrGameOver
 		}
-		if c.active(pl) {
-			active++
+		return nil, nil, engine.ErrNotRollPhase
+	}
+	if len(values) != int(p.rules.dice) {
+		return nil, nil, &engine.SyntaxError{Text: "dice", Reason: "want " + strconv.Itoa(int(p.rules.dice)) + " values, got " + strconv.Itoa(len(values))}
+	}
+	for _, v := range values {
+		if v < 1 || v > 6 {
+			return nil, nil, &engine.SyntaxError{Text: "dice", Reason: "a die shows 1 to 6, got " + strconv.Itoa(v)}
 		}
 	}
-	if c.rules.teams {
-		for t := 0; t < 2; t++ {
-			rajasDead := c.count[t][raja] == 0 && c.count[t+2][raja] == 0
-			if c.rules.diceless && rajasDead {
-				return true, "rajas_killed"
-			}
-			if c.count[t][0] == 0 && c.count[t+2][0] == 0 {
-				return true, "team_eliminated"
-			}
-			if rajasDead {
-				return true, "rajas_killed"
-			}
+	for _, v := range values {
+		if v == 1 || v == 6 {
+			return p, []engine.Event{{Kind: engine.EventRollAgain, Name: "roll_again", Player: playerNames[p.side],
+				Text: "a " + strconv.Itoa(v) + " does not count: roll again"}}, nil
 		}
-	} else if with <= 1 {
-		return true, "last_player_standing"
 	}
-	if total == rajas {
-		return true, "honourable_peace"
+	a, b := values[0], 0
+	if len(values) == 2 {
+		b = values[1]
 	}
-	if c.rules.maxRounds > 0 && uint64(c.quiet) >= uint64(c.rules.maxRounds)*uint64(active) {
-		return true, "move_limit"
-	}
-	return false, ""
-}
-
-// rollOutcomes lists the distinct rolls: the four faces of one die, or the ten unordered pairs.
-var rollOutcomes = [3][]engine.Move{
-	1: {rollMove(2, 0), rollMove(3, 0), rollMove(4, 0), rollMove(5, 0)},
-	2: func() (out []engine.Move) {
-		for a := 2; a <= 5; a++ {
-			for b := a; b <= 5; b++ {
-				out = append(out, rollMove(a, b))
-			}
-		}
-		return out
-	}(),
-}
-
-func (p *Position) phase() engine.Phase {
-	switch {
-	case p.finished():
-		return engine.PhaseFinished
-	case p.ex.stage == exProposed:
-		return engine.PhaseResponse
-	case p.ex.stage == exNone && !p.rules.diceless && !p.rolled():
-		return engine.PhaseRoll
-	}
-	return engine.PhaseAction
+	// The dice keep the order they were thrown in.
+	child, ev := p.Play(rollMove(a, b))
+	return child, ev, nil
 }

@@ -1,7 +1,3 @@
-// Package chaturaji implements Chaturaji: four players on an 8x8 board, a die naming the piece to
-// move, points for captures, the boat triumph and promotion to lost pieces; with options for team
-// play (thrones, command, empire, raja exchange), the rank rule, two dice, diceless play, the
-// last-standing goal and a round limit.
 package chaturaji
 
 import "github.com/ashtapada/ashtapada/engine"
@@ -39,6 +35,7 @@ type cell = uint16
 func newCell(kind, owner, target, colour int) cell {
 	return cell(kind | owner<<3 | target<<5 | colour<<8)
 }
+
 func cellKind(c cell) int   { return int(c & 7) }
 func cellOwner(c cell) int  { return int(c>>3) & 3 }
 func cellTarget(c cell) int { return int(c>>5) & 7 }
@@ -116,6 +113,22 @@ func (p *Position) set(sq int, c cell) {
 	p.board[sq] = c
 }
 
+func (p *Position) Variant() engine.Variant { return Variant }
+
+// ToMove is the player who chooses the next action: the commander of the player whose turn it
+// is, the player answering an exchange, or the owner of a returning raja.
+func (p *Position) ToMove() int { return p.actor() }
+
+// Dice lists the dice the next roll throws.
+func (p *Position) Dice() []engine.DieInfo {
+	if p.rules.diceless {
+		return nil
+	}
+	d := Variant.Describe().Dice[0]
+	d.Count = int(p.rules.dice)
+	return []engine.DieInfo{d}
+}
+
 func (p *Position) rolled() bool { return p.dice[0].value != 0 }
 
 // active reports whether a player still takes turns: he has pieces, and in diceless play a raja
@@ -169,252 +182,251 @@ const (
 
 func newMove(from, to, promo int) engine.Move { return engine.Move(from | to<<6 | promo<<12) }
 func actionMove(act int) engine.Move          { return engine.Move(act << 15) }
+
 func promoteMove(sq, kind int) engine.Move {
 	return engine.Move(actPromote<<15) | newMove(sq, sq, kind)
 }
+
 func returnMove(sq int) engine.Move { return engine.Move(actReturn<<15) | newMove(sq, sq, 0) }
 func rollMove(a, b int) engine.Move { return engine.Move(actRoll<<15 | a<<19 | b<<22) }
+func moveFrom(m engine.Move) int    { return int(m & 63) }
+func moveTo(m engine.Move) int      { return int(m>>6) & 63 }
+func movePromo(m engine.Move) int   { return int(m>>12) & 7 }
+func moveAct(m engine.Move) int     { return int(m>>15) & 15 }
 
-func moveFrom(m engine.Move) int  { return int(m & 63) }
-func moveTo(m engine.Move) int    { return int(m>>6) & 63 }
-func movePromo(m engine.Move) int { return int(m>>12) & 7 }
-func moveAct(m engine.Move) int   { return int(m>>15) & 15 }
 func rollValues(m engine.Move) (int, int) {
 	return int(m>>19) & 7, int(m>>22) & 7
 }
 
-// Precomputed geometry.
+func squareName(sq int) string { return engine.SquareName(sq%size, sq/size) }
+
+// Zobrist keys, from a fixed seed: a piece's kind and owner on a square, a pawn's promotion
+// target there, and a commanded boat's colour where it differs from its owner's.
 var (
-	stepTargets   [size * size][]int8 // raja
-	knightTargets [size * size][]int8
-	boatTargets   [size * size][]int8
-	rays          [size * size][4][]int8
-	pawnPush      [players][size * size]int8    // -1 off the board
-	pawnCaptures  [players][size * size][2]int8 // -1 off the board
-	lastLine      [players][size * size]bool
-	thrones       = [players]int{3, 4 * size, 7*size + 4, 3*size + 7} // d1, a5, e8, h4
-	throneOwner   [size * size]int8
-	// blocks lists, per square, the 2x2 blocks containing it by their lower-left corner.
-	blocks [size * size][]int8
+	zobristPiece  [kinds][players][size * size]uint64
+	zobristTarget [kinds][size * size]uint64
+	zobristColour [players][size * size]uint64
 )
 
-// forward is each player's pawn direction (file, rank).
-var forward = [players][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
-
 func init() {
-	on := func(f, r int) bool { return f >= 0 && f < size && r >= 0 && r < size }
-	for sq := 0; sq < size*size; sq++ {
-		f, r := sq%size, sq/size
-		throneOwner[sq] = -1
-		for df := -1; df <= 1; df++ {
-			for dr := -1; dr <= 1; dr++ {
-				if (df != 0 || dr != 0) && on(f+df, r+dr) {
-					stepTargets[sq] = append(stepTargets[sq], int8((r+dr)*size+f+df))
-				}
-			}
-		}
-		for _, d := range [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
-			if on(f+d[0], r+d[1]) {
-				knightTargets[sq] = append(knightTargets[sq], int8((r+d[1])*size+f+d[0]))
-			}
-		}
-		for _, d := range [][2]int{{2, 2}, {-2, 2}, {-2, -2}, {2, -2}} {
-			if on(f+d[0], r+d[1]) {
-				boatTargets[sq] = append(boatTargets[sq], int8((r+d[1])*size+f+d[0]))
-			}
-		}
-		for i, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			for nf, nr := f+d[0], r+d[1]; on(nf, nr); nf, nr = nf+d[0], nr+d[1] {
-				rays[sq][i] = append(rays[sq][i], int8(nr*size+nf))
-			}
-		}
-		for pl := 0; pl < players; pl++ {
-			d := forward[pl]
-			pawnPush[pl][sq] = -1
-			if on(f+d[0], r+d[1]) {
-				pawnPush[pl][sq] = int8((r+d[1])*size + f + d[0])
-			}
-			// The two diagonals forward: the forward step plus one step across it.
-			for i, side := range [2]int{-1, 1} {
-				cf, cr := f+d[0]+side*d[1], r+d[1]+side*d[0]
-				pawnCaptures[pl][sq][i] = -1
-				if on(cf, cr) {
-					pawnCaptures[pl][sq][i] = int8(cr*size + cf)
-				}
-			}
-			lastLine[pl][sq] = !on(f+d[0], r+d[1])
-		}
-		for _, c := range [][2]int{{0, 0}, {-1, 0}, {0, -1}, {-1, -1}} {
-			if on(f+c[0], r+c[1]) && on(f+c[0]+1, r+c[1]+1) {
-				blocks[sq] = append(blocks[sq], int8((r+c[1])*size+f+c[0]))
+	rng := uint64(0x43686174757261) // "Chatura"
+	next := func() uint64 {
+		rng += 0x9E3779B97F4A7C15
+		return mix64(rng)
+	}
+	for k := range zobristPiece {
+		for pl := range zobristPiece[k] {
+			for sq := range zobristPiece[k][pl] {
+				zobristPiece[k][pl][sq] = next()
 			}
 		}
 	}
-	for pl, sq := range thrones {
-		throneOwner[sq] = int8(pl)
+	for k := range zobristTarget {
+		for sq := range zobristTarget[k] {
+			zobristTarget[k][sq] = next()
+		}
+	}
+	for col := range zobristColour {
+		for sq := range zobristColour[col] {
+			zobristColour[col][sq] = next()
+		}
 	}
 }
 
-// weak pieces (pawn, boat) may not capture strong ones under the rank rule.
-func weak(kind int) bool { return kind <= boat }
-
-// landable reports whether a piece of kind owned by us may end its move on sq.
-func (p *Position) landable(sq, us, kind int) bool {
-	c := p.board[sq]
-	if c == 0 {
-		return true
-	}
-	them := cellOwner(c)
-	if them == us || (p.rules.teams && !enemies(us, them)) {
-		return false
-	}
-	if kind == boat && cellKind(c) == boat {
-		return false // boats meet only in a triumph
-	}
-	return !p.rules.rankRule || !weak(kind) || weak(cellKind(c))
+// mix64 is splitmix64's finaliser, a bijection on 64 bits.
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
-// allowedKinds returns the kinds the unused dice let move, as a bit set, and whether any die is
-// unused. In diceless play every kind may move.
-func (p *Position) allowedKinds() (uint8, bool) {
-	if p.rules.diceless {
-		return 0xff, true
+// cellKey is the Zobrist key of the piece c on sq.
+func cellKey(c cell, sq int) uint64 {
+	k := zobristPiece[cellKind(c)][cellOwner(c)][sq]
+	if t := cellTarget(c); t != 0 {
+		k ^= zobristTarget[t][sq]
 	}
-	var set uint8
-	free := false
-	for i := 0; i < int(p.rules.dice); i++ {
-		d := p.dice[i]
-		if d.used {
+	if col := cellColour(c); col != cellOwner(c) {
+		k ^= zobristColour[col][sq]
+	}
+	return k
+}
+
+// Tags that keep the parts of Key apart: mix64 of (tag<<56 | value) is a random number drawn for
+// that value of that part, a Zobrist table too large to store.
+const (
+	tagState = iota + 1
+	tagScores
+	tagRounds = tagScores + players
+)
+
+func zobrist(tag, value uint64) uint64 { return mix64(tag<<56 ^ value ^ 0x5A0B5157) }
+
+func bit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Key is a Zobrist hash of everything that decides the legal actions and the outcome: the board
+// (each piece's kind, owner, pawn target and colour; kept up to date by set), the side, the dice
+// with their used marks (as a multiset: the order they were thrown in changes nothing), the
+// capture this turn, the commanders, the exchange, every player's points by source (they decide
+// the outcome) and the options. The quiet-turn count enters only under max_rounds, capped at the
+// count that ends the game whoever is still in (max_rounds times four): without a limit it
+// decides nothing. The turn number is a clock and is left out.
+func (p *Position) Key() uint64 {
+	d0 := uint64(p.dice[0].value) | bit(p.dice[0].used)<<3
+	d1 := uint64(p.dice[1].value) | bit(p.dice[1].used)<<3
+	if d1 < d0 {
+		d0, d1 = d1, d0
+	}
+	r := p.rules
+	state := uint64(p.side) | d0<<2 | d1<<6 | bit(p.captured)<<10 |
+		uint64(p.commander[0]+1)<<11 | uint64(p.commander[1]+1)<<14 | uint64(p.commander[2]+1)<<17 | uint64(p.commander[3]+1)<<20 |
+		uint64(p.ex.stage)<<23 | uint64(p.ex.rajas[0]+1)<<25 | uint64(p.ex.rajas[1]+1)<<28 | uint64(p.ex.responder+1)<<31 |
+		bit(r.teams)<<34 | bit(r.rankRule)<<35 | bit(r.diceless)<<36 | bit(r.lastStanding)<<37 | uint64(r.dice)<<38
+	k := p.boardKey ^ zobrist(tagState, state)
+	for pl := 0; pl < players; pl++ {
+		s := p.score[pl]
+		k ^= zobrist(tagScores+uint64(pl), uint64(s[fromCaptures])|uint64(s[fromThrone])<<17|uint64(s[fromEmpire])<<34)
+	}
+	if r.maxRounds > 0 {
+		k ^= zobrist(tagRounds, uint64(r.maxRounds)<<24|uint64(min(p.quiet, r.maxRounds*players)))
+	}
+	return k
+}
+
+// validate checks a position from a client and fills the piece counts.
+func (p *Position) validate() error {
+	p.count = [players][kinds]uint8{}
+	var perColour [players][players][kinds]int
+	for sq, c := range p.board {
+		if c == 0 {
 			continue
 		}
-		free = true
-		if d.value == 5 {
-			set |= 1<<raja | 1<<pawn
-		} else {
-			set |= 1 << d.value
+		owner, kind, colour := cellOwner(c), cellKind(c), cellColour(c)
+		name := "square " + squareName(sq)
+		if colour != owner && (kind != boat || !p.rules.teams || colour != partner(owner)) {
+			return engine.Positionf(name, "only a boat taken under command in team play has its owner's partner's colour")
+		}
+		if kind == pawn && lastLine[partner(owner)][sq] {
+			return engine.Positionf(name, "a %s pawn never stands on its own back line", playerNames[owner])
+		}
+		p.count[owner][kind]++
+		p.count[owner][0]++
+		perColour[owner][colour][kind]++
+		perColour[owner][colour][0]++
+	}
+	for pl := 0; pl < players; pl++ {
+		for col := 0; col < players; col++ {
+			pc := perColour[pl][col]
+			if pc[0] > 8 || pc[pawn] > 4 {
+				return engine.Positionf("board", "%s has more %s pieces than a set holds", playerNames[pl], playerNames[col])
+			}
+			for k := boat; k <= raja; k++ {
+				if pc[k] > 1 {
+					return engine.Positionf("board", "%s has %d %s %ss; promotion replaces only a lost piece", playerNames[pl], pc[k], playerNames[col], kindNames[k])
+				}
+			}
 		}
 	}
-	return set, free
+	for pl := 0; pl < players; pl++ {
+		if c := p.commander[pl]; c >= 0 {
+			switch {
+			case !p.rules.teams:
+				return engine.Positionf("state", "command exists only in team play")
+			case int(c) != partner(pl):
+				return engine.Positionf("state", "%s can be commanded only by %s", playerNames[pl], playerNames[partner(pl)])
+			case p.commander[c] == int8(pl):
+				return engine.Positionf("state", "%s and %s cannot command each other", playerNames[pl], playerNames[c])
+			}
+		}
+		if !p.rules.teams && (p.score[pl][fromThrone] != 0 || p.score[pl][fromEmpire] != 0) {
+			return engine.Positionf("scores", "throne and empire points exist only in team play")
+		}
+	}
+	if err := p.validateExchange(); err != nil {
+		return err
+	}
+	if err := p.validateDice(); err != nil {
+		return err
+	}
+	if !p.finished() && !p.active(int(p.side)) {
+		return engine.Positionf("side", "%s has no pieces that can move and is skipped", playerNames[p.side])
+	}
+	return nil
 }
 
-// generate appends the legal actions of a position waiting for an action.
-func (p *Position) generate(buf []engine.Move) []engine.Move {
-	switch p.ex.stage {
+func (p *Position) validateExchange() error {
+	ex := p.ex
+	if ex.stage == exNone {
+		return nil
+	}
+	if !p.rules.teams {
+		return engine.Positionf("state", "the raja exchange exists only in team play")
+	}
+	for _, pl := range ex.rajas {
+		if pl >= 0 && p.count[pl][raja] != 0 {
+			return engine.Positionf("state", "%s's raja is on the board and cannot return", playerNames[pl])
+		}
+		if ex.stage != exReturning && pl < 0 {
+			return engine.Positionf("state", "the exchange needs two rajas")
+		}
+	}
+	if ex.rajas[0] < 0 || ex.rajas[0] == ex.rajas[1] {
+		return engine.Positionf("state", "the exchange names its rajas' owners once each")
+	}
+	if ex.stage == exReturning {
+		return nil
+	}
+	a, b := int(ex.rajas[0]), int(ex.rajas[1])
+	if !enemies(a, b) {
+		return engine.Positionf("state", "an exchange swaps rajas of the two teams")
+	}
+	switch ex.stage {
+	case exAvailable:
+		if enemies(int(p.side), a) {
+			return engine.Positionf("state", "the exchange may be proposed only by %s's team, on its own turn", playerNames[a])
+		}
 	case exProposed:
-		return append(buf, actionMove(actAccept), actionMove(actDecline))
-	case exReturning:
-		for sq, c := range p.board {
-			if c == 0 {
-				buf = append(buf, returnMove(sq))
-			}
-		}
-		return buf
-	}
-	start := len(buf)
-	allowed, free := p.allowedKinds()
-	if p.ex.stage == exAvailable && (p.rules.dice != 2 || p.rules.diceless) {
-		free = false // the turn's only move is made: propose or end
-	}
-	if free {
-		mask := p.movers()
-		for sq, c := range p.board {
-			if c == 0 || mask&(1<<cellOwner(c)) == 0 || allowed&(1<<cellKind(c)) == 0 {
-				continue
-			}
-			buf = p.pieceMoves(buf, sq, c)
+		if r := int(ex.responder); !enemies(a, r) || !p.active(r) {
+			return engine.Positionf("state", "the answer comes from a player of %s's team who still plays", playerNames[b])
 		}
 	}
-	moved := len(buf) > start
-	us := int(p.side)
-	if p.ex.stage == exAvailable {
-		buf = append(buf, actionMove(actPropose))
-	} else if free && p.count[us][0] == 1 && p.count[us][raja] == 1 {
-		buf = append(buf, actionMove(actResign))
-	}
-	switch {
-	case p.rules.dice == 2 || p.ex.stage == exAvailable:
-		buf = append(buf, actionMove(actEnd))
-	case !moved:
-		buf = append(buf, actionMove(actPass))
-	}
-	return buf
+	return nil
 }
 
-func (p *Position) pieceMoves(buf []engine.Move, from int, c cell) []engine.Move {
-	us, kind := cellOwner(c), cellKind(c)
-	switch kind {
-	case raja:
-		for _, to := range stepTargets[from] {
-			if p.landable(int(to), us, kind) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
+func (p *Position) validateDice() error {
+	if p.rules.diceless || p.ex.stage == exProposed || p.ex.stage == exReturning || p.finished() {
+		if p.rolled() {
+			return engine.Positionf("dice", "no dice may be set here")
 		}
-	case horse:
-		for _, to := range knightTargets[from] {
-			if p.landable(int(to), us, kind) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
+		if p.captured && !(p.rules.diceless && p.ex.stage == exAvailable) {
+			return engine.Positionf("dice", "a capture this turn needs a turn in progress")
 		}
-	case boat:
-		for _, to := range boatTargets[from] {
-			if p.landable(int(to), us, kind) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
-		}
-	case elephant:
-		for d := 0; d < 4; d++ {
-			for _, to := range rays[from][d] {
-				if p.board[to] == 0 {
-					buf = append(buf, newMove(from, int(to), 0))
-					continue
-				}
-				if p.landable(int(to), us, kind) {
-					buf = append(buf, newMove(from, int(to), 0))
-				}
-				break
-			}
-		}
-	case pawn:
-		target := cellTarget(c)
-		if lastLine[us][from] {
-			if p.count[us][target] == 0 {
-				buf = append(buf, promoteMove(from, target))
-			}
-			return buf
-		}
-		if to := pawnPush[us][from]; p.board[to] == 0 {
-			buf = append(buf, p.pawnMove(from, int(to), us, target))
-		}
-		for _, to := range pawnCaptures[us][from] {
-			if to >= 0 && p.board[to] != 0 && p.landable(int(to), us, pawn) {
-				buf = append(buf, p.pawnMove(from, int(to), us, target))
-			}
-		}
+		return nil
 	}
-	return buf
-}
-
-// pawnMove is a pawn's step, promoting on arrival when its target piece has been lost.
-func (p *Position) pawnMove(from, to, us, target int) engine.Move {
-	if lastLine[us][to] && p.count[us][target] == 0 {
-		return newMove(from, to, target)
-	}
-	return newMove(from, to, 0)
-}
-
-// dieFor returns the index of the unused die that moves a piece of kind, or -1.
-func (p *Position) dieFor(kind int) int {
-	if p.rules.diceless {
-		return -1
-	}
-	want := uint8(kind)
-	if kind == pawn {
-		want = 5
-	}
-	for i := 0; i < int(p.rules.dice); i++ {
-		if !p.dice[i].used && p.dice[i].value == want {
-			return i
+	if !p.rolled() {
+		if p.captured || p.ex.stage == exAvailable {
+			return engine.Positionf("dice", "a capture this turn needs rolled dice")
 		}
+		return nil
 	}
-	return -1
+	n := 1
+	if p.dice[1].value != 0 {
+		n = 2
+	}
+	if n != int(p.rules.dice) {
+		return engine.Positionf("dice", "this game rolls %d dice, got %d", p.rules.dice, n)
+	}
+	allUsed := p.dice[0].used && (n == 1 || p.dice[1].used)
+	if allUsed && p.ex.stage != exAvailable {
+		return engine.Positionf("dice", "every die is used: the turn has already passed")
+	}
+	if p.ex.stage == exAvailable && n == 1 && !allUsed {
+		return engine.Positionf("dice", "an exchange can be offered only after the die's move")
+	}
+	return nil
 }

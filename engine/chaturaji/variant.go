@@ -1,18 +1,21 @@
+// Package chaturaji implements Chaturaji: four players on an 8x8 board, a die naming the piece to
+// move, points for captures, the boat triumph and promotion to lost pieces; with options for team
+// play (thrones, command, empire, raja exchange), the rank rule, two dice, diceless play, the
+// last-standing goal and a round limit.
 package chaturaji
 
-import (
-	"github.com/ashtapada/ashtapada/engine"
-)
+import "github.com/ashtapada/ashtapada/engine"
 
 // Name is the variant's registered name.
 const Name = "chaturaji"
 
-// StartBoard is the start position's board in the text notation.
-const StartBoard = "gB,gPb,2,rK,rE,rH,rB/gH,gPh,2,rPk,rPe,rPh,rPb/gE,gPe,6/gK,gPk,6/" +
-	"6,yPk,yK/6,yPe,yE/bPb,bPh,bPe,bPk,2,yPh,yH/bB,bH,bE,bK,2,yPb,yB"
-
-// StartText is the start position, default options, in the text notation.
-const StartText = StartBoard + " b - - 0,0,0,0 0 1"
+const (
+	// StartBoard is the start position's board in the text notation.
+	StartBoard = "gB,gPb,2,rK,rE,rH,rB/gH,gPh,2,rPk,rPe,rPh,rPb/gE,gPe,6/gK,gPk,6/" +
+		"6,yPk,yK/6,yPe,yE/bPb,bPh,bPe,bPk,2,yPh,yH/bB,bH,bE,bK,2,yPb,yB"
+	// StartText is the start position, default options, in the text notation.
+	StartText = StartBoard + " b - - 0,0,0,0 0 1"
+)
 
 type variant struct{ desc *engine.Description }
 
@@ -189,5 +192,3 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 	}
 	return &p, nil
 }
-
-func squareName(sq int) string { return engine.SquareName(sq%size, sq/size) }

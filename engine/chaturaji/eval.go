@@ -1,0 +1,188 @@
+package chaturaji
+
+import "github.com/ashtapada/ashtapada/engine"
+
+// materialValue is what a piece on the board is worth to its owner, in pawns, a point being a
+// pawn: its capture points, which an enemy would score, and a fifth more for what it may still
+// capture. A raja is worth more than its 5 points: it moves on every 5, and in team play the
+// game is lost with both rajas (rajaTeamValue).
+var materialValue = [kinds]float64{pawn: 1.2, boat: 2.4, horse: 3.6, elephant: 4.8, raja: 8}
+
+// rajaTeamValue replaces the raja's value in team play (and diceless play, where a player
+// without his raja is frozen).
+const rajaTeamValue = 12
+
+// evalParts returns each player's points and material, both relative to the other players: in
+// individual play his own minus the mean of the other three; in team play his team's sum minus the
+// other team's. Points count only where they decide the game (not under last_standing, nor in
+// diceless play).
+func (p *Position) evalParts() (points, material [players]float64) {
+	var pts, mat [players]float64
+	byPoints := !p.rules.teams || (!p.rules.lastStanding && !p.rules.diceless)
+	for pl := 0; pl < players; pl++ {
+		if byPoints {
+			for src := fromCaptures; src < sources; src++ {
+				pts[pl] += float64(p.score[pl][src])
+			}
+		}
+		for k := pawn; k < raja; k++ {
+			mat[pl] += materialValue[k] * float64(p.count[pl][k])
+		}
+		v := materialValue[raja]
+		if p.rules.teams {
+			v = rajaTeamValue
+		}
+		mat[pl] += v * float64(p.count[pl][raja])
+	}
+	return p.relative(pts), p.relative(mat)
+}
+
+// relative turns per-player values into each player's standing against the others.
+func (p *Position) relative(v [players]float64) [players]float64 {
+	var out [players]float64
+	if p.rules.teams {
+		d := v[black] + v[red] - v[green] - v[yellow]
+		out = [players]float64{d, -d, d, -d}
+		return out
+	}
+	sum := v[0] + v[1] + v[2] + v[3]
+	for pl := 0; pl < players; pl++ {
+		out[pl] = v[pl] - (sum-v[pl])/(players-1)
+	}
+	return out
+}
+
+// Evaluate is each player's points and material against the others' (evalParts), in pawns; a
+// finished game is its Utility times engine.WinValue. The values sum to 0.
+func (p *Position) Evaluate(e []float64) {
+	if p.Utility(e) {
+		for pl := 0; pl < players; pl++ {
+			e[pl] *= engine.WinValue
+		}
+		return
+	}
+	pts, mat := p.evalParts()
+	for pl := 0; pl < players; pl++ {
+		e[pl] = pts[pl] + mat[pl]
+	}
+}
+
+// Terms explains Evaluate.
+func (p *Position) Terms() []engine.EvalTerm {
+	u := make([]float64, players)
+	if p.Utility(u) {
+		for pl := range u {
+			u[pl] *= engine.WinValue
+		}
+		return []engine.EvalTerm{{Name: "result", Values: u}}
+	}
+	pts, mat := p.evalParts()
+	return []engine.EvalTerm{{Name: "points", Values: pts[:]}, {Name: "material", Values: mat[:]}}
+}
+
+// Noisy appends the legal actions that capture (a boat triumph too) or promote.
+func (p *Position) Noisy(buf []engine.Move) []engine.Move {
+	if p.phase() != engine.PhaseAction {
+		return buf
+	}
+	start := len(buf)
+	buf = p.generate(buf)
+	n := start
+	for _, m := range buf[start:] {
+		if p.noisy(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+func (p *Position) noisy(m engine.Move) bool {
+	switch moveAct(m) {
+	case actPromote:
+		return true
+	case actMove:
+		from, to := moveFrom(m), moveTo(m)
+		return movePromo(m) != 0 || p.board[to] != 0 ||
+			(cellKind(p.board[from]) == boat && p.triumphPoints(from, to) > 0)
+	}
+	return false
+}
+
+// Gain is the points an action scores at once (the capture, a boat triumph's boats, in team play
+// the throne bonuses) plus a promotion's gain in material, in pawns.
+func (p *Position) Gain(m engine.Move) float64 {
+	act := moveAct(m)
+	if act != actMove && act != actPromote {
+		return 0
+	}
+	from, to, promo := moveFrom(m), moveTo(m), movePromo(m)
+	moving := p.board[from]
+	g := 0.0
+	if promo != 0 {
+		g += materialValue[promo] - materialValue[pawn]
+	}
+	if act == actPromote {
+		return g
+	}
+	if victim := p.board[to]; victim != 0 {
+		g += float64(cellKind(victim))
+		if p.rules.teams && cellKind(victim) == raja && thrones[cellOwner(victim)] == to {
+			g += 2
+		}
+	}
+	switch cellKind(moving) {
+	case boat:
+		if promo == 0 {
+			g += float64(p.triumphPoints(from, to))
+		}
+	case raja:
+		if o := throneOwner[to]; p.rules.teams && o >= 0 && enemies(cellOwner(moving), int(o)) {
+			g++
+		}
+	}
+	return g
+}
+
+// triumphPoints is what the boat on from scores by a boat triumph on moving to to: 2 for each
+// boat of another player (in team play an enemy) that it captures. The blocks holding to are
+// taken in the order boatTriumph takes them, a boat captured in one no longer filling the next.
+func (p *Position) triumphPoints(from, to int) int {
+	us := cellOwner(p.board[from])
+	var gone uint64
+	points := 0
+	for _, corner := range blocks[to] {
+		b := int(corner)
+		block := [4]int{b, b + 1, b + size, b + size + 1}
+		full := true
+		for _, s := range block {
+			c := p.board[s]
+			full = full && (s == to || (c != 0 && cellKind(c) == boat && gone&(1<<s) == 0))
+		}
+		if !full {
+			continue
+		}
+		for _, s := range block {
+			if s == to {
+				continue
+			}
+			if owner := cellOwner(p.board[s]); owner != us && !(p.rules.teams && owner == partner(us)) {
+				gone |= 1 << s
+				points += boat
+			}
+		}
+	}
+	return points
+}
+
+// InCheck is false: Chaturaji has no check.
+func (p *Position) InCheck() bool { return false }
+
+// Sides gives search the side of every player: in team play black and red are side 0, green and
+// yellow side 1; in individual play every player is his own side.
+func (p *Position) Sides() []int {
+	if p.rules.teams {
+		return []int{0, 1, 0, 1}
+	}
+	return []int{0, 1, 2, 3}
+}

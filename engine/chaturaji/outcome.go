@@ -1,0 +1,243 @@
+package chaturaji
+
+import (
+	"strconv"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+func (p *Position) Phase() engine.Phase { return p.phase() }
+
+func (p *Position) phase() engine.Phase {
+	switch {
+	case p.finished():
+		return engine.PhaseFinished
+	case p.ex.stage == exProposed:
+		return engine.PhaseResponse
+	case p.ex.stage == exNone && !p.rules.diceless && !p.rolled():
+		return engine.PhaseRoll
+	}
+	return engine.PhaseAction
+}
+
+func (c *Position) finished() bool {
+	ok, _ := c.status()
+	return ok
+}
+
+// status reports whether the game is over and why.
+func (c *Position) status() (bool, string) {
+	if c.ex.stage != exNone {
+		return false, ""
+	}
+	total, rajas, with, active := 0, 0, 0, 0
+	for pl := 0; pl < players; pl++ {
+		n := int(c.count[pl][0])
+		total += n
+		rajas += int(c.count[pl][raja])
+		if n > 0 {
+			with++
+		}
+		if c.active(pl) {
+			active++
+		}
+	}
+	if c.rules.teams {
+		for t := 0; t < 2; t++ {
+			rajasDead := c.count[t][raja] == 0 && c.count[t+2][raja] == 0
+			if c.rules.diceless && rajasDead {
+				return true, "rajas_killed"
+			}
+			if c.count[t][0] == 0 && c.count[t+2][0] == 0 {
+				return true, "team_eliminated"
+			}
+			if rajasDead {
+				return true, "rajas_killed"
+			}
+		}
+	} else if with <= 1 {
+		return true, "last_player_standing"
+	}
+	if total == rajas {
+		return true, "honourable_peace"
+	}
+	if c.rules.maxRounds > 0 && uint64(c.quiet) >= uint64(c.rules.maxRounds)*uint64(active) {
+		return true, "move_limit"
+	}
+	return false, ""
+}
+
+// Outcome reports scores at any time, and when the game is over the ranking and the reason.
+func (p *Position) Outcome() engine.Outcome {
+	var o engine.Outcome
+	totals := p.totals()
+	o.Scores = totals[:]
+	if p.rules.teams {
+		for t := 0; t < 2; t++ {
+			tr := engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: totals[t] + totals[t+2]}
+			for src := fromCaptures; src < sources; src++ {
+				tr.Parts = append(tr.Parts, engine.ScorePart{Source: sourceNames[src], Points: int(p.score[t][src] + p.score[t+2][src])})
+			}
+			o.Teams = append(o.Teams, tr)
+		}
+	}
+	finished, reason := p.status()
+	if !finished {
+		return o
+	}
+	o.Finished, o.Reason = true, reason
+	o.Ranking = make([]int, players)
+	if !p.rules.teams {
+		for pl := range o.Ranking {
+			o.Ranking[pl] = 1
+			for other := range o.Ranking {
+				if totals[other] > totals[pl] {
+					o.Ranking[pl]++
+				}
+			}
+			if o.Ranking[pl] == 1 {
+				o.Winners = append(o.Winners, pl)
+			}
+		}
+		return o
+	}
+	winner := p.winningTeam(reason, totals)
+	for t := 0; t < 2; t++ {
+		place := 1
+		if winner >= 0 && winner != t {
+			place = 2
+		}
+		o.Teams[t].Place = place
+		o.Ranking[t], o.Ranking[t+2] = place, place
+	}
+	if winner >= 0 {
+		o.Winners = []int{winner, winner + 2}
+	}
+	return o
+}
+
+// totals returns each player's points from every source.
+func (p *Position) totals() [players]int {
+	var t [players]int
+	for pl := range t {
+		for src := fromCaptures; src < sources; src++ {
+			t[pl] += int(p.score[pl][src])
+		}
+	}
+	return t
+}
+
+// winningTeam returns the team that won a team game that ended for reason, or -1 for a draw.
+func (p *Position) winningTeam(reason string, totals [players]int) int {
+	byPoints := !p.rules.diceless && !p.rules.lastStanding
+	higher := -1
+	switch a, b := totals[0]+totals[2], totals[1]+totals[3]; {
+	case a > b:
+		higher = 0
+	case b > a:
+		higher = 1
+	}
+	switch reason {
+	case "team_eliminated":
+		if byPoints {
+			return higher
+		}
+		if p.count[1][0] == 0 && p.count[3][0] == 0 {
+			return 0
+		}
+		return 1
+	case "rajas_killed":
+		if p.count[0][raja] == 0 && p.count[2][raja] == 0 {
+			return 1
+		}
+		return 0
+	case "move_limit":
+		if byPoints {
+			return higher
+		}
+	}
+	return -1
+}
+
+// Utility rates a finished game. Individual play is linear in the place by score: first +1, last
+// -1, the second and third +1/3 and -1/3; players on equal scores share the average of the places
+// they cover (10, 5, 5, 0 give +1, 0, 0, -1), so the utilities always sum to 0. Team play: the
+// winning team's players +1 and the others -1, 0 for everyone in a draw.
+func (p *Position) Utility(u []float64) bool {
+	over, reason := p.status()
+	if !over {
+		return false
+	}
+	totals := p.totals()
+	if p.rules.teams {
+		w := p.winningTeam(reason, totals)
+		for pl := 0; pl < players; pl++ {
+			switch {
+			case w < 0:
+				u[pl] = 0
+			case team(pl) == w:
+				u[pl] = 1
+			default:
+				u[pl] = -1
+			}
+		}
+		return true
+	}
+	for pl := 0; pl < players; pl++ {
+		above, level := 0, 0
+		for other := 0; other < players; other++ {
+			switch {
+			case other == pl:
+			case totals[other] > totals[pl]:
+				above++
+			case totals[other] == totals[pl]:
+				level++
+			}
+		}
+		// Places counted from 0: the shared ones run from above to above+level.
+		u[pl] = 1 - (2*float64(above)+float64(level))/(players-1)
+	}
+	return true
+}
+
+// Probability is the chance of a roll once 1s and 6s are thrown again: 1/4 for each face of one
+// die; with two dice, whose outcomes are unordered pairs, 1/16 for a double and 2/16 for two
+// different faces. Any other action has probability 1.
+func (p *Position) Probability(m engine.Move) float64 {
+	if moveAct(m) != actRoll {
+		return 1
+	}
+	a, b := rollValues(m)
+	switch {
+	case b == 0:
+		return 0.25
+	case a == b:
+		return 1.0 / 16
+	}
+	return 2.0 / 16
+}
+
+// RollMove returns the roll with these face values: as many values as the game rolls dice, each
+// from 2 to 5 (a 1 or a 6 is thrown again and is no roll), in any order.
+func (p *Position) RollMove(values []int) (engine.Move, error) {
+	if p.rules.diceless {
+		return 0, &engine.SyntaxError{Text: "dice", Reason: "this game is played without dice"}
+	}
+	if len(values) != int(p.rules.dice) {
+		return 0, &engine.SyntaxError{Text: "dice", Reason: "want " + strconv.Itoa(int(p.rules.dice)) + " values, got " + strconv.Itoa(len(values))}
+	}
+	var v [2]int
+	for i, x := range values {
+		if x == 1 || x == 6 {
+			return 0, &engine.SyntaxError{Text: "dice", Reason: "a 1 or a 6 does not count: it is thrown again"}
+		}
+		if x < 2 || x > 5 {
+			return 0, &engine.SyntaxError{Text: "dice", Reason: "a die shows 2 to 5 once 1 and 6 are thrown again, got " + strconv.Itoa(x)}
+		}
+		v[i] = x
+	}
+	if v[1] != 0 && v[1] < v[0] {
+		v[0], v[1] = v[1], v[0]
+	}
+	return rollMove(v[0], v[1]), nil
+}

@@ -1,0 +1,223 @@
+package chaturaji
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+var stageNames = [...]string{exAvailable: "available", exProposed: "proposed", exReturning: "returning"}
+
+// Setup returns the structured form of the position.
+func (p *Position) Setup() *engine.Setup {
+	s := &engine.Setup{Variant: Name, Options: p.rules.options(), ToMove: playerNames[p.side], Phase: p.phase(),
+		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.captured}.Counters()}
+	for sq, c := range p.board {
+		if c == 0 {
+			continue
+		}
+		pc := engine.PieceSetup{Square: squareName(sq), Kind: kindNames[cellKind(c)], Player: playerNames[cellOwner(c)]}
+		if cellColour(c) != cellOwner(c) {
+			pc.Color = playerNames[cellColour(c)]
+		}
+		if cellKind(c) == pawn {
+			pc.PromotesTo = kindNames[cellTarget(c)]
+		}
+		s.Pieces = append(s.Pieces, pc)
+	}
+	for i := 0; i < 2 && p.dice[i].value != 0; i++ {
+		s.Dice = append(s.Dice, engine.DieSetup{Kind: "d6_reroll", Value: int(p.dice[i].value), Means: dieMeanings[p.dice[i].value], Used: p.dice[i].used})
+	}
+	for pl, name := range playerNames {
+		ps := engine.PlayerSetup{Name: name, Out: !p.active(pl)}
+		for src := fromCaptures; src < sources; src++ {
+			ps.Score += int(p.score[pl][src])
+			ps.ScoreParts = append(ps.ScoreParts, engine.ScorePart{Source: sourceNames[src], Points: int(p.score[pl][src])})
+		}
+		for x, c := range p.commander {
+			if c == int8(pl) {
+				ps.Commands = append(ps.Commands, playerNames[x])
+			}
+		}
+		s.Players = append(s.Players, ps)
+	}
+	if p.ex.stage != exNone {
+		prop := &engine.ProposalSetup{Kind: "raja_exchange", Stage: stageNames[p.ex.stage]}
+		for _, pl := range p.ex.rajas {
+			if pl >= 0 {
+				prop.Players = append(prop.Players, playerNames[pl])
+			}
+		}
+		if p.ex.stage == exProposed {
+			prop.Responder = playerNames[p.ex.responder]
+		}
+		s.Proposal = prop
+	}
+	return s
+}
+
+// FromSetup builds a position from its structured form.
+func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
+	r, err := rulesFromOptions(s.Options)
+	if err != nil {
+		return nil, err
+	}
+	p := Position{rules: r, commander: [players]int8{-1, -1, -1, -1}}
+	for i, pc := range s.Pieces {
+		field := "pieces[" + strconv.Itoa(i) + "]"
+		f, rk, err := engine.ParseSquareName(pc.Square, size, size)
+		if err != nil {
+			return nil, engine.Positionf(field+".square", "%v", err)
+		}
+		kind := slices.Index(kindNames[1:], pc.Kind) + 1
+		if kind == 0 {
+			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want raja, elephant, horse, boat or pawn", pc.Kind)
+		}
+		owner := slices.Index(playerNames[:], pc.Player)
+		if owner < 0 {
+			return nil, engine.Positionf(field+".player", "unknown player %q, want black, green, red or yellow", pc.Player)
+		}
+		colour := owner
+		if pc.Color != "" {
+			if colour = slices.Index(playerNames[:], pc.Color); colour < 0 {
+				return nil, engine.Positionf(field+".color", "unknown colour %q", pc.Color)
+			}
+		}
+		target := 0
+		if kind == pawn {
+			if target = slices.Index(kindNames[:], pc.PromotesTo); target < boat {
+				return nil, engine.Positionf(field+".promotes_to", "a pawn promotes to the raja, elephant, horse or boat it stood in front of, got %q", pc.PromotesTo)
+			}
+		} else if pc.PromotesTo != "" {
+			return nil, engine.Positionf(field+".promotes_to", "only pawns promote")
+		}
+		if p.board[rk*size+f] != 0 {
+			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
+		}
+		p.set(rk*size+f, newCell(kind, owner, target, colour))
+	}
+	side := slices.Index(playerNames[:], s.ToMove)
+	if side < 0 {
+		return nil, engine.Positionf("to_move", "want black, green, red or yellow, got %q", s.ToMove)
+	}
+	p.side = uint8(side)
+	if len(s.Dice) > 2 {
+		return nil, engine.Positionf("dice", "at most two dice, got %d", len(s.Dice))
+	}
+	for i, d := range s.Dice {
+		if d.Value < 2 || d.Value > 5 || (d.Kind != "" && d.Kind != "d6_reroll") {
+			return nil, engine.Positionf("dice["+strconv.Itoa(i)+"]", "want a d6_reroll die showing 2 to 5 (1 and 6 are rolled again)")
+		}
+		if d.Means != "" && d.Means != dieMeanings[d.Value] {
+			return nil, engine.Positionf("dice["+strconv.Itoa(i)+"].means", "%d means %s, not %q", d.Value, dieMeanings[d.Value], d.Means)
+		}
+		p.dice[i] = die{value: uint8(d.Value), used: d.Used}
+	}
+	if err := p.playersFromSetup(s.Players); err != nil {
+		return nil, err
+	}
+	if err := p.proposalFromSetup(s.Proposal); err != nil {
+		return nil, err
+	}
+	tc, err := engine.ReadTurnCounters(s.Counters)
+	if err != nil {
+		return nil, err
+	}
+	p.quiet, p.turn, p.captured = tc.Quiet, tc.Turn, tc.Captured
+
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
+	for i, ps := range s.Players {
+		if ps.Out && p.active(i) {
+			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].out", "%s still has pieces that move", ps.Name)
+		}
+	}
+	return &p, nil
+}
+
+func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
+	if len(list) != 0 && len(list) != players {
+		return engine.Positionf("players", "want black, green, red and yellow in that order, got %d players", len(list))
+	}
+	for i, ps := range list {
+		field := "players[" + strconv.Itoa(i) + "]"
+		if ps.Name != playerNames[i] {
+			return engine.Positionf(field+".name", "want %s, got %q", playerNames[i], ps.Name)
+		}
+		if ps.Score < 0 || ps.Score > maxScore {
+			return engine.Positionf(field+".score", "%d is out of range", ps.Score)
+		}
+		if len(ps.ScoreParts) == 0 {
+			p.score[i][fromCaptures] = int32(ps.Score)
+		}
+		sum := 0
+		for j, part := range ps.ScoreParts {
+			src := slices.Index(sourceNames[:], part.Source)
+			if src < 0 {
+				return engine.Positionf(field+".score_parts["+strconv.Itoa(j)+"].source", "unknown source %q, want captures, throne or empire", part.Source)
+			}
+			if part.Points < 0 || part.Points > maxScore {
+				return engine.Positionf(field+".score_parts["+strconv.Itoa(j)+"].points", "%d is out of range", part.Points)
+			}
+			p.score[i][src] += int32(part.Points)
+			sum += part.Points
+		}
+		if len(ps.ScoreParts) > 0 && sum != ps.Score {
+			return engine.Positionf(field+".score", "%d is not the sum of its parts, %d", ps.Score, sum)
+		}
+		if len(ps.Held) > 0 || len(ps.Lost) > 0 || len(ps.Rights) > 0 {
+			return engine.Positionf(field, "chaturaji positions have no held pieces, lost lists or rights")
+		}
+		for _, name := range ps.Commands {
+			x := slices.Index(playerNames[:], name)
+			if x < 0 {
+				return engine.Positionf(field+".commands", "unknown player %q", name)
+			}
+			if p.commander[x] >= 0 {
+				return engine.Positionf(field+".commands", "%s has two commanders", name)
+			}
+			p.commander[x] = int8(i)
+		}
+	}
+	return nil
+}
+
+func (p *Position) proposalFromSetup(s *engine.ProposalSetup) error {
+	if s == nil {
+		return nil
+	}
+	if s.Kind != "raja_exchange" {
+		return engine.Positionf("proposal.kind", "want raja_exchange, got %q", s.Kind)
+	}
+	stage := slices.Index(stageNames[:], s.Stage)
+	if stage <= 0 {
+		return engine.Positionf("proposal.stage", "want available, proposed or returning, got %q", s.Stage)
+	}
+	lo, hi := 2, 2
+	if stage == exReturning {
+		lo = 1
+	}
+	if len(s.Players) < lo || len(s.Players) > hi {
+		return engine.Positionf("proposal.players", "want %d to %d players, got %d", lo, hi, len(s.Players))
+	}
+	p.ex = exchange{stage: uint8(stage), rajas: [2]int8{-1, -1}, responder: -1}
+	for i, name := range s.Players {
+		pl := slices.Index(playerNames[:], name)
+		if pl < 0 {
+			return engine.Positionf("proposal.players", "unknown player %q", name)
+		}
+		p.ex.rajas[i] = int8(pl)
+	}
+	if stage == exProposed {
+		r := slices.Index(playerNames[:], s.Responder)
+		if r < 0 {
+			return engine.Positionf("proposal.responder", "unknown player %q", s.Responder)
+		}
+		p.ex.responder = int8(r)
+	} else if s.Responder != "" {
+		return engine.Positionf("proposal.responder", "only a proposed exchange has a responder")
+	}
+	return nil
+}
