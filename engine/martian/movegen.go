@@ -1,14 +1,24 @@
 package martian
 
-import "github.com/ashtapada/ashtapada/engine"
+import (
+	"math/bits"
 
-// Precomputed geometry.
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Precomputed geometry. Masks have bit sq for square sq (rank*5 + file).
 var (
-	knightTargets [size * size][]int8
-	rays          [size * size][8][]int8 // 0-3 orthogonal, 4-7 diagonal
-	flights       [size * size][]flight  // the raven's two-square diagonal flights
-	rightsMask    [size * size]uint8     // rights lost by a move from or to a square, per player
-	rightsOwner   [size * size]int8
+	knightMask [size * size]uint32
+	rays       [size * size][8][]int8 // 0-3 orthogonal, 4-7 diagonal, nearest square first
+	flights    [size * size][]flight  // the raven's two-square diagonal flights
+	// squireStep is the square straight ahead of a player's squire, squireTakes the two forward
+	// diagonals it captures on.
+	squireStep  [2][size * size]uint32
+	squireTakes [2][size * size]uint32
+	// rankMask holds the squares of each rank.
+	rankMask    [size]uint32
+	rightsMask  [size * size]uint8 // rights lost by a move from or to a square, per player
+	rightsOwner [size * size]int8
 )
 
 type flight struct{ over, to int8 }
@@ -16,11 +26,13 @@ type flight struct{ over, to int8 }
 func init() {
 	dirs := [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}
 	on := func(f, r int) bool { return f >= 0 && f < size && r >= 0 && r < size }
+	bit := func(f, r int) uint32 { return 1 << (r*size + f) }
 	for sq := 0; sq < size*size; sq++ {
 		f, r := sq%size, sq/size
+		rankMask[r] |= bit(f, r)
 		for _, d := range [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
 			if on(f+d[0], r+d[1]) {
-				knightTargets[sq] = append(knightTargets[sq], int8((r+d[1])*size+f+d[0]))
+				knightMask[sq] |= bit(f+d[0], r+d[1])
 			}
 		}
 		for i, d := range dirs {
@@ -29,6 +41,16 @@ func init() {
 			}
 			if i >= 4 && on(f+2*d[0], r+2*d[1]) {
 				flights[sq] = append(flights[sq], flight{int8((r+d[1])*size + f + d[0]), int8((r+2*d[1])*size + f + 2*d[0])})
+			}
+		}
+		for pl, dr := range [2]int{1, -1} {
+			if on(f, r+dr) {
+				squireStep[pl][sq] = bit(f, r+dr)
+			}
+			for _, df := range [2]int{-1, 1} {
+				if on(f+df, r+dr) {
+					squireTakes[pl][sq] |= bit(f+df, r+dr)
+				}
 			}
 		}
 		rightsOwner[sq] = -1
@@ -47,128 +69,149 @@ func init() {
 func (p *Position) Moves(buf []engine.Move) []engine.Move {
 	switch p.Phase() {
 	case engine.PhaseRoll:
-		return append(buf, rollOutcomes...)
+		return append(buf, rollOutcomes[:]...)
 	case engine.PhaseAction:
 		return p.generate(buf)
 	}
 	return buf
 }
 
-// generate appends the legal actions of an action-phase position.
-func (p *Position) generate(buf []engine.Move) []engine.Move {
-	us := int(p.side)
-	var allowed [kinds]bool
+// CountMoves is the number of legal actions, counted without listing them (perft's last ply).
+func (p *Position) CountMoves() uint64 {
+	switch p.Phase() {
+	case engine.PhaseRoll:
+		return uint64(len(rollOutcomes))
+	case engine.PhaseAction:
+		return p.countActions()
+	}
+	return 0
+}
+
+// movable returns the squares of the mover's pieces that an unused die allows to move.
+func (p *Position) movable() uint32 {
+	var kindsAllowed uint32
 	for _, d := range p.dice {
 		if !d.used && d.means != 0 {
-			allowed[d.means] = true
+			kindsAllowed |= p.byKind[d.means]
 		}
 	}
-	for sq, c := range p.board {
-		if c == 0 || cellPlayer(c) != us || !allowed[cellKind(c)] {
-			continue
-		}
-		buf = p.pieceMoves(buf, sq, cellKind(c))
-	}
-	buf = p.garrisons(buf)
-	return append(buf, endMove)
+	return kindsAllowed & p.occ[p.side]
 }
 
-// landable reports whether a piece of player us may end its move on sq.
-func (p *Position) landable(sq, us int) bool {
-	c := p.board[sq]
-	return c == 0 || (cellPlayer(c) != us && cellKind(c) != keep)
-}
-
-func (p *Position) slides(buf []engine.Move, from, us, firstDir, lastDir int) []engine.Move {
-	for d := firstDir; d <= lastDir; d++ {
-		for _, to := range rays[from][d] {
-			c := p.board[to]
-			if c == 0 {
-				buf = append(buf, newMove(from, int(to), 0))
-				continue
-			}
-			if cellPlayer(c) != us && cellKind(c) != keep {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
-			break
+// promotions counts the kinds a squire of player us may promote to: the ones he has lost.
+func (p *Position) promotions(us int) int {
+	n := 0
+	for k := paladin; k <= raven; k++ {
+		if p.lost[us][k] > 0 {
+			n++
 		}
 	}
-	return buf
+	return n
 }
 
-func (p *Position) pieceMoves(buf []engine.Move, from, kind int) []engine.Move {
+// generate appends the legal actions of an action-phase position. An action does not name its
+// die, so a double lists each move once.
+func (p *Position) generate(buf []engine.Move) []engine.Move {
 	us := int(p.side)
-	switch kind {
-	case monarch:
-		buf = p.slides(buf, from, us, 0, 7)
-	case paladin:
-		for _, to := range knightTargets[from] {
-			if p.landable(int(to), us) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
+	for pieces := p.movable(); pieces != 0; pieces &= pieces - 1 {
+		from := bits.TrailingZeros32(pieces)
+		kind := cellKind(p.board[from])
+		t := p.targets(from, kind, us)
+		for ts := t; ts != 0; ts &= ts - 1 {
+			buf = append(buf, newMove(from, bits.TrailingZeros32(ts), 0))
 		}
-		buf = p.slides(buf, from, us, 4, 7)
-	case raven:
-		buf = p.slides(buf, from, us, 0, 3)
-		for _, fl := range flights[from] {
-			over := p.board[fl.over]
-			if over != 0 && cellKind(over) == keep && cellPlayer(over) != us {
-				continue // never over an enemy keep
-			}
-			if p.landable(int(fl.to), us) {
-				buf = append(buf, newMove(from, int(fl.to), 0))
-			}
-		}
-	case squire:
-		to := from + forward(us)
-		if to >= 0 && to < size*size && p.board[to] == 0 {
-			buf = p.squireMove(buf, from, to)
-		}
-		for _, d := range [2]int{4, 5} { // the two forward diagonals
-			if us == dark {
-				d += 2
-			}
-			if r := rays[from][d]; len(r) > 0 {
-				c := p.board[r[0]]
-				if c != 0 && cellPlayer(c) != us && cellKind(c) != keep {
-					buf = p.squireMove(buf, from, int(r[0]))
+		if kind == squire {
+			// A squire reaching the far row may instead come back as a piece its player lost.
+			for ts := t & rankMask[lastRank(us)]; ts != 0; ts &= ts - 1 {
+				for k := paladin; k <= raven; k++ {
+					if p.lost[us][k] > 0 {
+						buf = append(buf, newMove(from, bits.TrailingZeros32(ts), k))
+					}
 				}
 			}
 		}
 	}
-	return buf
+	for sides := p.garrisonSides(); sides != 0; sides &= sides - 1 {
+		r, _, m := garrisonSquares(us, bits.TrailingZeros8(sides))
+		buf = append(buf, garrisonMove(m, r))
+	}
+	return append(buf, endMove)
 }
 
-// squireMove adds a squire's move, with every promotion the player's captured pieces allow.
-func (p *Position) squireMove(buf []engine.Move, from, to int) []engine.Move {
-	buf = append(buf, newMove(from, to, 0))
+// countActions is len(generate(nil)) without the list.
+func (p *Position) countActions() uint64 {
 	us := int(p.side)
-	if to/size != lastRank(us) {
-		return buf
-	}
-	for k := monarch; k <= raven; k++ {
-		if p.lost[us][k] > 0 {
-			buf = append(buf, newMove(from, to, k))
+	n := 1 + bits.OnesCount8(p.garrisonSides()) // end, garrisons
+	for pieces := p.movable(); pieces != 0; pieces &= pieces - 1 {
+		from := bits.TrailingZeros32(pieces)
+		kind := cellKind(p.board[from])
+		t := p.targets(from, kind, us)
+		n += bits.OnesCount32(t)
+		if kind == squire {
+			n += bits.OnesCount32(t&rankMask[lastRank(us)]) * p.promotions(us)
 		}
 	}
-	return buf
+	return uint64(n)
 }
 
-// garrisons adds the garrison moves, written as the monarch's move (c1a1, c1e1, c5a5, c5e5).
-func (p *Position) garrisons(buf []engine.Move) []engine.Move {
+// targets returns the squares a piece of player us of the given kind on from may move to: empty
+// squares and enemy pieces other than keeps, reached by the kind's movement.
+func (p *Position) targets(from, kind, us int) uint32 {
+	occ := p.occ[light] | p.occ[dark]
+	land := boardMask &^ (p.occ[us] | p.byKind[keep])
+	switch kind {
+	case monarch:
+		return p.slides(from, 0, 8, occ) & land
+	case paladin:
+		return (knightMask[from] | p.slides(from, 4, 8, occ)) & land
+	case raven:
+		t := p.slides(from, 0, 4, occ)
+		enemyKeeps := p.byKind[keep] & p.occ[us^1]
+		for _, fl := range flights[from] {
+			if enemyKeeps&(1<<fl.over) == 0 { // never over an enemy keep
+				t |= 1 << fl.to
+			}
+		}
+		return t & land
+	case squire:
+		return squireStep[us][from]&^occ | squireTakes[us][from]&p.occ[us^1]&land
+	}
+	return 0
+}
+
+// slides returns the squares along rays firstDir to lastDir-1 from from, each up to and including
+// the first occupied square.
+func (p *Position) slides(from, firstDir, lastDir int, occ uint32) uint32 {
+	var t uint32
+	for d := firstDir; d < lastDir; d++ {
+		for _, to := range rays[from][d] {
+			t |= 1 << to
+			if occ&(1<<to) != 0 {
+				break
+			}
+		}
+	}
+	return t
+}
+
+// garrisonSides returns the sides (bit 0: a-file, bit 1: e-file) on which the mover may garrison:
+// a rolled 1 and 3 both unused, the right kept, the monarch and raven home and the square between
+// them empty.
+func (p *Position) garrisonSides() uint8 {
 	d := p.dice
 	if d[0].used || d[1].used || d[0].rolled+d[1].rolled != 4 || d[0].rolled == 2 {
-		return buf // needs a rolled 1 and 3, both unused
+		return 0
 	}
 	us := int(p.side)
+	var sides uint8
 	for side := 0; side < 2; side++ {
 		if p.rights[us]&(1<<side) == 0 {
 			continue
 		}
 		r, between, m := garrisonSquares(us, side)
 		if p.board[between] == 0 && p.board[r] == pieceCell(raven, us) && p.board[m] == pieceCell(monarch, us) {
-			buf = append(buf, engine.Move(actGarrison<<13)|newMove(m, r, 0))
+			sides |= 1 << side
 		}
 	}
-	return buf
+	return sides
 }

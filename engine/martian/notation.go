@@ -35,7 +35,7 @@ func Parse(text string) (Position, error) {
 					if c >= 'a' {
 						pl = dark
 					}
-					p.board[r*size+file] = pieceCell(k+1, pl)
+					p.set(r*size+file, pieceCell(k+1, pl))
 				}
 				file++
 			}
@@ -100,6 +100,7 @@ func Parse(text string) (Position, error) {
 		}
 		p.maxTurns = uint32(n)
 	}
+	p.key = p.computeKey()
 	return p, p.validate()
 }
 
@@ -245,11 +246,7 @@ func (p *Position) Action(m engine.Move) engine.Action {
 		if pr := movePromo(m); pr != 0 {
 			a.Promotion = kindNames[pr]
 		}
-		for i, d := range p.dice {
-			if !d.used && int(d.means) == kind && (a.Die < 0 || d.rolled < p.dice[a.Die].rolled) {
-				a.Die = i
-			}
-		}
+		a.Die = p.dieFor(kind)
 	}
 	return a
 }
@@ -309,7 +306,7 @@ func (p *Position) parseAction(s, text string) (engine.Move, error) {
 		for side := 0; side < 2; side++ {
 			r, _, mq := garrisonSquares(cellPlayer(c), side)
 			if mq == from && r == to && p.board[to] == pieceCell(raven, cellPlayer(c)) {
-				m |= actGarrison << 13
+				m = garrisonMove(from, to)
 			}
 		}
 	}

@@ -8,21 +8,23 @@ import (
 
 // setDice resolves rolled values: each die counts upward to the first kind the player still has.
 func (p *Position) setDice(a, b int) {
-	var have [kinds]bool
-	for _, c := range p.board {
-		if c != 0 && cellPlayer(c) == int(p.side) {
-			have[cellKind(c)] = true
+	p.key ^= p.diceKey()
+	have := p.ownKinds(int(p.side))
+	p.dice[0] = die{rolled: uint8(a), means: countUp(a, have)}
+	p.dice[1] = die{rolled: uint8(b), means: countUp(b, have)}
+	p.key ^= p.diceKey()
+}
+
+// dieFor returns the die an action of a piece of the given kind uses: the unused die with the
+// lower rolled value among those that mean the kind, or -1.
+func (p *Position) dieFor(kind int) int {
+	best := -1
+	for i, d := range p.dice {
+		if !d.used && int(d.means) == kind && (best < 0 || d.rolled < p.dice[best].rolled) {
+			best = i
 		}
 	}
-	for i, v := range [2]int{a, b} {
-		p.dice[i] = die{rolled: uint8(v)}
-		for k := v; k <= squire; k++ {
-			if have[k] {
-				p.dice[i].means = uint8(k)
-				break
-			}
-		}
-	}
+	return best
 }
 
 // play writes into child the position after the legal action m.
@@ -39,46 +41,56 @@ func (p *Position) play(m engine.Move, child *Position) {
 		return
 	case actGarrison:
 		monarchSq, ravenSq := moveFrom(m), moveTo(m)
-		child.board[(monarchSq+ravenSq)/2] = pieceCell(raven, us)
-		child.board[ravenSq] = pieceCell(monarch, us)
-		child.board[monarchSq] = 0
-		child.rights[us] = 0
+		child.set((monarchSq+ravenSq)/2, pieceCell(raven, us))
+		child.set(ravenSq, pieceCell(monarch, us))
+		child.set(monarchSq, 0)
+		child.setRights(us, 0)
 		child.endTurn()
 		return
 	}
 	from, to := moveFrom(m), moveTo(m)
 	kind := cellKind(p.board[from])
 	if c := p.board[to]; c != 0 {
-		child.lost[cellPlayer(c)][cellKind(c)]++
+		child.setLost(cellPlayer(c), cellKind(c), child.lost[cellPlayer(c)][cellKind(c)]+1)
 		child.capturedThisTurn = true
 	}
+	child.key ^= child.diceKey()
+	child.dice[p.dieFor(kind)].used = true
+	child.key ^= child.diceKey()
 	if pr := movePromo(m); pr != 0 {
-		child.lost[us][pr]--
+		child.setLost(us, pr, child.lost[us][pr]-1)
 		kind = pr
 	}
-	child.board[to] = pieceCell(kind, us)
-	child.board[from] = 0
-	for _, sq := range [2]int{from, to} {
-		if o := rightsOwner[sq]; o >= 0 {
-			child.rights[o] &^= rightsMask[sq]
+	child.set(to, pieceCell(kind, us))
+	child.set(from, 0)
+	if child.rights != [2]uint8{} {
+		for _, sq := range [2]int{from, to} {
+			if o := rightsOwner[sq]; o >= 0 {
+				child.setRights(int(o), child.rights[o]&^rightsMask[sq])
+			}
 		}
 	}
-	// The die used is the lowest-rolled unused die that allows this piece.
-	best := -1
-	for i, d := range p.dice {
-		if !d.used && int(d.means) == cellKind(p.board[from]) && (best < 0 || d.rolled < p.dice[best].rolled) {
-			best = i
-		}
-	}
-	child.dice[best].used = true
 	switch {
 	case child.finished(): // a captured monarch ends the game at once
+		child.key ^= child.diceKey()
 		child.dice, child.capturedThisTurn = [2]die{}, false
 	case child.dice[0].used && child.dice[1].used:
 		child.endTurn()
 	}
 }
 
+// setRights and setLost change a player's garrison rights and lost pieces, keeping the key.
+func (p *Position) setRights(player int, r uint8) {
+	p.key ^= zobristRights[player][p.rights[player]] ^ zobristRights[player][r]
+	p.rights[player] = r
+}
+
+func (p *Position) setLost(player, kind int, n uint8) {
+	p.key ^= zobristLost[player][kind][p.lost[player][kind]] ^ zobristLost[player][kind][n]
+	p.lost[player][kind] = n
+}
+
+// endTurn passes the turn: the quiet-turn clock runs or resets, the dice are cleared.
 func (p *Position) endTurn() {
 	if p.capturedThisTurn {
 		p.quiet = 0
@@ -86,10 +98,19 @@ func (p *Position) endTurn() {
 		p.quiet++
 	}
 	p.capturedThisTurn = false
+	p.key ^= p.diceKey() ^ zobristDark
 	p.dice = [2]die{}
 	p.side ^= 1
 	p.turn++
 }
+
+var _ engine.Node = (*Position)(nil)
+
+// NewNode returns storage for PlayInto.
+func (p *Position) NewNode() engine.Node { return new(Position) }
+
+// PlayInto writes the position after m into dst, which must be a *Position.
+func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.play(m, dst.(*Position)) }
 
 func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	child := new(Position)
@@ -129,6 +150,7 @@ func (p *Position) events(m engine.Move, child *Position) []engine.Event {
 	return ev
 }
 
+// Roll resolves the dice with the values thrown, keeping their order so the dice read as thrown.
 func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 	if p.Phase() != engine.PhaseRoll {
 		if p.finished() {
@@ -136,65 +158,14 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 		}
 		return nil, nil, engine.ErrNotRollPhase
 	}
-	if len(values) != 2 {
-		return nil, nil, &engine.SyntaxError{Text: "dice", Reason: "want two values, got " + strconv.Itoa(len(values))}
+	m, err := p.RollMove(values)
+	if err != nil {
+		return nil, nil, err
 	}
-	for _, v := range values {
-		if v < 1 || v > 4 {
-			return nil, nil, &engine.SyntaxError{Text: "dice", Reason: "a D4 shows 1 to 4, got " + strconv.Itoa(v)}
-		}
-	}
-	m := rollMove(min(values[0], values[1]), max(values[0], values[1]))
 	child, ev := p.Play(m)
-	// Keep the order the client rolled in, so the dice read as thrown.
 	c := child.(*Position)
 	if values[0] > values[1] {
-		c.dice[0], c.dice[1] = c.dice[1], c.dice[0]
+		c.dice[0], c.dice[1] = c.dice[1], c.dice[0] // the key does not depend on the order
 	}
 	return c, ev, nil
-}
-
-func (p *Position) Perft(depth int, rolls [][]int) uint64 {
-	fixed := make([][2]int, 0, len(rolls))
-	for _, r := range rolls {
-		if len(r) != 2 {
-			break
-		}
-		fixed = append(fixed, [2]int{min(r[0], r[1]), max(r[0], r[1])})
-	}
-	return p.perft(depth, fixed)
-}
-
-// perft counts leaves depth actions deep; rolls are not plies.
-func (p *Position) perft(depth int, rolls [][2]int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	if p.finished() {
-		return 0
-	}
-	var child Position
-	if !p.rolled() {
-		if len(rolls) > 0 {
-			p.play(rollMove(rolls[0][0], rolls[0][1]), &child)
-			return child.perft(depth, rolls[1:])
-		}
-		var n uint64
-		for _, m := range rollOutcomes {
-			p.play(m, &child)
-			n += child.perft(depth, nil)
-		}
-		return n
-	}
-	var buf [engine.MaxMoves]engine.Move
-	moves := p.generate(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		p.play(m, &child)
-		n += child.perft(depth-1, rolls)
-	}
-	return n
 }

@@ -42,9 +42,13 @@ const (
 	rightE
 )
 
-// Position is a Martian Chaturanga position, a plain value.
+// Position is a Martian Chaturanga position, a plain value: copying it copies the game.
 type Position struct {
-	board  [size * size]cell
+	board [size * size]cell
+	// occ holds each player's squares (keeps included) and byKind each kind's squares (both
+	// players'), bit sq for square sq; they mirror board.
+	occ    [2]uint32
+	byKind [kinds]uint32
 	side   uint8
 	dice   [2]die
 	rights [2]uint8
@@ -55,6 +59,28 @@ type Position struct {
 	capturedThisTurn bool
 	turn             uint32
 	maxTurns         uint32
+	// key is the Zobrist hash of board, side, dice, rights and lost pieces, kept up to date by
+	// set and play; Key adds the quiet-turn clock where a turn limit makes it matter.
+	key uint64
+}
+
+// boardMask has a bit for every square.
+const boardMask = 1<<(size*size) - 1
+
+// set puts c (0: nothing) on sq, keeping the masks and the key in step with the board.
+func (p *Position) set(sq int, c cell) {
+	bit := uint32(1) << sq
+	if old := p.board[sq]; old != 0 {
+		p.occ[cellPlayer(old)] &^= bit
+		p.byKind[cellKind(old)] &^= bit
+		p.key ^= zobristPiece[old][sq]
+	}
+	p.board[sq] = c
+	if c != 0 {
+		p.occ[cellPlayer(c)] |= bit
+		p.byKind[cellKind(c)] |= bit
+		p.key ^= zobristPiece[c][sq]
+	}
 }
 
 func (p *Position) rolled() bool { return p.dice[0].rolled != 0 }
@@ -70,7 +96,7 @@ func (p *Position) monarchGone() int {
 }
 
 func (p *Position) finished() bool {
-	return p.monarchGone() >= 0 || (p.maxTurns > 0 && p.quiet >= p.maxTurns)
+	return p.lost[light][monarch]|p.lost[dark][monarch] != 0 || (p.maxTurns > 0 && p.quiet >= p.maxTurns)
 }
 
 // Move layout: from (bits 0-4), to (5-9), promotion kind (10-12), action (13-14); a roll keeps
@@ -87,6 +113,11 @@ func newMove(from, to, promo int) engine.Move { return engine.Move(from | to<<5 
 func rollMove(a, b int) engine.Move { return engine.Move(actRoll<<13 | a<<16 | b<<19) }
 
 var endMove = engine.Move(actEnd << 13)
+
+// garrisonMove is written as the monarch's move from its square to the raven's.
+func garrisonMove(monarchSq, ravenSq int) engine.Move {
+	return engine.Move(actGarrison<<13) | newMove(monarchSq, ravenSq, 0)
+}
 
 func moveFrom(m engine.Move) int { return int(m & 31) }
 
@@ -118,13 +149,6 @@ func garrisonSquares(player, side int) (ravenSq, betweenSq, monarchSq int) {
 		return base, base + 1, base + 2
 	}
 	return base + 4, base + 3, base + 2
-}
-
-func forward(player int) int {
-	if player == light {
-		return size
-	}
-	return -size
 }
 
 func lastRank(player int) int {
@@ -179,7 +203,7 @@ func (p *Position) validate() error {
 	if gone > 1 {
 		return engine.Positionf("board", "both monarchs are captured")
 	}
-	if gone == 1 && p.rolled() {
+	if (gone == 1 || p.maxTurns > 0 && p.quiet >= p.maxTurns) && p.rolled() {
 		return engine.Positionf("dice", "the game is over: no dice may be set")
 	}
 	for sq := 0; sq < size*size; sq++ {
@@ -188,12 +212,13 @@ func (p *Position) validate() error {
 		}
 	}
 	if p.rolled() {
-		check := *p
-		check.setDice(int(p.dice[0].rolled), int(p.dice[1].rolled))
-		for i := range p.dice {
-			if check.dice[i].means != p.dice[i].means {
-				return engine.Positionf("dice", "die %d rolled %d means %s by the count-upward rule, not %s", i+1,
-					p.dice[i].rolled, meaningName(check.dice[i].means), meaningName(p.dice[i].means))
+		have := p.ownKinds(int(p.side))
+		if !p.diceMean(have) && !p.promotedThisTurn(have) {
+			for i, d := range p.dice {
+				if means := countUp(int(d.rolled), have); means != d.means {
+					return engine.Positionf("dice", "die %d rolled %d means %s by the count-upward rule, not %s", i+1,
+						d.rolled, meaningName(means), meaningName(d.means))
+				}
 			}
 		}
 		if p.dice[0].used && p.dice[1].used {
@@ -205,4 +230,165 @@ func (p *Position) validate() error {
 	return nil
 }
 
+// ownKinds returns the kinds of piece player pl has on the board, bit k for kind k.
+func (p *Position) ownKinds(pl int) uint8 {
+	var have uint8
+	for k := monarch; k <= squire; k++ {
+		if p.byKind[k]&p.occ[pl] != 0 {
+			have |= 1 << k
+		}
+	}
+	return have
+}
+
+// countUp returns the kind a die showing v means for a player who has the kinds have: the first
+// kind from v upward that he has, never wrapping to the monarch; 0 when there is none (void).
+func countUp(v int, have uint8) uint8 {
+	for k := v; k <= squire; k++ {
+		if have&(1<<k) != 0 {
+			return uint8(k)
+		}
+	}
+	return 0
+}
+
+// diceMean reports whether the dice mean what the count-upward rule gives for the kinds have.
+func (p *Position) diceMean(have uint8) bool {
+	return p.dice[0].means == countUp(int(p.dice[0].rolled), have) && p.dice[1].means == countUp(int(p.dice[1].rolled), have)
+}
+
+// promotedThisTurn reports whether the dice agree with the kinds the mover had before a squire
+// promoted this turn: the meanings are fixed at the roll, and a promotion may since have brought
+// a kind back or taken the last squire away.
+func (p *Position) promotedThisTurn(have uint8) bool {
+	if !(p.dice[0].used && p.dice[0].means == squire || p.dice[1].used && p.dice[1].means == squire) {
+		return false
+	}
+	for k := paladin; k <= raven; k++ {
+		if have&(1<<k) != 0 && (p.diceMean(have|1<<squire) || p.diceMean(have&^(1<<k)|1<<squire)) {
+			return true
+		}
+	}
+	return false
+}
+
 func squareName(sq int) string { return engine.SquareName(sq%size, sq/size) }
+
+// Zobrist keys from a fixed seed: pieces by cell value and square, dark to move, each die's state
+// (the lower and the higher of the two, so the order the dice were thrown in does not count),
+// garrison rights and lost pieces by player, and a seed for the quiet-turn clock.
+var (
+	zobristPiece  [16][size * size]uint64
+	zobristDark   uint64
+	zobristDie    [2][dieStates]uint64
+	zobristRights [2][4]uint64
+	zobristLost   [2][kinds][10]uint64
+	zobristClock  uint64
+)
+
+// dieStates bounds dieState.
+const dieStates = 5 << 4
+
+// dieState packs a die's value, meaning and used flag.
+func dieState(d die) int {
+	s := int(d.rolled)<<4 | int(d.means)<<1
+	if d.used {
+		s |= 1
+	}
+	return s
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+func init() {
+	seed := uint64(0x6D61727469616E) // "martian"
+	next := func() uint64 {
+		seed += 0x9E3779B97F4A7C15
+		return splitmix(seed)
+	}
+	for c := range zobristPiece {
+		for sq := range zobristPiece[c] {
+			zobristPiece[c][sq] = next()
+		}
+	}
+	zobristDark = next()
+	for i := range zobristDie {
+		for s := range zobristDie[i] {
+			zobristDie[i][s] = next()
+		}
+	}
+	for pl := range zobristRights {
+		for r := range zobristRights[pl] {
+			zobristRights[pl][r] = next()
+		}
+		for k := range zobristLost[pl] {
+			for n := range zobristLost[pl][k] {
+				zobristLost[pl][k][n] = next()
+			}
+		}
+	}
+	zobristClock = next()
+}
+
+// diceKey is the dice's part of the key: 0 before the roll.
+func (p *Position) diceKey() uint64 {
+	if !p.rolled() {
+		return 0
+	}
+	lo, hi := dieState(p.dice[0]), dieState(p.dice[1])
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	return zobristDie[0][lo] ^ zobristDie[1][hi]
+}
+
+// computeKey hashes from scratch what play keeps in p.key.
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	for sq, c := range p.board {
+		if c != 0 {
+			k ^= zobristPiece[c][sq]
+		}
+	}
+	if p.side == dark {
+		k ^= zobristDark
+	}
+	k ^= p.diceKey()
+	for pl := light; pl <= dark; pl++ {
+		k ^= zobristRights[pl][p.rights[pl]]
+		for kind := monarch; kind <= squire; kind++ {
+			k ^= zobristLost[pl][kind][p.lost[pl][kind]]
+		}
+	}
+	return k
+}
+
+// clockKey is the quiet-turn clock's part of the key. Without a turn limit the clock decides
+// nothing and is left out. With one, what decides the outcome is how many quiet turns are left
+// and whether the turn in progress has captured (which resets the clock when the turn ends), so
+// positions that differ only in max_turns and quiet by the same amount share a key.
+func (p *Position) clockKey() uint64 {
+	if p.maxTurns == 0 {
+		return 0
+	}
+	left := uint64(0)
+	if p.quiet < p.maxTurns {
+		left = uint64(p.maxTurns - p.quiet)
+	}
+	x := left << 1
+	if p.capturedThisTurn {
+		x |= 1
+	}
+	return splitmix(zobristClock ^ x)
+}
+
+// Key is the Zobrist hash of everything that decides the legal actions and the outcome: board,
+// side to move, the dice with their meanings and used flags, garrison rights, lost pieces (the
+// promotion pool), and under a turn limit the quiet turns left and the capture flag. The turn
+// number is a clock that decides nothing and is left out.
+func (p *Position) Key() uint64 { return p.key ^ p.clockKey() }

@@ -63,7 +63,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		if p.board[r*size+f] != 0 {
 			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
 		}
-		p.board[r*size+f] = pieceCell(k, pl)
+		p.set(r*size+f, pieceCell(k, pl))
 	}
 	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {
@@ -120,6 +120,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	}
 	p.quiet, p.turn, p.capturedThisTurn = tc.Quiet, tc.Turn, tc.Captured
 
+	p.key = p.computeKey()
 	if err := p.validate(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,158 @@
+package martian
+
+import (
+	"math/bits"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// pieceValues are material values in pawns (a squire is one). A die moves only a piece of its
+// kind, so every kind earns its turns: paladins (knight leap or bishop slide) and ravens (rook
+// slide or a flight over two squares) are the strong pieces, the paladin a little stronger on a
+// board whose keeps block files more than diagonals. The monarch is not material: losing it
+// loses the game. Keeps are not material either: they never move and are never taken.
+var pieceValues = [kinds]float64{paladin: 3.5, raven: 3, squire: 1}
+
+// Evaluation weights, in pawns.
+const (
+	mobilityWeight  = 0.05 // per square a piece could move to if its die came up
+	advanceWeight   = 0.1  // per rank a squire has advanced, short of the far row
+	promotionWeight = 0.4  // of the gain of promoting to the best lost piece, over the squared distance
+	voidDieWeight   = 0.4  // per die value (2, 3, 4) that would move nothing: no piece of it or above
+	threatWeight    = 1.5  // per enemy piece attacking the monarch, times the chance it may move
+)
+
+// chanceOfKind is the chance that two D4 show a given value at least once: 1 - (3/4)^2.
+const chanceOfKind = 7.0 / 16
+
+// evalTerms are the parts of the evaluation from light's point of view.
+type evalTerms struct{ material, mobility, advance, promotion, voidDice, safety float64 }
+
+func (t evalTerms) sum() float64 {
+	return t.material + t.mobility + t.advance + t.promotion + t.voidDice + t.safety
+}
+
+func (p *Position) evalTerms() evalTerms {
+	var t evalTerms
+	for pl := light; pl <= dark; pl++ {
+		sign := 1.0
+		if pl == dark {
+			sign = -1
+		}
+		own := p.occ[pl]
+		them := pl ^ 1
+		enemyMonarch := p.byKind[monarch] & p.occ[them]
+		// The best piece a promotion could bring back, over a squire.
+		best := 0.0
+		for k := paladin; k <= raven; k++ {
+			if p.lost[pl][k] > 0 {
+				best = max(best, pieceValues[k]-pieceValues[squire])
+			}
+		}
+		for s := own &^ p.byKind[keep]; s != 0; s &= s - 1 {
+			sq := bits.TrailingZeros32(s)
+			kind := cellKind(p.board[sq])
+			t.material += sign * pieceValues[kind]
+			targets := p.targets(sq, kind, pl)
+			t.mobility += sign * mobilityWeight * float64(bits.OnesCount32(targets))
+			if targets&enemyMonarch != 0 {
+				t.safety += sign * threatWeight * p.threatChance(pl, kind)
+			}
+			if kind == squire {
+				togo := sq/size - lastRank(pl)
+				if togo < 0 {
+					togo = -togo
+				}
+				if togo > 0 {
+					t.advance += sign * advanceWeight * float64(size-2-togo)
+					t.promotion += sign * promotionWeight * best / float64(togo*togo)
+				}
+			}
+		}
+		for v := paladin; v <= squire; v++ {
+			var have uint32
+			for k := v; k <= squire; k++ {
+				have |= p.byKind[k]
+			}
+			if have&own == 0 {
+				t.voidDice -= sign * voidDieWeight
+			}
+		}
+	}
+	return t
+}
+
+// threatChance is the chance that player pl may move a piece of the kind before the opponent
+// can answer: 1 when pl is to move and an unused die allows it, else that of the next roll
+// showing its value.
+func (p *Position) threatChance(pl, kind int) float64 {
+	if int(p.side) == pl && p.rolled() {
+		if p.dieFor(kind) >= 0 {
+			return 1
+		}
+	}
+	return chanceOfKind
+}
+
+// Evaluate is material plus mobility, squire advance and promotion prospects, dice that would
+// move nothing, and threats to the monarchs, in pawns from each player's side; a finished game
+// is worth engine.WinValue to the winner.
+func (p *Position) Evaluate(e []float64) {
+	if p.Utility(e) {
+		e[light] *= engine.WinValue
+		e[dark] *= engine.WinValue
+		return
+	}
+	v := p.evalTerms().sum()
+	e[light], e[dark] = v, -v
+}
+
+// Terms explains Evaluate.
+func (p *Position) Terms() []engine.EvalTerm {
+	var u [2]float64
+	if p.Utility(u[:]) {
+		return []engine.EvalTerm{{Name: "result", Values: []float64{u[light] * engine.WinValue, u[dark] * engine.WinValue}}}
+	}
+	t := p.evalTerms()
+	term := func(name string, v float64) engine.EvalTerm {
+		return engine.EvalTerm{Name: name, Values: []float64{v, -v}}
+	}
+	return []engine.EvalTerm{term("material", t.material), term("mobility", t.mobility),
+		term("squire_advance", t.advance), term("promotion", t.promotion), term("void_dice", t.voidDice),
+		term("monarch_safety", t.safety)}
+}
+
+// Noisy appends the legal captures and promotions.
+func (p *Position) Noisy(buf []engine.Move) []engine.Move {
+	start := len(buf)
+	buf = p.Moves(buf)
+	n := start
+	for _, m := range buf[start:] {
+		if moveAct(m) == actMove && (p.board[moveTo(m)] != 0 || movePromo(m) != 0) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// Gain is the value of the piece captured (a monarch wins the game) plus a promotion's gain.
+func (p *Position) Gain(m engine.Move) float64 {
+	if moveAct(m) != actMove {
+		return 0
+	}
+	g := 0.0
+	if c := p.board[moveTo(m)]; c != 0 {
+		if cellKind(c) == monarch {
+			return engine.WinValue
+		}
+		g = pieceValues[cellKind(c)]
+	}
+	if pr := movePromo(m); pr != 0 {
+		g += pieceValues[pr] - pieceValues[squire]
+	}
+	return g
+}
+
+// InCheck is false: the game has no check, a monarch is simply captured.
+func (p *Position) InCheck() bool { return false }
