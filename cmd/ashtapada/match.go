@@ -128,7 +128,7 @@ func newSeat(spec playerSpec, variant string, cfg *matchConfig) (seat, error) {
 		if err != nil {
 			return seat{}, err
 		}
-		return seat{bot: b}, nil
+		return seat{bot: b, reset: b.reset}, nil
 	}
 	return seat{}, fmt.Errorf("player %q: unknown kind %q, want random, greedy, search or fairy", spec.text, spec.kind)
 }
@@ -173,6 +173,7 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, error) {
 // gameRecord is what one game gave each entry of the players list.
 type gameRecord struct {
 	places  []int // per entry: 1 for first, shared on equal results
+	seats   []int // per entry: the seat (player index) it played
 	length  int   // actions, rolls included
 	capped  bool  // stopped by --max-actions before the end: a draw for all
 	elapsed time.Duration
@@ -188,8 +189,8 @@ type matchResult struct {
 
 // playMatch plays cfg.games games. Game g seats entry (s+g) mod players at seat s and draws its
 // random choices and dice from a generator seeded with (seed, g); bots forget earlier games, so
-// the results do not depend on cfg.jobs (apart from bots that search by time or ask an external
-// engine).
+// the results do not depend on cfg.jobs or on the order of the games (except with bots that
+// search by time).
 func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 	v, ok := engine.Lookup(cfg.variant)
 	if !ok {
@@ -317,7 +318,10 @@ func playOne(ctx context.Context, root engine.Node, seats []seat, g int, cfg mat
 	if err != nil {
 		return gameRecord{}, err
 	}
-	rec := gameRecord{places: make([]int, players), length: n, elapsed: time.Since(began)}
+	rec := gameRecord{places: make([]int, players), seats: make([]int, players), length: n, elapsed: time.Since(began)}
+	for s, e := range entryAt {
+		rec.seats[e] = s
+	}
 	o := end.Outcome()
 	if !o.Finished || len(o.Ranking) != players {
 		rec.capped = true

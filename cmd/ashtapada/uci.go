@@ -29,7 +29,7 @@ extinctionValue = none
 const defaultFairy = "/usr/games/fairy-stockfish"
 
 // Timeouts of the conversation with the engine. A move may take moveGrace beyond what its
-// limit asks before the engine is stopped, and stopGrace more before it is killed.
+// limit asks before the engine is told to stop, and stopGrace more before it is killed.
 const (
 	handshakeTimeout = 10 * time.Second
 	moveGrace        = 30 * time.Second
@@ -44,16 +44,19 @@ type uciBot struct {
 	depth    int
 	movetime time.Duration
 	name     string
+	// grace and stopWait are moveGrace and stopGrace, shorter in tests.
+	grace, stopWait time.Duration
 
-	mu  sync.Mutex
-	eng *uciEngine
-	ini string // the temporary variants file
+	mu      sync.Mutex
+	eng     *uciEngine
+	ini     string // the temporary variants file
+	newGame bool   // send ucinewgame before the next search
 }
 
 // newFairyBot returns a bot for the spec's options (depth=N or movetime=D) that runs the engine
 // at path.
 func newFairyBot(path string, opts map[string]string, name string) (*uciBot, error) {
-	b := &uciBot{path: path, name: name}
+	b := &uciBot{path: path, name: name, grace: moveGrace, stopWait: stopGrace}
 	for k, v := range opts {
 		switch k {
 		case "depth":
@@ -80,6 +83,14 @@ func newFairyBot(path string, opts map[string]string, name string) (*uciBot, err
 
 func (b *uciBot) Name() string { return b.name }
 
+// reset makes the engine forget its hash before the next move, so that a game does not depend
+// on the games before it.
+func (b *uciBot) reset() {
+	b.mu.Lock()
+	b.newGame = true
+	b.mu.Unlock()
+}
+
 // Choose asks the engine for the move of the chaturanga position n.
 func (b *uciBot) Choose(ctx context.Context, n engine.Node, _ *rand.Rand) (engine.Move, error) {
 	if name := n.Variant().Describe().Name; name != chaturanga.Name {
@@ -98,7 +109,12 @@ func (b *uciBot) Choose(ctx context.Context, n engine.Node, _ *rand.Rand) (engin
 		goCmd = "go movetime " + strconv.FormatInt(b.movetime.Milliseconds(), 10)
 		limit = b.movetime
 	}
-	best, err := b.eng.bestMove(ctx, "position fen "+n.String(), goCmd, limit+moveGrace)
+	cmds := []string{"position fen " + n.String(), goCmd}
+	if b.newGame {
+		cmds = append([]string{"ucinewgame"}, cmds...)
+		b.newGame = false
+	}
+	best, err := b.eng.bestMove(ctx, cmds, limit+b.grace)
 	if err != nil {
 		// The conversation is in an unknown state: start afresh at the next move.
 		b.eng.kill()
@@ -129,7 +145,7 @@ func (b *uciBot) start(ctx context.Context) error {
 		}
 		b.ini = f.Name()
 	}
-	eng, err := startUCI(ctx, b.path, []string{
+	eng, err := startUCI(ctx, b.path, b.stopWait, []string{
 		"setoption name VariantPath value " + b.ini,
 		"setoption name UCI_Variant value " + chaturanga.Name,
 		"setoption name Threads value 1",
@@ -161,16 +177,17 @@ func (b *uciBot) Close() error {
 // uciEngine is a running UCI engine process. Its output is read by one goroutine into lines, so
 // that every wait can be bounded.
 type uciEngine struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-	done  chan struct{} // closed when the process has exited and its output is drained
-	err   error         // the process's exit status, once done is closed
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	lines    chan string
+	done     chan struct{} // closed when the process has exited and its output is drained
+	err      error         // the process's exit status, once done is closed
+	stopWait time.Duration // how long stop and quit are given before a kill
 }
 
 // startUCI starts the engine at path, sends uci, the setup commands and isready, and waits for
 // readyok.
-func startUCI(ctx context.Context, path string, setup []string) (*uciEngine, error) {
+func startUCI(ctx context.Context, path string, stopWait time.Duration, setup []string) (*uciEngine, error) {
 	cmd := exec.Command(path)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -184,7 +201,7 @@ func startUCI(ctx context.Context, path string, setup []string) (*uciEngine, err
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &uciEngine{cmd: cmd, in: in, lines: make(chan string, 256), done: make(chan struct{})}
+	e := &uciEngine{cmd: cmd, in: in, lines: make(chan string, 256), done: make(chan struct{}), stopWait: stopWait}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -242,18 +259,19 @@ func (e *uciEngine) await(ctx context.Context, word string, timeout time.Duratio
 	}
 }
 
-// bestMove sets up the position, starts the search and returns the move of bestmove. The stdin
-// stays open all the while: the engine stops searching when it closes. If ctx ends or the timeout
-// passes first, the engine is told to stop and its answer awaited a little while.
-func (e *uciEngine) bestMove(ctx context.Context, position, goCmd string, timeout time.Duration) (string, error) {
-	if err := e.send(position, goCmd); err != nil {
+// bestMove sends cmds, which set up the position and start the search, and returns the move of
+// bestmove. The stdin stays open all the while: the engine stops searching when it closes. If
+// ctx ends or the timeout passes first, the engine is told to stop and its answer awaited a
+// little while.
+func (e *uciEngine) bestMove(ctx context.Context, cmds []string, timeout time.Duration) (string, error) {
+	if err := e.send(cmds...); err != nil {
 		return "", err
 	}
 	line, err := e.await(ctx, "bestmove", timeout)
 	if err != nil {
 		if errors.Is(err, errNoAnswer) || ctx.Err() != nil {
 			if e.send("stop") == nil {
-				_, _ = e.await(context.Background(), "bestmove", stopGrace)
+				_, _ = e.await(context.Background(), "bestmove", e.stopWait)
 			}
 		}
 		return "", err
@@ -269,14 +287,14 @@ func (e *uciEngine) bestMove(ctx context.Context, position, goCmd string, timeou
 func (e *uciEngine) quit() {
 	_ = e.send("quit")
 	e.in.Close()
-	e.wait(stopGrace)
+	e.wait(e.stopWait)
 }
 
 // kill ends the process at once and waits for it.
 func (e *uciEngine) kill() {
 	e.in.Close()
 	_ = e.cmd.Process.Kill()
-	e.wait(stopGrace)
+	e.wait(e.stopWait)
 }
 
 // wait drains the output until the process has exited, killing it after timeout.

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// TestMatchEveryVariant plays a short random match on every registered variant and checks that
+// the totals add up and that every entry played every seat equally often.
+func TestMatchEveryVariant(t *testing.T) {
+	for _, v := range engine.Variants() {
+		name := v.Describe().Name
+		t.Run(name, func(t *testing.T) {
+			players := len(v.Describe().Players)
+			specs := slices.Repeat([]string{"random"}, players)
+			specs[0] = "greedy"
+			games := 2 * players
+			res, err := playMatch(context.Background(), matchConfig{variant: name, players: specs, games: games, seed: 3, maxActions: 400, jobs: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.games) != games {
+				t.Fatalf("%d games recorded, want %d", len(res.games), games)
+			}
+			seatCount := make([][]int, players) // [entry][seat]
+			for e := range seatCount {
+				seatCount[e] = make([]int, players)
+			}
+			for g, rec := range res.games {
+				if len(rec.places) != players || len(rec.seats) != players {
+					t.Fatalf("game %d: places %v, seats %v for %d players", g, rec.places, rec.seats, players)
+				}
+				if rec.length < 1 || rec.length > 400 {
+					t.Errorf("game %d: %d actions, want 1 to 400", g, rec.length)
+				}
+				for e, s := range rec.seats {
+					seatCount[e][s]++
+				}
+			}
+			for e, counts := range seatCount {
+				for s, n := range counts {
+					if n != games/players {
+						t.Errorf("entry %d sat at seat %d in %d games, want %d", e, s, n, games/players)
+					}
+				}
+			}
+			score, entries := 0.0, 0
+			for _, st := range res.stats() {
+				if got := st.wins + st.draws + st.losses; got != st.games {
+					t.Errorf("%s: wins+draws+losses = %d, want %d games", st.spec, got, st.games)
+				}
+				if st.games != st.entries*games {
+					t.Errorf("%s: %d games for %d entries, want %d", st.spec, st.games, st.entries, st.entries*games)
+				}
+				if st.firsts != st.wins+st.draws {
+					t.Errorf("%s: %d first places, want wins+draws = %d", st.spec, st.firsts, st.wins+st.draws)
+				}
+				score += st.score
+				entries += st.entries
+			}
+			if entries != players {
+				t.Errorf("stats cover %d entries, want %d", entries, players)
+			}
+			// Each pair of players shares one point per game.
+			if want := float64(games*players) / 2; math.Abs(score-want) > 1e-9 {
+				t.Errorf("scores sum to %v, want %v", score, want)
+			}
+			var out strings.Builder
+			res.write(&out)
+			if !strings.Contains(out.String(), "greedy") || !strings.Contains(out.String(), "game length: mean") {
+				t.Errorf("output lacks a row or the lengths:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// TestMatchSeedsReproduce checks that a seed gives the same games whatever the number of jobs,
+// and that another seed gives other games.
+func TestMatchSeedsReproduce(t *testing.T) {
+	play := func(seed uint64, jobs int) []gameRecord {
+		t.Helper()
+		res, err := playMatch(context.Background(), matchConfig{variant: "chaturanga", players: []string{"search:depth=2", "random"},
+			games: 6, seed: seed, maxActions: 300, jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range res.games {
+			res.games[i].elapsed = 0
+		}
+		return res.games
+	}
+	same := func(a, b []gameRecord) bool {
+		return slices.EqualFunc(a, b, func(x, y gameRecord) bool {
+			return slices.Equal(x.places, y.places) && slices.Equal(x.seats, y.seats) && x.length == y.length && x.capped == y.capped
+		})
+	}
+	a, b := play(7, 1), play(7, 2)
+	if !same(a, b) {
+		t.Errorf("seed 7 with 1 job gave %+v, with 2 jobs %+v", a, b)
+	}
+	if c := play(8, 1); same(a, c) {
+		t.Errorf("seeds 7 and 8 gave the same games %+v", a)
+	}
+}
+
+func TestMatchCommand(t *testing.T) {
+	var out strings.Builder
+	err := run(context.Background(), []string{"match", "--variant", "chaturanga", "--players", "search:depth=1,random",
+		"--games", "2", "--seed", "1", "--max-actions", "200"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"match chaturanga: 2 games, seed 1", "search:depth=1", "random", "95% CI"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestMatchErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--variant", "chaturanga", "--players", "random"},
+		{"--variant", "nope", "--players", "random,random"},
+		{"--players", "random,wizard"},
+		{"--players", "random:depth=2,random"},
+		{"--players", "search:depth=0,random"},
+		{"--players", "search:speed=9,random"},
+		{"--players", "search:depth,random"},
+		{"--variant", "martian_chaturanga", "--players", "fairy:depth=1,random"},
+		{"--players", "fairy:depth=x,random"},
+		{"--games", "0"},
+	} {
+		var out strings.Builder
+		if err := run(context.Background(), append([]string{"match"}, args...), &out); err == nil {
+			t.Errorf("match %q: no error", args)
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k      float64
+		n      int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.278},
+		{10, 10, 0.722, 1},
+		{50, 100, 0.404, 0.596},
+	} {
+		got := wilson(c.k, c.n)
+		if math.Abs(got[0]-c.lo) > 0.001 || math.Abs(got[1]-c.hi) > 0.001 {
+			t.Errorf("wilson(%v, %d) = %.3f, want [%.3f, %.3f]", c.k, c.n, got, c.lo, c.hi)
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/chaturanga"
+	"github.com/ashtapada/ashtapada/engine/search"
+)
+
+// fakeEnv makes the test binary a fake UCI engine instead of running the tests: "ok" answers
+// every search with the first legal move, "hang" never answers a search (nor stop), "die"
+// exits when asked to search.
+const fakeEnv = "ASHTAPADA_FAKE_UCI"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeEnv); mode != "" {
+		fakeUCI(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeUCI(mode string) {
+	var pos chaturanga.Position
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		cmd, arg, _ := strings.Cut(sc.Text(), " ")
+		switch cmd {
+		case "uci":
+			fmt.Println("id name fake\nuciok")
+		case "isready":
+			fmt.Println("readyok")
+		case "position":
+			p, err := chaturanga.ParseFEN(strings.TrimPrefix(arg, "fen "))
+			if err != nil {
+				os.Exit(2)
+			}
+			pos = p
+		case "go":
+			switch mode {
+			case "die":
+				os.Exit(3)
+			case "hang":
+				continue
+			}
+			moves := pos.Moves(nil)
+			fmt.Printf("info depth 1 score cp 0 pv %s\nbestmove %s\n", pos.Notation(moves[0]), pos.Notation(moves[0]))
+		case "quit":
+			return
+		}
+	}
+}
+
+// fakeBot returns a bot that runs this test binary as a fake engine in mode.
+func fakeBot(t *testing.T, mode string) *uciBot {
+	t.Helper()
+	t.Setenv(fakeEnv, mode)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := newFairyBot(exe, map[string]string{"depth": "3"}, "fake")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.grace, b.stopWait = 200*time.Millisecond, 200*time.Millisecond
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+func start(t *testing.T) *chaturanga.Position {
+	t.Helper()
+	p := chaturanga.New()
+	return &p
+}
+
+func TestUCIBotPlaysTheEnginesMove(t *testing.T) {
+	b := fakeBot(t, "ok")
+	pos := start(t)
+	var want [engine.MaxMoves]engine.Move
+	for range 3 { // the engine is started once and answers every move
+		m, err := b.Choose(context.Background(), pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first := pos.Moves(want[:0])[0]; m != first {
+			t.Fatalf("Choose = %s, want the fake engine's %s", pos.Notation(m), pos.Notation(first))
+		}
+		var next chaturanga.Position
+		pos.PlayInto(m, &next)
+		pos = &next
+	}
+	ini := b.ini
+	if _, err := os.Stat(ini); err != nil {
+		t.Fatalf("variants file: %v", err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(ini); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("variants file %s left behind: %v", ini, err)
+	}
+}
+
+func TestUCIBotTimesOutAndRestarts(t *testing.T) {
+	b := fakeBot(t, "hang")
+	began := time.Now()
+	if _, err := b.Choose(context.Background(), start(t), nil); err == nil {
+		t.Fatal("no error from an engine that never answers")
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Errorf("gave up after %v", d)
+	}
+	if b.eng != nil {
+		t.Error("the hung engine was kept")
+	}
+	t.Setenv(fakeEnv, "ok")
+	if _, err := b.Choose(context.Background(), start(t), nil); err != nil {
+		t.Errorf("after a restart: %v", err)
+	}
+}
+
+func TestUCIBotCancelled(t *testing.T) {
+	b := fakeBot(t, "hang")
+	b.grace = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := b.Choose(ctx, start(t), nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Choose = %v, want the context's deadline", err)
+	}
+}
+
+func TestUCIBotEngineDies(t *testing.T) {
+	b := fakeBot(t, "die")
+	_, err := b.Choose(context.Background(), start(t), nil)
+	if err == nil || !strings.Contains(err.Error(), "exited") {
+		t.Errorf("Choose = %v, want an error saying the engine exited", err)
+	}
+}
+
+func TestUCIBotRefusesOtherVariants(t *testing.T) {
+	b := fakeBot(t, "ok")
+	v, _ := engine.Lookup("martian_chaturanga")
+	p, err := v.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := engine.AsNode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Choose(context.Background(), n, nil); err == nil {
+		t.Error("a chaturanga engine was asked to play martian_chaturanga")
+	}
+}
+
+// TestFairyVariantsFile keeps the variants written for the bot equal to tools/fairy/variants.ini.
+func TestFairyVariantsFile(t *testing.T) {
+	data, err := os.ReadFile("../../tools/fairy/variants.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	if got, want := strings.Join(lines, "\n")+"\n", fairyVariants; got != want {
+		t.Errorf("tools/fairy/variants.ini defines\n%s\nbut the bot writes\n%s", got, want)
+	}
+}
+
+// TestFairyStockfish plays a short game against the real engine where it is installed (CI does
+// not have it).
+func TestFairyStockfish(t *testing.T) {
+	path := envOr("ASHTAPADA_FAIRY", defaultFairy)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("Fairy-Stockfish not installed at %s (set ASHTAPADA_FAIRY): %v", path, err)
+	}
+	b, err := newFairyBot(path, map[string]string{"depth": "2"}, "fairy:depth=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	root := chaturanga.New()
+	_, n, err := search.PlayGame(context.Background(), &root, []search.Bot{b, search.RandomBot()}, rand.New(rand.NewPCG(1, 0)), 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 1 {
+		t.Errorf("the game lasted %d actions", n)
+	}
+}
