@@ -172,9 +172,7 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 	}
 	seed := req.GetSeed()
 	if req.Seed == nil {
-		var b [8]byte
-		_, _ = crand.Read(b[:])
-		seed = binary.LittleEndian.Uint64(b[:])
+		seed = randomSeed()
 	}
 	child, events, values, err := rollUntilCounted(pos, seed)
 	if err != nil {
@@ -185,6 +183,13 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 		resp.Values = append(resp.Values, int32(v))
 	}
 	return resp, nil
+}
+
+// randomSeed picks a seed for a request that gives none; the answer returns it.
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = crand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // maxRerolls bounds the rolls thrown again because their values do not count. A roll counts with

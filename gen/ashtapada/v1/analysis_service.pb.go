@@ -1127,20 +1127,22 @@ func (x *RolloutRequest) GetMaxActions() int32 {
 
 type RolloutResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Games played, and how many of them reached max_actions unfinished (not counted in the
-	// players' results).
+	// Games played, and how many of them reached max_actions unfinished.
 	Playouts   int32 `protobuf:"varint,1,opt,name=playouts,proto3" json:"playouts,omitempty"`
 	Unfinished int32 `protobuf:"varint,2,opt,name=unfinished,proto3" json:"unfinished,omitempty"`
-	// Every player's results over the finished games.
+	// Every player's results.
 	Players []*RolloutStanding `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
-	// Mean actions per game, finished or not.
+	// Mean actions per game (rolls included), finished or not.
 	MeanLength float64 `protobuf:"fixed64,4,opt,name=mean_length,json=meanLength,proto3" json:"mean_length,omitempty"`
 	// Actions played in all the games, and per second.
 	Actions          uint64               `protobuf:"varint,5,opt,name=actions,proto3" json:"actions,omitempty"`
 	ActionsPerSecond float64              `protobuf:"fixed64,6,opt,name=actions_per_second,json=actionsPerSecond,proto3" json:"actions_per_second,omitempty"`
 	Elapsed          *durationpb.Duration `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
 	// The seed used.
-	Seed          uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
+	Seed uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
+	// False when the server's time limit stopped the rollout before it played every playout asked
+	// for: the results are those of the `playouts` games played.
+	Complete      bool `protobuf:"varint,9,opt,name=complete,proto3" json:"complete,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1231,18 +1233,28 @@ func (x *RolloutResponse) GetSeed() uint64 {
 	return 0
 }
 
-// RolloutStanding is one player's results over the finished playouts.
+func (x *RolloutResponse) GetComplete() bool {
+	if x != nil {
+		return x.Complete
+	}
+	return false
+}
+
+// RolloutStanding is one player's results over the playouts.
 type RolloutStanding struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
-	Wins   int32                  `protobuf:"varint,2,opt,name=wins,proto3" json:"wins,omitempty"`
-	Draws  int32                  `protobuf:"varint,3,opt,name=draws,proto3" json:"draws,omitempty"`
-	Losses int32                  `protobuf:"varint,4,opt,name=losses,proto3" json:"losses,omitempty"`
-	// Mean points at the end, in variants that count them.
+	// Finished games won, drawn (finished without a winner) and lost; they add up to playouts less
+	// unfinished.
+	Wins   int32 `protobuf:"varint,2,opt,name=wins,proto3" json:"wins,omitempty"`
+	Draws  int32 `protobuf:"varint,3,opt,name=draws,proto3" json:"draws,omitempty"`
+	Losses int32 `protobuf:"varint,4,opt,name=losses,proto3" json:"losses,omitempty"`
+	// Mean points at the end of the games, in variants that count points (else 0).
 	MeanScore float64 `protobuf:"fixed64,5,opt,name=mean_score,json=meanScore,proto3" json:"mean_score,omitempty"`
-	// Mean utility, from -1 (the worst result) to +1 (the best).
+	// Mean utility, from -1 (the worst result) to +1 (the best); an unfinished game counts its
+	// static evaluation, scaled to the same range.
 	MeanUtility float64 `protobuf:"fixed64,6,opt,name=mean_utility,json=meanUtility,proto3" json:"mean_utility,omitempty"`
-	// Wins over finished games, with its 95% confidence interval (Wilson score interval).
+	// Wins over all playouts, with its 95% confidence interval (Wilson score interval).
 	WinRate       float64 `protobuf:"fixed64,7,opt,name=win_rate,json=winRate,proto3" json:"win_rate,omitempty"`
 	WinRateLow    float64 `protobuf:"fixed64,8,opt,name=win_rate_low,json=winRateLow,proto3" json:"win_rate_low,omitempty"`
 	WinRateHigh   float64 `protobuf:"fixed64,9,opt,name=win_rate_high,json=winRateHigh,proto3" json:"win_rate_high,omitempty"`
@@ -1429,7 +1441,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x06policy\x18\x04 \x01(\x0e2\x1b.ashtapada.v1.RolloutPolicyR\x06policy\x12\x1f\n" +
 	"\vmax_actions\x18\x05 \x01(\x05R\n" +
 	"maxActionsB\a\n" +
-	"\x05_seed\"\xb8\x02\n" +
+	"\x05_seed\"\xd4\x02\n" +
 	"\x0fRolloutResponse\x12\x1a\n" +
 	"\bplayouts\x18\x01 \x01(\x05R\bplayouts\x12\x1e\n" +
 	"\n" +
@@ -1441,7 +1453,8 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\aactions\x18\x05 \x01(\x04R\aactions\x12,\n" +
 	"\x12actions_per_second\x18\x06 \x01(\x01R\x10actionsPerSecond\x123\n" +
 	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x12\n" +
-	"\x04seed\x18\b \x01(\x04R\x04seed\"\x8e\x02\n" +
+	"\x04seed\x18\b \x01(\x04R\x04seed\x12\x1a\n" +
+	"\bcomplete\x18\t \x01(\bR\bcomplete\"\x8e\x02\n" +
 	"\x0fRolloutStanding\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
 	"\x04wins\x18\x02 \x01(\x05R\x04wins\x12\x14\n" +
