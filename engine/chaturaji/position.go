@@ -272,10 +272,11 @@ func bit(b bool) uint64 {
 // Key is a Zobrist hash of everything that decides the legal actions and the outcome: the board
 // (each piece's kind, owner, pawn target and colour; kept up to date by set), the side, the dice
 // with their used marks (as a multiset: the order they were thrown in changes nothing), the
-// capture this turn, the commanders, the exchange, every player's points by source (they decide
-// the outcome) and the options. The quiet-turn count enters only under max_rounds, capped at the
-// count that ends the game whoever is still in (max_rounds times four): without a limit it
-// decides nothing. The turn number is a clock and is left out.
+// commanders, the exchange, every player's points by source (they decide the outcome) and the
+// options. The quiet-turn count and the capture this turn (which resets the count when the turn
+// ends) enter only under max_rounds, the count capped where the game has ended whoever is still
+// in (max_rounds times four); without a limit they decide nothing. The turn number is a clock and
+// is left out.
 func (p *Position) Key() uint64 {
 	d0 := uint64(p.dice[0].value) | bit(p.dice[0].used)<<3
 	d1 := uint64(p.dice[1].value) | bit(p.dice[1].used)<<3
@@ -283,7 +284,7 @@ func (p *Position) Key() uint64 {
 		d0, d1 = d1, d0
 	}
 	r := p.rules
-	state := uint64(p.side) | d0<<2 | d1<<6 | bit(p.captured)<<10 |
+	state := uint64(p.side) | d0<<2 | d1<<6 |
 		uint64(p.commander[0]+1)<<11 | uint64(p.commander[1]+1)<<14 | uint64(p.commander[2]+1)<<17 | uint64(p.commander[3]+1)<<20 |
 		uint64(p.ex.stage)<<23 | uint64(p.ex.rajas[0]+1)<<25 | uint64(p.ex.rajas[1]+1)<<28 | uint64(p.ex.responder+1)<<31 |
 		bit(r.teams)<<34 | bit(r.rankRule)<<35 | bit(r.diceless)<<36 | bit(r.lastStanding)<<37 | uint64(r.dice)<<38
@@ -293,7 +294,7 @@ func (p *Position) Key() uint64 {
 		k ^= zobrist(tagScores+uint64(pl), uint64(s[fromCaptures])|uint64(s[fromThrone])<<17|uint64(s[fromEmpire])<<34)
 	}
 	if r.maxRounds > 0 {
-		k ^= zobrist(tagRounds, uint64(r.maxRounds)<<24|uint64(min(p.quiet, r.maxRounds*players)))
+		k ^= zobrist(tagRounds, uint64(r.maxRounds)<<24|bit(p.captured)<<23|uint64(min(p.quiet, r.maxRounds*players)))
 	}
 	return k
 }
