@@ -20,35 +20,35 @@ func (p *Position) phase() engine.Phase {
 	return engine.PhaseAction
 }
 
-func (c *Position) finished() bool {
-	ok, _ := c.status()
+func (p *Position) finished() bool {
+	ok, _ := p.status()
 	return ok
 }
 
 // status reports whether the game is over and why.
-func (c *Position) status() (bool, string) {
-	if c.ex.stage != exNone {
+func (p *Position) status() (bool, string) {
+	if p.ex.stage != exNone {
 		return false, ""
 	}
 	total, rajas, with, active := 0, 0, 0, 0
 	for pl := 0; pl < players; pl++ {
-		n := int(c.count[pl][0])
+		n := int(p.count[pl][0])
 		total += n
-		rajas += int(c.count[pl][raja])
+		rajas += int(p.count[pl][raja])
 		if n > 0 {
 			with++
 		}
-		if c.active(pl) {
+		if p.active(pl) {
 			active++
 		}
 	}
-	if c.rules.teams {
+	if p.rules.teams {
 		for t := 0; t < 2; t++ {
-			rajasDead := c.count[t][raja] == 0 && c.count[t+2][raja] == 0
-			if c.rules.diceless && rajasDead {
+			rajasDead := p.count[t][raja] == 0 && p.count[t+2][raja] == 0
+			if p.rules.diceless && rajasDead {
 				return true, "rajas_killed"
 			}
-			if c.count[t][0] == 0 && c.count[t+2][0] == 0 {
+			if p.count[t][0] == 0 && p.count[t+2][0] == 0 {
 				return true, "team_eliminated"
 			}
 			if rajasDead {
@@ -61,7 +61,7 @@ func (c *Position) status() (bool, string) {
 	if total == rajas {
 		return true, "honourable_peace"
 	}
-	if c.rules.maxRounds > 0 && uint64(c.quiet) >= uint64(c.rules.maxRounds)*uint64(active) {
+	if p.rules.maxRounds > 0 && uint64(p.quiet) >= uint64(p.rules.maxRounds)*uint64(active) {
 		return true, "move_limit"
 	}
 	return false, ""

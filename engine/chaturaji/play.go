@@ -32,9 +32,7 @@ func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
 			if b != 0 {
 				text += " and " + strconv.Itoa(b)
 			}
-			if rec != nil {
-				rec.add(engine.Event{Kind: engine.EventDiceRolled, Name: "dice_rolled", Player: playerNames[us], Text: text})
-			}
+			rec.add(engine.Event{Kind: engine.EventDiceRolled, Name: "dice_rolled", Player: playerNames[us], Text: text})
 		}
 		return
 	case actPass:
@@ -337,9 +335,7 @@ func (c *Position) gameOverEvent(rec *recorder) {
 		return
 	}
 	if ok, reason := c.status(); ok {
-		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventGameOver, Name: "game_over", Text: reason})
-		}
+		rec.add(engine.Event{Kind: engine.EventGameOver, Name: "game_over", Text: reason})
 	}
 }
 
