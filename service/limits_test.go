@@ -17,7 +17,7 @@ import (
 )
 
 // cpuTime is the CPU time this process (client and in-process server alike) has used.
-func cpuTime(t *testing.T) time.Duration {
+func cpuTime(t testing.TB) time.Duration {
 	t.Helper()
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {

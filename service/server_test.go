@@ -55,7 +55,8 @@ func startServerWith(t testing.TB, limits Limits) *testServer {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, grpcLis, httpLis, testLogger(t), limits) }()
+	log := testLogger(t) // now: startServerQuiet restores testLogger when this returns
+	go func() { done <- Serve(ctx, grpcLis, httpLis, log, limits) }()
 	conn, err := grpc.NewClient(grpcLis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
