@@ -1,9 +1,10 @@
-// Command ashtapada serves the Chaturanga-family rules over gRPC and HTTP/JSON, and offers perft
-// and move listing on the command line.
+// Command ashtapada serves the Chaturanga-family rules over gRPC and HTTP/JSON, and offers perft,
+// move listing and search on the command line.
 //
-//	ashtapada serve [--grpc-addr :50051] [--http-addr :8080]
+//	ashtapada serve [--grpc-addr :50051] [--http-addr :8080] [--analysis-time 10s] [--analyses N] [--analysis-queue-wait 100ms]
 //	ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
 //	ashtapada moves --variant V [--fen TEXT]
+//	ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
 package main
 
 import (
@@ -29,9 +30,10 @@ import (
 )
 
 const usage = `usage:
-  ashtapada serve [--grpc-addr ADDR] [--http-addr ADDR]
+  ashtapada serve [--grpc-addr ADDR] [--http-addr ADDR] [--analysis-time D] [--analyses N] [--analysis-queue-wait D]
   ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
   ashtapada moves --variant V [--fen TEXT]
+  ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
   ashtapada match --variant V --players SPEC,SPEC,... --games N --seed S [--depth D | --movetime T] [--max-actions M]
 `
 
@@ -55,6 +57,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return perft(ctx, args[1:], out)
 	case "moves":
 		return moves(args[1:], out)
+	case "search":
+		return searchCommand(ctx, args[1:], out)
 	case "match":
 		return match(ctx, args[1:], out)
 	}
