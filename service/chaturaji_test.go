@@ -71,10 +71,16 @@ func (a jsonAPI) callPath(t *testing.T, path string, req, resp proto.Message) {
 const chaturajiStart = "gB,gPb,2,rK,rE,rH,rB/gH,gPh,2,rPk,rPe,rPh,rPb/gE,gPe,6/gK,gPk,6/" +
 	"6,yPk,yK/6,yPe,yE/bPb,bPh,bPe,bPk,2,yPh,yH/bB,bH,bE,bK,2,yPb,yB b - - 0,0,0,0 0 1"
 
+// exchangeOffer: d1=bK a2=bE e7=rPk a4=gK c6=gPh h4=yK, team play, black commands red; the
+// elephant's capture a2a4 kills green's raja after red's has died.
+const exchangeOffer = "8/4,rPk,3/2,gPh,5/8/gK,6,yK/8/bE,7/3,bK,4 b 4 b>r 0,0,0,0 0 1 teams"
+
 // ruleCase is a short game driven through the API: a position, actions applied to it, and what
 // must then be true. The rules themselves are tested in engine/chaturaji; these cases check that
-// what the engine decides reaches the client: legal lists, illegal reasons, events, pieces,
-// command, proposals, scores, places and winners.
+// what the engine decides reaches the client (legal lists, illegal reasons, events, pieces,
+// command, proposals, scores, places and winners), and drive through the API every team rule the
+// product's rules ask for: throne bonuses, command by throne entry and by capture, the empire, an
+// accepted and a declined exchange, and the boat triumph in teams.
 type ruleCase struct {
 	name    string
 	pos     string
@@ -157,12 +163,43 @@ func chaturajiCases() []ruleCase {
 					t.Errorf("yellow commands green on green's turn: %s %s %v", r.list.GetToMove(), r.pos.GetToMove(), r.pos.GetPlayers())
 				}
 			}},
-		// d1=bK a2=bE e7=rPk a4=gK c6=gPh h4=yK, team play, black commands red.
-		{name: "exchange proposed", pos: "8/4,rPk,3/2,gPh,5/8/gK,6,yK/8/bE,7/3,bK,4 b 4 b>r 0,0,0,0 0 1 teams",
+		// b4=bK c7=gK e8=rK h4=yK c6=gPh, team play.
+		{name: "throne entry", pos: "4,rK,3/2,gK,5/2,gPh,5/8/1,bK,5,yK/8/8/8 b 5 - 0,0,0,0 0 1 teams",
+			play: []string{"b4a5"}, events: []string{"points"}, check: func(t *testing.T, r ruleResult) {
+				if r.part("black", "throne") != 1 || r.score.GetTeams()[0].GetScore() != 1 {
+					t.Errorf("entering an enemy throne earns 1: %v", r.score)
+				}
+			}},
+		// d7=bK g6=rK f8=rE a5=gK h4=yK c6=gPh, team play.
+		{name: "command by throne entry", pos: "5,rE,2/3,bK,4/2,gPh,3,rK,1/gK,7/7,yK/8/8/8 b 5 - 0,0,0,0 0 1 teams",
+			play: []string{"d7e8", "roll 4", "pass", "roll 5"}, events: []string{"command"},
+			check: func(t *testing.T, r ruleResult) {
+				if r.list.GetToMove() != "black" || r.pos.GetToMove() != "red" || !slices.Equal(r.pos.GetPlayers()[0].GetCommands(), []string{"red"}) {
+					t.Errorf("black commands red on red's turn: %s %s %v", r.list.GetToMove(), r.pos.GetToMove(), r.pos.GetPlayers())
+				}
+			}},
+		{name: "exchange proposed", pos: exchangeOffer,
 			play: []string{"a2a4", "propose_exchange"}, exactly: []string{"accept_exchange", "decline_exchange"}, events: []string{"exchange"},
 			check: func(t *testing.T, r ruleResult) {
 				if r.list.GetToMove() != "green" || r.pos.GetPhase() != pb.Phase_PHASE_RESPONSE || r.pos.GetProposal().GetStage() != "proposed" {
 					t.Errorf("green answers: %s %v %v", r.list.GetToMove(), r.pos.GetPhase(), r.pos.GetProposal())
+				}
+			}},
+		{name: "exchange accepted", pos: exchangeOffer,
+			play: []string{"a2a4", "propose_exchange", "accept_exchange"}, events: []string{"exchange"},
+			check: func(t *testing.T, r ruleResult) {
+				if r.piece("a5").GetKind() != "raja" || r.piece("e8").GetPlayer() != "red" || r.standing("black").GetScore() != 5 {
+					t.Errorf("both rajas return to their thrones, scores unchanged: %v %v", r.pos.GetPieces(), r.score.GetStandings())
+				}
+				if r.pos.GetToMove() != "green" || r.pos.GetPhase() != pb.Phase_PHASE_ROLL || r.pos.GetProposal() != nil {
+					t.Errorf("green's turn goes on: %s %v %v", r.pos.GetToMove(), r.pos.GetPhase(), r.pos.GetProposal())
+				}
+			}},
+		{name: "exchange declined", pos: exchangeOffer,
+			play: []string{"a2a4", "propose_exchange", "decline_exchange"}, events: []string{"exchange"},
+			check: func(t *testing.T, r ruleResult) {
+				if r.piece("a5") != nil || r.piece("e8") != nil || r.pos.GetToMove() != "green" || r.pos.GetProposal() != nil {
+					t.Errorf("no raja returns and play goes on: %v %s", r.pos.GetPieces(), r.pos.GetToMove())
 				}
 			}},
 		// d1=bK h1=bE c6=gPh g7=rK h4=yK, team play, black commands red.
