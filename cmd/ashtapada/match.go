@@ -28,6 +28,7 @@ type matchConfig struct {
 	depth      int           // the default depth of a plain "search"
 	movetime   time.Duration // the default time per move of a plain "search"
 	maxActions int
+	open       int    // random actions that open every game
 	fairy      string // the Fairy-Stockfish binary
 	jobs       int    // games played at once
 	progress   io.Writer
@@ -48,6 +49,8 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&cfg.movetime, "movetime", 0, "time per move of a plain search player, e.g. 50ms")
 	fs.IntVar(&cfg.maxActions, "max-actions", 0, "actions (rolls included) after which a game counts as a draw; 0 means "+
 		strconv.Itoa(search.DefaultMaxActions))
+	fs.IntVar(&cfg.open, "open", 0, "random actions that open every game, the same for every seating of a round of games, "+
+		"so that deterministic players do not repeat one game")
 	fs.StringVar(&cfg.fairy, "fairy", envOr("ASHTAPADA_FAIRY", defaultFairy), "Fairy-Stockfish binary for fairy players (env ASHTAPADA_FAIRY)")
 	fs.IntVar(&cfg.jobs, "jobs", 1, "games played at once; the results do not depend on it")
 	progress := fs.Bool("progress", false, "report every finished game on stderr")
@@ -188,7 +191,8 @@ type matchResult struct {
 }
 
 // playMatch plays cfg.games games. Game g seats entry (s+g) mod players at seat s and draws its
-// random choices and dice from a generator seeded with (seed, g); bots forget earlier games, so
+// opening, random choices and dice from a generator seeded with (seed, g/players), the round of
+// games it belongs to; bots forget earlier games, so
 // the results do not depend on cfg.jobs or on the order of the games (except with bots that
 // search by time).
 func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
@@ -204,8 +208,8 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 	if cfg.games < 1 {
 		return nil, errors.New("match: --games must be at least 1")
 	}
-	if cfg.maxActions < 0 {
-		return nil, errors.New("match: --max-actions must not be negative")
+	if cfg.maxActions < 0 || cfg.open < 0 {
+		return nil, errors.New("match: --max-actions and --open must not be negative")
 	}
 	if cfg.depth < 0 || cfg.movetime < 0 {
 		return nil, errors.New("match: --depth and --movetime must not be negative")
@@ -313,8 +317,19 @@ func playOne(ctx context.Context, root engine.Node, seats []seat, g int, cfg mat
 		}
 		bots[s] = st.bot
 	}
-	rng := rand.New(rand.NewPCG(cfg.seed, uint64(g)))
-	end, n, err := search.PlayGame(ctx, root, bots, rng, cfg.maxActions)
+	// The games of a round, one per seating, share their generator's seed: they open alike and
+	// meet the same first rolls.
+	rng := rand.New(rand.NewPCG(cfg.seed, uint64(g/players)))
+	from, opened := openGame(root, rng, cfg.open)
+	limit := cfg.maxActions
+	if limit == 0 {
+		limit = search.DefaultMaxActions
+	}
+	end, n, err := from, opened, error(nil)
+	if opened < limit {
+		end, n, err = search.PlayGame(ctx, from, bots, rng, limit-opened)
+		n += opened
+	}
 	if err != nil {
 		return gameRecord{}, err
 	}
@@ -334,6 +349,32 @@ func playOne(ctx context.Context, root engine.Node, seats []seat, g int, cfg mat
 		rec.places[entryAt[s]] = place
 	}
 	return rec, nil
+}
+
+// openGame plays up to k random actions from root (rolls by their probabilities) and returns
+// the position reached, which is root itself when k is 0, and the actions played.
+func openGame(root engine.Node, rng *rand.Rand, k int) (engine.Node, int) {
+	cur := root
+	var buf [engine.MaxMoves]engine.Move
+	for i := range k {
+		moves := cur.Moves(buf[:0])
+		if len(moves) == 0 {
+			return cur, i
+		}
+		m := moves[rng.IntN(len(moves))]
+		if cur.Phase() == engine.PhaseRoll {
+			r := rng.Float64()
+			for _, m = range moves {
+				if r -= cur.Probability(m); r < 0 {
+					break
+				}
+			}
+		}
+		next := root.NewNode()
+		cur.PlayInto(m, next)
+		cur = next
+	}
+	return cur, k
 }
 
 // playerStats sums up the games of the entries that share one spec.
@@ -412,7 +453,8 @@ func (r *matchResult) meanLength() (mean float64, lo, hi int, capped int) {
 func (r *matchResult) write(out io.Writer) {
 	cfg := r.cfg
 	players := len(r.specs)
-	fmt.Fprintf(out, "match %s: %d games, seed %d, players %s\n", cfg.variant, cfg.games, cfg.seed, strings.Join(cfg.players, ","))
+	fmt.Fprintf(out, "match %s: %d games, seed %d, %d random opening actions, players %s\n", cfg.variant, cfg.games, cfg.seed, cfg.open,
+		strings.Join(cfg.players, ","))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	header := "player\tgames\twins\tdraws\tlosses\tscore\t95% CI\t"
 	if players > 2 {

@@ -85,7 +85,7 @@ func TestMatchSeedsReproduce(t *testing.T) {
 	play := func(seed uint64, jobs int) []gameRecord {
 		t.Helper()
 		res, err := playMatch(context.Background(), matchConfig{variant: "chaturanga", players: []string{"search:depth=2", "random"},
-			games: 6, seed: seed, maxActions: 300, jobs: jobs})
+			games: 6, seed: seed, maxActions: 300, open: 2, jobs: jobs})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,11 +111,11 @@ func TestMatchSeedsReproduce(t *testing.T) {
 func TestMatchCommand(t *testing.T) {
 	var out strings.Builder
 	err := run(context.Background(), []string{"match", "--variant", "chaturanga", "--players", "search:depth=1,random",
-		"--games", "2", "--seed", "1", "--max-actions", "200"}, &out)
+		"--games", "2", "--seed", "1", "--max-actions", "200", "--open", "4"}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"match chaturanga: 2 games, seed 1", "search:depth=1", "random", "95% CI"} {
+	for _, want := range []string{"match chaturanga: 2 games, seed 1, 4 random opening actions", "search:depth=1", "random", "95% CI"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -134,6 +134,7 @@ func TestMatchErrors(t *testing.T) {
 		{"--variant", "martian_chaturanga", "--players", "fairy:depth=1,random"},
 		{"--players", "fairy:depth=x,random"},
 		{"--games", "0"},
+		{"--open", "-1"},
 	} {
 		var out strings.Builder
 		if err := run(context.Background(), append([]string{"match"}, args...), &out); err == nil {
