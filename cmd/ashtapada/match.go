@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ type matchConfig struct {
 	movetime   time.Duration // the default time per move of a plain "search"
 	maxActions int
 	open       int    // random actions that open every game
+	options    string // variant options, name=value,...
 	fairy      string // the Fairy-Stockfish binary
 	jobs       int    // games played at once
 	progress   io.Writer
@@ -49,6 +51,7 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&cfg.movetime, "movetime", 0, "time per move of a plain search player, e.g. 50ms")
 	fs.IntVar(&cfg.maxActions, "max-actions", 0, "actions (rolls included) after which a game counts as a draw; 0 means "+
 		strconv.Itoa(search.DefaultMaxActions))
+	fs.StringVar(&cfg.options, "options", "", "variant options, comma-separated name=value (e.g. max_rounds=20)")
 	fs.IntVar(&cfg.open, "open", 0, "random actions that open every game, the same for every seating of a round of games, "+
 		"so that deterministic players do not repeat one game")
 	fs.StringVar(&cfg.fairy, "fairy", envOr("ASHTAPADA_FAIRY", defaultFairy), "Fairy-Stockfish binary for fairy players (env ASHTAPADA_FAIRY)")
@@ -223,7 +226,11 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 		}
 		res.specs = append(res.specs, spec)
 	}
-	start, err := v.Start(nil)
+	opts, err := parseOptions(v.Describe().Options, cfg.options)
+	if err != nil {
+		return nil, err
+	}
+	start, err := v.Start(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -301,6 +308,36 @@ feed:
 		return nil, err
 	}
 	return res, nil
+}
+
+// parseOptions reads name=value,... into option values of the kinds the variant declares.
+func parseOptions(specs []engine.OptionSpec, text string) (engine.Options, error) {
+	if text == "" {
+		return nil, nil
+	}
+	opts := engine.Options{}
+	for _, kv := range strings.Split(text, ",") {
+		name, value, ok := strings.Cut(kv, "=")
+		i := slices.IndexFunc(specs, func(s engine.OptionSpec) bool { return s.Name == name })
+		if !ok || i < 0 {
+			return nil, fmt.Errorf("match: option %q, want name=value with a name the variant declares", kv)
+		}
+		v := engine.OptionValue{Kind: specs[i].Kind}
+		var err error
+		switch v.Kind {
+		case engine.OptionBool:
+			v.Bool, err = strconv.ParseBool(value)
+		case engine.OptionInt:
+			v.Int, err = strconv.ParseInt(value, 10, 64)
+		default:
+			v.String = value
+		}
+		if err != nil {
+			return nil, fmt.Errorf("match: option %s: %w", name, err)
+		}
+		opts[name] = v
+	}
+	return opts, nil
 }
 
 // playOne plays game g with the bots of one worker.
@@ -455,6 +492,9 @@ func (r *matchResult) write(out io.Writer) {
 	players := len(r.specs)
 	fmt.Fprintf(out, "match %s: %d games, seed %d, %d random opening actions, players %s\n", cfg.variant, cfg.games, cfg.seed, cfg.open,
 		strings.Join(cfg.players, ","))
+	if cfg.options != "" {
+		fmt.Fprintf(out, "options: %s\n", cfg.options)
+	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	header := "player\tgames\twins\tdraws\tlosses\tscore\t95% CI\t"
 	if players > 2 {

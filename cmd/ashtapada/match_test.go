@@ -122,6 +122,18 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+func TestMatchOptions(t *testing.T) {
+	var out strings.Builder
+	err := run(context.Background(), []string{"match", "--variant", "chaturaji", "--players", "random,random,random,greedy",
+		"--games", "4", "--options", "max_rounds=5,dice=2"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "options: max_rounds=5,dice=2\n") {
+		t.Errorf("output lacks the options:\n%s", out.String())
+	}
+}
+
 func TestMatchErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--variant", "chaturanga", "--players", "random"},
@@ -135,6 +147,9 @@ func TestMatchErrors(t *testing.T) {
 		{"--players", "fairy:depth=x,random"},
 		{"--games", "0"},
 		{"--open", "-1"},
+		{"--variant", "chaturaji", "--players", "random,random,random,random", "--options", "max_rounds=x"},
+		{"--variant", "chaturaji", "--players", "random,random,random,random", "--options", "nope=1"},
+		{"--variant", "chaturaji", "--players", "random,random,random,random", "--options", "max_rounds=-5"},
 	} {
 		var out strings.Builder
 		if err := run(context.Background(), append([]string{"match"}, args...), &out); err == nil {
