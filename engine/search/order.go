@@ -15,7 +15,7 @@ const (
 
 // histIndex hashes a move onto the history counters; moves are packed differently by every
 // variant, so no layout is assumed.
-func histIndex(m engine.Move) uint32 { return uint32(m) * 0x9E3779B1 >> 16 }
+func histIndex(m engine.Move) uint32 { return uint32(m) * 0x9E3779B1 >> (32 - histBits) }
 
 // order scores moves for pick.
 func (s *Searcher) order(f *frame, moves []engine.Move, ttMove engine.Move, mover int) {

@@ -53,8 +53,12 @@ type rootMove struct {
 	pvLen int
 }
 
-// histSize is the number of history counters per player; moves are hashed onto them.
-const histSize = 1 << 16
+// histSize is the number of history counters per player; moves are hashed onto them. Few enough
+// that halving them all at every search costs next to nothing.
+const (
+	histBits = 12
+	histSize = 1 << histBits
+)
 
 // Searcher runs searches. It keeps the transposition table, the history counters and the search
 // stack between searches, so that searching allocates only the Result. It is not safe for
