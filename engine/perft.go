@@ -67,6 +67,10 @@ func Perft(ctx context.Context, p Position, depth int, opts PerftOptions) (Perft
 	} else {
 		moves := w.moves(root, 0)
 		chance := root.Phase() == PhaseRoll
+		next := 0 // the fixed rolls used by the first action
+		if chance && len(w.rolls) > 0 {
+			moves, next = w.rolls[:1], 1 // a fixed roll is the only first action
+		}
 		for _, m := range moves {
 			if w.stop != nil {
 				break
@@ -76,9 +80,9 @@ func Perft(ctx context.Context, p Position, depth int, opts PerftOptions) (Perft
 			w.visit()
 			var n uint64
 			if chance {
-				n = w.count(child, depth, 1, 0)
+				n = w.count(child, depth, 1, next)
 			} else {
-				n = w.count(child, depth-1, 1, 0)
+				n = w.count(child, depth-1, 1, next)
 			}
 			res.Divide = append(res.Divide, DivideEntry{Move: m, Nodes: n})
 			res.Nodes += n

@@ -72,11 +72,6 @@ func TestPerftDivideWithFixedRolls(t *testing.T) {
 			if sum != div.Nodes {
 				t.Errorf("divided perft %d = %d, but its entries sum to %d", tt.depth, div.Nodes, sum)
 			}
-			if div.Nodes != tt.want && tt.rolls != nil {
-				// Known bug outside this package: engine.Perft with Divide lists every outcome of
-				// a chance root and uses the fixed rolls only from the next chance node on.
-				t.Skipf("engine.Perft ignores fixed rolls at a divided chance root: %d, want %d (fix in engine/perft.go)", div.Nodes, tt.want)
-			}
 			if div.Nodes != tt.want {
 				t.Errorf("divided perft %d = %d, want %d", tt.depth, div.Nodes, tt.want)
 			}
