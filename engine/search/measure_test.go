@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -18,22 +19,28 @@ var measure = flag.Bool("measure", false, "run the measurements behind the packa
 
 // matchStats sums one contestant's results over games.
 type matchStats struct {
-	games          int
+	seats          int
 	wins, points   float64 // a shared win counts as a share
 	rank           float64
-	timeSum        time.Duration
-	decided, moves int
+	time           time.Duration
+	choices        int
+	diffs, diffSq  float64 // per game: this contestant's points minus the other's, per seat
+	rankDiffs, rSq float64
 }
 
 // TestMeasureParanoidMaxN plays chaturaji (four players, no teams) between paranoid and max^n
-// with equal node budgets: two seats each, swapped every other game.
+// with equal node budgets: two seats each, alternating, swapped every other game.
 func TestMeasureParanoidMaxN(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement; run with -measure")
 	}
 	for _, budget := range []uint64{2000, 20000} {
 		var stats [2]matchStats // paranoid, max^n
-		const games = 40
+		games := 200
+		if budget > 2000 {
+			games = 100
+		}
+		finished := 0
 		for g := range games {
 			algs := [2]Algorithm{Paranoid, MaxN}
 			bots := make([]Bot, 4)
@@ -44,33 +51,48 @@ func TestMeasureParanoidMaxN(t *testing.T) {
 				bots[seat] = &timedBot{Bot: SearchBot(NewSearcher(4<<20), Options{Algorithm: algs[k], Limits: Limits{Nodes: budget}}), stats: &stats[k]}
 			}
 			start := chaturajiStart(t, nil, uint64(g))
-			end, n, err := PlayGame(context.Background(), start, bots, rand.New(rand.NewPCG(uint64(g), 99)), 4000)
+			end, _, err := PlayGame(context.Background(), start, bots, rand.New(rand.NewPCG(uint64(g), 99)), 4000)
 			if err != nil {
 				t.Fatal(err)
 			}
 			o := end.Outcome()
+			if !o.Finished {
+				continue
+			}
+			finished++
+			var pts, rank [2]float64
 			for seat := range 4 {
 				s := &stats[owner[seat]]
-				s.games++
-				s.moves += n
-				if o.Finished {
-					s.decided++
-					s.rank += float64(o.Ranking[seat])
-					for _, w := range o.Winners {
-						if w == seat {
-							s.wins += 1 / float64(len(o.Winners))
-						}
+				s.seats++
+				s.rank += float64(o.Ranking[seat])
+				s.points += float64(o.Scores[seat])
+				pts[owner[seat]] += float64(o.Scores[seat]) / 2
+				rank[owner[seat]] += float64(o.Ranking[seat]) / 2
+				for _, w := range o.Winners {
+					if w == seat {
+						s.wins += 1 / float64(len(o.Winners))
 					}
 				}
-				s.points += float64(o.Scores[seat])
 			}
+			d, r := pts[0]-pts[1], rank[0]-rank[1]
+			stats[0].diffs, stats[0].diffSq = stats[0].diffs+d, stats[0].diffSq+d*d
+			stats[0].rankDiffs, stats[0].rSq = stats[0].rankDiffs+r, stats[0].rSq+r*r
+		}
+		ci := func(sum, sq float64) (float64, float64) {
+			n := float64(finished)
+			mean := sum / n
+			return mean, 1.96 * math.Sqrt((sq/n-mean*mean)/(n-1))
 		}
 		for k, name := range []string{"paranoid", "maxn"} {
 			s := stats[k]
-			t.Logf("budget %d nodes, %s: %d seat-games, wins %.1f, mean points %.2f, mean rank %.2f (of %d finished), %.1f ms a move",
-				budget, name, s.games, s.wins, s.points/float64(s.games), s.rank/float64(max(s.decided, 1)), s.decided,
-				float64(s.timeSum.Milliseconds())/float64(max(s.moves/4, 1)))
+			t.Logf("budget %d nodes, %s: %d seat-games, win share %.3f, mean points %.2f, mean rank %.2f, %.2f ms a choice",
+				budget, name, s.seats, s.wins/float64(s.seats), s.points/float64(s.seats), s.rank/float64(s.seats),
+				float64(s.time.Microseconds())/1000/float64(max(s.choices, 1)))
 		}
+		dp, ep := ci(stats[0].diffs, stats[0].diffSq)
+		dr, er := ci(stats[0].rankDiffs, stats[0].rSq)
+		t.Logf("budget %d nodes, %d finished games: paranoid minus maxn per seat: points %.2f ± %.2f, rank %.3f ± %.3f (95%%)",
+			budget, finished, dp, ep, dr, er)
 	}
 }
 
@@ -83,7 +105,8 @@ type timedBot struct {
 func (b *timedBot) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
 	start := time.Now()
 	m, err := b.Bot.Choose(ctx, n, rng)
-	b.stats.timeSum += time.Since(start)
+	b.stats.time += time.Since(start)
+	b.stats.choices++
 	return m, err
 }
 

@@ -1,0 +1,100 @@
+// Package search chooses actions for every variant through the engine.Node contract: iterative
+// deepening alpha-beta for two sides, expectimax with Star1 pruning at the dice, paranoid and
+// max^n for more sides, seeded playouts, and bots for match play.
+//
+// # Sides
+//
+// Players on one side share a value. A node that implements Sider (Sides() []int, asked once at
+// the root) groups players into teams; otherwise every player is a side. Two sides (chaturanga,
+// team chaturaji) search by negamax; more sides (chaturaji without teams) by paranoid or max^n.
+//
+// # Alpha-beta
+//
+// Values are in pawns, as engine.Judge.Evaluate gives them. A node's value is for the side of
+// its ToMove: the mean of that side's players' values less the other side's mean, halved, which
+// is zero-sum even where an evaluation is not and equals Evaluate's own value where it is. Dice
+// games give one player several actions a turn, so a child's value is negated only when the
+// child belongs to the other side. The search is fail-soft negamax with
+//
+//   - a transposition table of fixed size (entries of 48 bytes: key, value vector, move, depth,
+//     bound) that keeps the deeper entry of the current search and replaces older ones;
+//   - principal variation search: after the first action every action is tried with a null
+//     window, (alpha, the next float64 above alpha), and searched again if it fails high;
+//     principal variation nodes take no cut-offs from the table, so lines reach the horizon;
+//   - ordering: the table's move, then actions that win material (engine.Tactics.Gain, largest
+//     first), two killer moves per ply, then a history counter of quiet actions that refuted
+//     positions (depth squared, halved before each search);
+//   - quiescence at the horizon when the node implements engine.Tactics: stand pat, or follow
+//     the noisy actions (every action when in check); a chance node at the horizon stands pat;
+//   - a finished game worth Utility×engine.WinValue moved one pawn toward zero per ply from the
+//     root, so that a sooner win and a later loss are preferred; static values are clamped
+//     below the win range. Wins are stored in the table relative to their node.
+//
+// # Chance nodes
+//
+// A position in engine.PhaseRoll is worth Σ Probability(roll)×value(child); it does not count as
+// depth, like perft. Star1 (Ballard 1983) prunes it: every value lies in [-WinValue, WinValue],
+// so with the outcomes sorted most likely first, each is searched with the window that would
+// decide the node whatever the remaining ones give, and the node fails low or high as soon as
+// that bound crosses the window. A value averaging wins and losses at several distances cannot
+// be moved exactly to another ply, so in variants with dice the table also keys positions by
+// their ply: the values stay exact, and tests compare them with plain expectimax bit for bit.
+//
+// # More than two sides
+//
+// Paranoid is the alpha-beta code with the root player's side maximising its mean value and
+// every other player minimising it. Max^n (Luckhardt and Irani) values a node by the vector of
+// all players' values: the mover picks the child best for its side, a chance node averages the
+// vectors; nothing is pruned, and the table saves transpositions. Both search chaturaji at the
+// same depth for a given node budget (3.5 actions deep at 2,000 nodes, 4.5 at 20,000, from the start).
+// Auto runs paranoid, which did at least as well in matches of chaturaji without teams (two
+// seats each, swapped every other game, the same dice seeds; TestMeasureParanoidMaxN):
+//
+//	budget        games  win share (paranoid / max^n)  points per seat, paranoid − max^n
+//	2,000 nodes    197   0.266 / 0.234                 +0.90 ± 1.31 (95%)
+//	20,000 nodes    96   0.281 / 0.219                 +1.25 ± 1.76
+//
+// The mean ranks were equal (2.44 / 2.46 and 2.46 / 2.46): the difference is within the noise,
+// but always for paranoid. AlphaBeta asked of more than two sides searches as paranoid. Lines
+// report the root side's value to its players and its negation to everyone else; max^n reports
+// the whole vector.
+//
+// # Iterative deepening and limits
+//
+// Depth counts actions. Each iteration searches every root action; with MultiPV k an action is
+// searched against the k-th best exact value so far, so the k reported values are exact. The
+// clock, the node budget and the context are checked every 1024 nodes; when one stops the
+// search, Search returns the last completed iteration, or, if none completed, the actions the
+// first one valued (or the first action in search order). A search ends early, Complete, when
+// an iteration met no horizon: the tree is solved. With Options.Repetition, a position whose key
+// occurs Repetition-1 times before it on the game's History and the search path is a draw.
+//
+// # Allocation
+//
+// A Searcher keeps its table, its history counters and its stack (one engine.NewNode position,
+// move buffer and principal variation per ply, made on first use) from search to search, so a
+// search allocates only its Result: a constant 3 to 4 allocations at any depth. Rollout allocates
+// its two positions per call and each finished playout's Outcome.
+//
+// # Measurements
+//
+// Null windows (PVS) saved 9% of the nodes of depth-7 chaturanga searches on five positions
+// (1,128,327 against 1,237,784); Star1 saved 57% on depth-5 team chaturaji searches from ten
+// starts (197,708 against 454,706 nodes). On a shared 2-core AMD EPYC (go test -bench Search,
+// 16 MiB table cleared before each search):
+//
+//	BenchmarkSearchChaturanga/start/depth=6        4.2-5.5 ms/op    16,184 nodes/op   3.0-3.8 M nodes/s   3 allocs/op
+//	BenchmarkSearchChaturanga/middlegame/depth=6    53-63 ms/op    139,287 nodes/op   2.2-2.6 M nodes/s   3 allocs/op
+//	BenchmarkSearchChaturaji/paranoid/depth=4     0.71-0.80 ms/op    2,516 nodes/op   3.1-3.5 M nodes/s   4 allocs/op
+//	BenchmarkSearchChaturaji/maxn/depth=4         0.78-0.95 ms/op    3,456 nodes/op   3.7-4.5 M nodes/s   4 allocs/op
+//	BenchmarkSearchChaturaji/teams/depth=4        0.34-0.59 ms/op    1,761 nodes/op   3.0-5.2 M nodes/s   4 allocs/op
+//
+// Most of the time goes to the variants' move generation and evaluation. Aspiration windows,
+// null-move pruning and late-move reductions are not implemented.
+//
+// # Playouts and bots
+//
+// Rollout plays seeded random or greedy games (PCG from the seed, rolls drawn by probability)
+// and sums up wins, draws, utilities, points and Wilson intervals. RandomBot, GreedyBot (one
+// action ahead, averaging over a roll that follows) and SearchBot play matches through PlayGame.
+package search
