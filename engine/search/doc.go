@@ -45,8 +45,9 @@
 // Paranoid is the alpha-beta code with the root player's side maximising its mean value and
 // every other player minimising it. Max^n (Luckhardt and Irani) values a node by the vector of
 // all players' values: the mover picks the child best for its side, a chance node averages the
-// vectors; nothing is pruned, and the table saves transpositions. Both search chaturaji at the
-// same depth for a given node budget (3.5 actions deep at 2,000 nodes, 4.5 at 20,000, from the start).
+// vectors; nothing is pruned, the table saves transpositions, and the horizon is the static
+// evaluation without quiescence. Both search chaturaji equally deep for a given node budget
+// (3.5 actions at 2,000 nodes and 4.5 at 20,000, from the start).
 // Auto runs paranoid, which did at least as well in matches of chaturaji without teams (two
 // seats each, swapped every other game, the same dice seeds; TestMeasureParanoidMaxN):
 //

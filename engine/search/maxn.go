@@ -33,6 +33,7 @@ func (s *Searcher) rootMaxN(depth int) {
 		rm.pvLen = 1 + copy(rm.pv[1:], child.pv[:child.pvLen])
 	}
 	s.sortRoot()
+	s.storeRoot(key, depth)
 	for _, rm := range s.rootMoves[:s.multiPV] {
 		s.extendPV(rm, depth)
 	}

@@ -88,7 +88,8 @@ type Result struct {
 	// Lines holds the best actions, best first: min(MultiPV, legal actions) of them.
 	Lines []Line
 	// Depth is the last completed iteration; 0 when none completed.
-	Depth    int
+	Depth int
+	// SelDepth is the deepest ply reached, rolls and quiescence included.
 	SelDepth int
 	Nodes    uint64
 	Elapsed  time.Duration

@@ -237,7 +237,12 @@ func (s *Searcher) setup(ctx context.Context, root engine.Node, opts Options, st
 		return errors.New("search: the root has no legal actions")
 	}
 	s.multiPV = min(s.multiPV, len(moves))
-	s.order(f, moves, 0, root.ToMove())
+	// The table may hold the best action from an earlier search of this position.
+	ttMove := noMove
+	if e, ok := s.tt.probe(s.tableKey(root.Key(), 0)); ok && !s.noTT {
+		ttMove = e.move
+	}
+	s.order(f, moves, ttMove, root.ToMove())
 	s.rootMoves = s.rootMoves[:0]
 	for i := range moves {
 		m := pick(f, moves, i)
@@ -463,6 +468,21 @@ func (s *Searcher) rootAlphaBeta(depth int) {
 		}
 	}
 	s.sortRoot()
+	s.storeRoot(key, depth)
+}
+
+// storeRoot records the root's best action and value, for a later search of the same position.
+func (s *Searcher) storeRoot(key uint64, depth int) {
+	best := s.rootMoves[0]
+	if s.noTT || !best.exact {
+		return
+	}
+	if e := s.tt.store(s.tableKey(key, 0), depth, boundExact, s.unsolved == 0, best.move); e != nil {
+		e.vals = best.vals
+		if s.mode != modeMaxN {
+			e.vals[0] = best.value
+		}
+	}
 }
 
 // sortRoot puts the exact root moves first, best first, keeping the order of the others.
