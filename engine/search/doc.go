@@ -90,6 +90,10 @@
 //	BenchmarkSearchChaturaji/maxn/depth=4         0.78-0.95 ms/op    3,456 nodes/op   3.7-4.5 M nodes/s   4 allocs/op
 //	BenchmarkSearchChaturaji/teams/depth=4        0.34-0.59 ms/op    1,761 nodes/op   3.0-5.2 M nodes/s   4 allocs/op
 //
+// Playouts (BenchmarkRollout, 10 playouts an op) run at 4.3-4.6 M actions/s in chaturanga and
+// 6.9-7.4 M in chaturaji with the random policy, with 21 and 39 allocations for about 5,700 and
+// 25,500 actions: the playouts' outcomes, nothing per action.
+//
 // Most of the time goes to the variants' move generation and evaluation. Aspiration windows,
 // null-move pruning and late-move reductions are not implemented.
 //

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/chaturanga"
 )
 
 func TestRolloutSameSeedSameResult(t *testing.T) {
@@ -183,5 +184,35 @@ func TestGreedyBotTakesTheWin(t *testing.T) {
 		if err != nil || m != engine.Move(pile) {
 			t.Errorf("pile %d: chose %d, %v; want %d", pile, m, err, pile)
 		}
+	}
+}
+
+func BenchmarkRollout(b *testing.B) {
+	start := chaturanga.New()
+	for _, c := range []struct {
+		name   string
+		root   engine.Node
+		policy Policy
+	}{
+		{"chaturanga/random", &start, Random},
+		{"chaturanga/greedy", &start, Greedy},
+		{"chaturaji/random", chaturajiStart(b, nil, 1), Random},
+		{"chaturaji/greedy", chaturajiStart(b, nil, 1), Greedy},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var actions uint64
+			b.ReportAllocs()
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				r, err := Rollout(context.Background(), c.root, RolloutOptions{Playouts: 10, Seed: seed, Policy: c.policy})
+				if err != nil {
+					b.Fatal(err)
+				}
+				actions += r.Actions
+			}
+			b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+			b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+		})
 	}
 }
