@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -214,6 +215,16 @@ func TestSearchAllocations(t *testing.T) {
 		t.Logf("%v: %v allocations for %d nodes, %v for %d", alg, shallow, n1, deep, n2)
 		if deep != shallow || n2 < 20*n1 {
 			t.Errorf("%v: %v allocations for %d nodes, %v for %d", alg, shallow, n1, deep, n2)
+		}
+	}
+}
+
+// TestDrawIsPositiveZero checks that a drawn line reads 0 for both players, not -0.
+func TestDrawIsPositiveZero(t *testing.T) {
+	r := mustSearch(t, NewSearcher(0), &shuttle{}, Options{Limits: Limits{Depth: 4}, Repetition: 2})
+	for p, v := range r.Lines[0].Values {
+		if v != 0 || math.Signbit(v) {
+			t.Errorf("player %d: value %v, want +0", p, v)
 		}
 	}
 }

@@ -545,13 +545,14 @@ func (s *Searcher) result(depth int, start time.Time, complete bool) Result {
 	for i, rm := range s.best {
 		l := Line{Move: rm.move, Values: make([]float64, s.players), PV: slices.Clone(rm.pv[:rm.pvLen])}
 		for p := range l.Values {
+			// Adding zero turns the -0 that negating a draw leaves into 0.
 			switch {
 			case s.mode == modeMaxN:
-				l.Values[p] = rm.vals[p]
+				l.Values[p] = rm.vals[p] + 0
 			case s.sideOf[p] == 0:
-				l.Values[p] = rm.value
+				l.Values[p] = rm.value + 0
 			default:
-				l.Values[p] = -rm.value
+				l.Values[p] = 0 - rm.value
 			}
 		}
 		r.Lines[i] = l
