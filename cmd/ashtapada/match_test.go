@@ -145,6 +145,8 @@ func TestMatchErrors(t *testing.T) {
 		{"--players", "search:depth,random"},
 		{"--variant", "martian_chaturanga", "--players", "fairy:depth=1,random"},
 		{"--players", "fairy:depth=x,random"},
+		{"--players", "fairy:depth=2:movetime=10ms,random"},
+		{"--players", "fairy:movetime=10us,random"},
 		{"--games", "0"},
 		{"--open", "-1"},
 		{"--variant", "chaturaji", "--players", "random,random,random,random", "--options", "max_rounds=x"},

@@ -67,15 +67,18 @@ func newFairyBot(path string, opts map[string]string, name string) (*uciBot, err
 			b.depth = d
 		case "movetime":
 			d, err := time.ParseDuration(v)
-			if err != nil || d <= 0 {
-				return nil, fmt.Errorf("%s: movetime %q, want a positive duration such as 50ms", name, v)
+			if err != nil || d < time.Millisecond {
+				return nil, fmt.Errorf("%s: movetime %q, want a duration of at least 1ms such as 50ms", name, v)
 			}
 			b.movetime = d
 		default:
 			return nil, fmt.Errorf("%s: unknown option %q (want depth or movetime)", name, k)
 		}
 	}
-	if b.depth == 0 && b.movetime == 0 {
+	switch {
+	case b.depth > 0 && b.movetime > 0:
+		return nil, fmt.Errorf("%s: give depth or movetime, not both", name)
+	case b.depth == 0 && b.movetime == 0:
 		b.depth = 1
 	}
 	return b, nil
