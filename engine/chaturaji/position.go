@@ -209,11 +209,8 @@ var (
 )
 
 func init() {
-	rng := uint64(0x43686174757261) // "Chatura"
-	next := func() uint64 {
-		rng += 0x9E3779B97F4A7C15
-		return mix64(rng)
-	}
+	keys := engine.KeySource(0x43686174757261) // "Chatura"
+	next := keys.Next
 	for k := range zobristPiece {
 		for pl := range zobristPiece[k] {
 			for sq := range zobristPiece[k][pl] {
@@ -231,13 +228,6 @@ func init() {
 			zobristColour[col][sq] = next()
 		}
 	}
-}
-
-// mix64 is splitmix64's finaliser, a bijection on 64 bits.
-func mix64(z uint64) uint64 {
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
 }
 
 // cellKey is the Zobrist key of the piece c on sq.
@@ -260,7 +250,7 @@ const (
 	tagRounds = tagScores + players
 )
 
-func zobrist(tag, value uint64) uint64 { return mix64(tag<<56 ^ value ^ 0x5A0B5157) }
+func zobrist(tag, value uint64) uint64 { return engine.Mix64(tag<<56 ^ value ^ 0x5A0B5157) }
 
 func bit(b bool) uint64 {
 	if b {

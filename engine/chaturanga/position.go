@@ -62,20 +62,13 @@ var (
 )
 
 func init() {
-	rng := uint64(0x2545F4914F6CDD1D)
-	next := func() uint64 { // splitmix64
-		rng += 0x9E3779B97F4A7C15
-		z := rng
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	keys := engine.KeySource(0x2545F4914F6CDD1D)
 	for v := range zobristPiece {
 		for sq := range zobristPiece[v] {
-			zobristPiece[v][sq] = next()
+			zobristPiece[v][sq] = keys.Next()
 		}
 	}
-	zobristBlack = next()
+	zobristBlack = keys.Next()
 }
 
 // Key is the Zobrist hash of the board and the side to move.

@@ -298,19 +298,9 @@ func dieState(d die) int {
 	return s
 }
 
-func splitmix(x uint64) uint64 {
-	x += 0x9E3779B97F4A7C15
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
-}
-
 func init() {
-	seed := uint64(0x6D61727469616E) // "martian"
-	next := func() uint64 {
-		seed += 0x9E3779B97F4A7C15
-		return splitmix(seed)
-	}
+	keys := engine.KeySource(0x6D61727469616E) // "martian"
+	next := keys.Next
 	for c := range zobristPiece {
 		for sq := range zobristPiece[c] {
 			zobristPiece[c][sq] = next()
@@ -384,7 +374,7 @@ func (p *Position) clockKey() uint64 {
 	if p.capturedThisTurn {
 		x |= 1
 	}
-	return splitmix(zobristClock ^ x)
+	return engine.Mix64(zobristClock ^ x)
 }
 
 // Key is the Zobrist hash of everything that decides the legal actions and the outcome: board,
