@@ -1,6 +1,10 @@
 package chaturaji
 
-import "github.com/ashtapada/ashtapada/engine"
+import (
+	"math/bits"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
 
 // materialValue is what a piece on the board is worth to its owner, in pawns, a point being a
 // pawn: its capture points, which an enemy would score, and a fifth more for what it may still
@@ -12,11 +16,21 @@ var materialValue = [kinds]float64{pawn: 1.2, boat: 2.4, horse: 3.6, elephant: 4
 // without his raja is frozen).
 const rajaTeamValue = 12
 
-// evalParts returns each player's points and material, both relative to the other players: in
+// Threat weights.
+const (
+	// fleeFactor scales a threat whose victim's owner moves before the attacker: a quarter of
+	// his rolls lets him move the piece away.
+	fleeFactor = 0.75
+	// threatWeight scales the expected captures of the threat term.
+	threatWeight = 1.0
+)
+
+// evalParts returns each player's points, material and threats (the points he may score less
+// the material he may lose over the next round of turns, threats), all relative to the other players: in
 // individual play his own minus the mean of the other three; in team play his team's sum minus the
 // other team's. Points count only where they decide the game (not under last_standing, nor in
 // diceless play).
-func (p *Position) evalParts() (points, material [players]float64) {
+func (p *Position) evalParts() (points, material, threats [players]float64) {
 	var pts, mat [players]float64
 	byPoints := !p.rules.teams || (!p.rules.lastStanding && !p.rules.diceless)
 	for pl := 0; pl < players; pl++ {
@@ -34,7 +48,149 @@ func (p *Position) evalParts() (points, material [players]float64) {
 		}
 		mat[pl] += v * float64(p.count[pl][raja])
 	}
-	return p.relative(pts), p.relative(mat)
+	gain, loss := p.threats()
+	var thr [players]float64
+	for pl := 0; pl < players; pl++ {
+		thr[pl] = -threatWeight * loss[pl]
+		if byPoints {
+			thr[pl] += threatWeight * gain[pl]
+		}
+	}
+	return p.relative(pts), p.relative(mat), p.relative(thr)
+}
+
+// threats returns each player's expected captures over the next round of turns, from the side
+// to move on, each player taking his next turn once: the points he would score and the material
+// the victims would lose, both in pawns. A player's roll (the die he holds if he has rolled)
+// decides which of his pieces may capture; with each die value he takes the most valuable enemy
+// piece his pieces of that value attack, as far as earlier turns have not taken it already. A
+// victim whose owner moves before the attacker counts by fleeFactor. Diceless play and the raja
+// exchange have no threats.
+func (p *Position) threats() (gain, loss [players]float64) {
+	if p.rules.diceless || p.ex.stage != exNone {
+		return
+	}
+	// attacks[pl][v] holds the enemy squares the pieces of pl that die value v moves attack.
+	var attacks [players][6]uint64
+	for sq, c := range p.board {
+		if c == 0 {
+			continue
+		}
+		us, kind := cellOwner(c), cellKind(c)
+		v := kind
+		if kind == pawn {
+			v = raja
+		}
+		attacks[us][v] |= p.attacked(sq, c)
+	}
+	// surv is each square's chance that its piece is still there.
+	var surv [size * size]float64
+	for sq := range surv {
+		surv[sq] = 1
+	}
+	side := int(p.side)
+	// order[pl] is when pl takes his next turn: 0 for the side, then 1, 2, 3.
+	var order [players]int
+	for i := 0; i < players; i++ {
+		order[(side+i)%players] = i
+	}
+	for i := 0; i < players; i++ {
+		o := (side + i) % players
+		var chance [6]float64
+		if i == 0 && p.rolled() {
+			for d := 0; d < int(p.rules.dice); d++ {
+				if !p.dice[d].used {
+					chance[p.dice[d].value] = 1
+				}
+			}
+		} else {
+			per := 0.25
+			if p.rules.dice == 2 {
+				per = 7.0 / 16
+			}
+			for v := boat; v <= raja; v++ {
+				chance[v] = per
+			}
+		}
+		for v := boat; v <= raja; v++ {
+			t := attacks[o][v]
+			if t == 0 || chance[v] == 0 {
+				continue
+			}
+			best, bestValue, bestFactor := -1, 0.0, 0.0
+			for ; t != 0; t &= t - 1 {
+				sq := bits.TrailingZeros64(t)
+				c := p.board[sq]
+				factor := surv[sq]
+				if order[cellOwner(c)] < i {
+					factor *= fleeFactor
+				}
+				if val := factor * p.pieceValue(cellKind(c)); val > bestValue {
+					best, bestValue, bestFactor = sq, val, factor
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			q := chance[v] * bestFactor
+			c := p.board[best]
+			gain[o] += q * float64(cellKind(c))
+			loss[cellOwner(c)] += q * p.pieceValue(cellKind(c))
+			surv[best] -= chance[v] * surv[best]
+		}
+	}
+	return
+}
+
+// pieceValue is a piece's material value.
+func (p *Position) pieceValue(kind int) float64 {
+	if kind == raja && p.rules.teams {
+		return rajaTeamValue
+	}
+	return materialValue[kind]
+}
+
+// attacked returns the enemy squares the piece c on sq could capture, as bits.
+func (p *Position) attacked(sq int, c cell) uint64 {
+	us, kind := cellOwner(c), cellKind(c)
+	var t uint64
+	try := func(to int) {
+		if x := p.board[to]; x != 0 && p.landable(to, us, kind) {
+			t |= 1 << to
+		}
+	}
+	switch kind {
+	case raja:
+		for _, to := range stepTargets[sq] {
+			try(int(to))
+		}
+	case horse:
+		for _, to := range knightTargets[sq] {
+			try(int(to))
+		}
+	case boat:
+		for _, to := range boatTargets[sq] {
+			try(int(to))
+		}
+	case elephant:
+		for d := 0; d < 4; d++ {
+			for _, to := range rays[sq][d] {
+				if p.board[to] != 0 {
+					try(int(to))
+					break
+				}
+			}
+		}
+	case pawn:
+		if !lastLine[us][sq] {
+			for _, to := range pawnCaptures[us][sq] {
+				if to >= 0 {
+					try(int(to))
+				}
+			}
+		}
+	}
+	return t
 }
 
 // relative turns per-player values into each player's standing against the others.
@@ -52,8 +208,8 @@ func (p *Position) relative(v [players]float64) [players]float64 {
 	return out
 }
 
-// Evaluate is each player's points and material against the others' (evalParts), in pawns; a
-// finished game is its Utility times engine.WinValue. The values sum to 0.
+// Evaluate is each player's points, material and threats against the others' (evalParts), in
+// pawns; a finished game is its Utility times engine.WinValue. The values sum to 0.
 func (p *Position) Evaluate(e []float64) {
 	if p.Utility(e) {
 		for pl := 0; pl < players; pl++ {
@@ -61,9 +217,9 @@ func (p *Position) Evaluate(e []float64) {
 		}
 		return
 	}
-	pts, mat := p.evalParts()
+	pts, mat, thr := p.evalParts()
 	for pl := 0; pl < players; pl++ {
-		e[pl] = pts[pl] + mat[pl]
+		e[pl] = pts[pl] + mat[pl] + thr[pl]
 	}
 }
 
@@ -76,8 +232,8 @@ func (p *Position) Terms() []engine.EvalTerm {
 		}
 		return []engine.EvalTerm{{Name: "result", Values: u}}
 	}
-	pts, mat := p.evalParts()
-	return []engine.EvalTerm{{Name: "points", Values: pts[:]}, {Name: "material", Values: mat[:]}}
+	pts, mat, thr := p.evalParts()
+	return []engine.EvalTerm{{Name: "points", Values: pts[:]}, {Name: "material", Values: mat[:]}, {Name: "threats", Values: thr[:]}}
 }
 
 // Noisy appends the legal actions that capture (a boat triumph too) or promote.
