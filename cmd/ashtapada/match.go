@@ -43,7 +43,7 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	cfg := matchConfig{}
 	fs.StringVar(&cfg.variant, "variant", "chaturanga", "variant name")
-	players := fs.String("players", "search,random", "comma-separated player specs, one per seat: random, greedy, "+
+	players := fs.String("players", "search,random", "comma-separated player specs, one per seat: random, greedy, oneply, "+
 		"search[:depth=N][:movetime=D][:nodes=N][:alg=A], fairy[:depth=N][:movetime=D] (chaturanga only)")
 	fs.IntVar(&cfg.games, "games", 100, "number of games; seats rotate from game to game")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the games' random choices and dice")
@@ -119,6 +119,8 @@ func newSeat(spec playerSpec, variant string, cfg *matchConfig) (seat, error) {
 		return seat{bot: search.RandomBot()}, noOptions()
 	case "greedy":
 		return seat{bot: search.GreedyBot()}, noOptions()
+	case "oneply":
+		return seat{bot: search.OnePlyBot()}, noOptions()
 	case "search":
 		opts, err := searchOptions(spec, cfg)
 		if err != nil {
@@ -136,7 +138,7 @@ func newSeat(spec playerSpec, variant string, cfg *matchConfig) (seat, error) {
 		}
 		return seat{bot: b, reset: b.reset}, nil
 	}
-	return seat{}, fmt.Errorf("player %q: unknown kind %q, want random, greedy, search or fairy", spec.text, spec.kind)
+	return seat{}, fmt.Errorf("player %q: unknown kind %q, want random, greedy, oneply, search or fairy", spec.text, spec.kind)
 }
 
 // searchOptions reads a search spec's options over the match's defaults.

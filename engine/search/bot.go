@@ -39,20 +39,41 @@ func (randomBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engin
 	return moves[rng.IntN(len(moves))], nil
 }
 
-// GreedyBot looks one action ahead: it plays each legal action, evaluates the result for the
-// mover (averaging over the rolls when the action leads to one) and picks the best, ties at
-// random.
-func GreedyBot() Bot { return &greedyBot{} }
+// GreedyBot takes the action that wins the most material at once (engine.Tactics.Gain), at
+// random among equals, as the greedy playout policy does. Its choices do not depend on the
+// evaluation, so it stays a fixed yardstick while the evaluation improves.
+func GreedyBot() Bot { return greedyBot{} }
 
-type greedyBot struct {
+type greedyBot struct{}
+
+func (greedyBot) Name() string { return "greedy" }
+
+func (greedyBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+	var buf [engine.MaxMoves]engine.Move
+	moves := n.Moves(buf[:0])
+	switch {
+	case len(moves) == 0:
+		return 0, errNoActions
+	case n.Phase() == engine.PhaseRoll:
+		return sample(n, moves, rng), nil
+	}
+	return greedyMove(n, moves, rng), nil
+}
+
+// OnePlyBot looks one action ahead: it plays each legal action, evaluates the result for the
+// mover with the variant's Evaluate (averaging over the rolls when the action leads to one) and
+// picks the best, ties at random.
+func OnePlyBot() Bot { return &onePlyBot{} }
+
+type onePlyBot struct {
 	variant engine.Variant
 	nodes   [2]engine.Node
 	moves   [2][engine.MaxMoves]engine.Move
 }
 
-func (*greedyBot) Name() string { return "greedy" }
+func (*onePlyBot) Name() string { return "oneply" }
 
-func (b *greedyBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (b *onePlyBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
 	moves := n.Moves(b.moves[0][:0])
 	if len(moves) == 0 {
 		return 0, errNoActions

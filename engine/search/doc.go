@@ -100,6 +100,8 @@
 // # Playouts and bots
 //
 // Rollout plays seeded random or greedy games (PCG from the seed, rolls drawn by probability)
-// and sums up wins, draws, utilities, points and Wilson intervals. RandomBot, GreedyBot (one
-// action ahead, averaging over a roll that follows) and SearchBot play matches through PlayGame.
+// and sums up wins, draws, utilities, points and Wilson intervals. RandomBot, GreedyBot (the
+// action winning the most material at once, as the greedy policy), OnePlyBot (one action ahead
+// on the variant's evaluation, averaging over a roll that follows) and SearchBot play matches
+// through PlayGame.
 package search

@@ -176,11 +176,26 @@ func (illegalBot) Choose(context.Context, engine.Node, *rand.Rand) (engine.Move,
 	return 99, nil
 }
 
-// TestGreedyBotTakesTheWin checks the one-ply bot on nim, where it must take the last stones.
-func TestGreedyBotTakesTheWin(t *testing.T) {
+// TestGreedyBotTakesTheMostMaterial checks that the greedy bot captures the horse, not the pawn.
+func TestGreedyBotTakesTheMostMaterial(t *testing.T) {
+	p, err := chaturanga.ParseFEN("4k3/8/8/8/1n1R2p1/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10 {
+		m, err := GreedyBot().Choose(context.Background(), &p, rng)
+		if err != nil || p.Notation(m) != "d4b4" {
+			t.Fatalf("chose %s, %v; want d4b4", p.Notation(m), err)
+		}
+	}
+}
+
+// TestOnePlyBotTakesTheWin checks the one-ply bot on nim, where it must take the last stones.
+func TestOnePlyBotTakesTheWin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for pile := 1; pile <= 3; pile++ {
-		m, err := GreedyBot().Choose(context.Background(), &nim{pile: pile}, rng)
+		m, err := OnePlyBot().Choose(context.Background(), &nim{pile: pile}, rng)
 		if err != nil || m != engine.Move(pile) {
 			t.Errorf("pile %d: chose %d, %v; want %d", pile, m, err, pile)
 		}
