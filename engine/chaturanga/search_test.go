@@ -145,24 +145,26 @@ func TestMates(t *testing.T) {
 	}
 }
 
-// BenchmarkSearch measures the search on one thread at fixed depths, from a cleared table, on the
-// start position and on every position of testdata/mates.txt (docs/measurements.md compares it
-// with Fairy-Stockfish's go depth on the same positions).
+// BenchmarkSearch measures the search on one thread, from a cleared table, at fixed depths and
+// for a fixed time, on the start position and on every position of testdata/mates.txt
+// (docs/measurements.md compares it with Fairy-Stockfish on the same positions).
 func BenchmarkSearch(b *testing.B) {
 	var mates []string
 	for _, c := range readMates(b) {
 		mates = append(mates, c.fen)
 	}
+	start := []string{chaturanga.StartFEN}
 	for _, c := range []struct {
-		name  string
-		fens  []string
-		depth int
+		name   string
+		fens   []string
+		limits search.Limits
 	}{
-		{"start", []string{chaturanga.StartFEN}, 5},
-		{"start", []string{chaturanga.StartFEN}, 7},
-		{"start", []string{chaturanga.StartFEN}, 9},
-		{"mates", mates, 5},
-		{"mates", mates, 7},
+		{"start/depth=5", start, search.Limits{Depth: 5}},
+		{"start/depth=7", start, search.Limits{Depth: 7}},
+		{"start/depth=9", start, search.Limits{Depth: 9}},
+		{"start/time=1s", start, search.Limits{Time: time.Second}},
+		{"mates/depth=5", mates, search.Limits{Depth: 5}},
+		{"mates/depth=7", mates, search.Limits{Depth: 7}},
 	} {
 		var roots []*chaturanga.Position
 		for _, fen := range c.fens {
@@ -172,9 +174,9 @@ func BenchmarkSearch(b *testing.B) {
 			}
 			roots = append(roots, &p)
 		}
-		b.Run(fmt.Sprintf("%s/depth=%d", c.name, c.depth), func(b *testing.B) {
+		b.Run(c.name, func(b *testing.B) {
 			s := search.NewSearcher(0)
-			opts := search.Options{Limits: search.Limits{Depth: c.depth}}
+			opts := search.Options{Limits: c.limits}
 			var nodes uint64
 			var elapsed time.Duration
 			for b.Loop() {
