@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/types/known/structpb"
+
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -339,7 +341,7 @@ func TestChaturajiDice(t *testing.T) {
 // JSON, and the same seeds give the same game.
 func TestChaturajiSeededReplay(t *testing.T) {
 	s := startServer(t)
-	play := func(opts map[string]*pb.OptionValue) ([]string, string) {
+	play := func(opts map[string]*structpb.Value) ([]string, string) {
 		ctx := context.Background()
 		start, err := s.rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: "chaturaji", Options: opts})
 		if err != nil {
@@ -374,10 +376,10 @@ func TestChaturajiSeededReplay(t *testing.T) {
 		}
 		return actions, pos.GetText()
 	}
-	for _, opts := range []map[string]*pb.OptionValue{
-		{"max_rounds": {Value: &pb.OptionValue_IntValue{IntValue: 20}}},
-		{"teams": {Value: &pb.OptionValue_BoolValue{BoolValue: true}}, "dice": {Value: &pb.OptionValue_IntValue{IntValue: 2}},
-			"max_rounds": {Value: &pb.OptionValue_IntValue{IntValue: 20}}},
+	for _, opts := range []map[string]*structpb.Value{
+		{"max_rounds": structpb.NewNumberValue(20)},
+		{"teams": structpb.NewBoolValue(true), "dice": structpb.NewNumberValue(2),
+			"max_rounds": structpb.NewNumberValue(20)},
 	} {
 		actions, final := play(opts)
 		again, finalAgain := play(opts)
@@ -415,10 +417,10 @@ func TestChaturajiOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	boolValue := func(b bool) *pb.OptionValue { return &pb.OptionValue{Value: &pb.OptionValue_BoolValue{BoolValue: b}} }
-	intValue := func(n int64) *pb.OptionValue { return &pb.OptionValue{Value: &pb.OptionValue_IntValue{IntValue: n}} }
-	want := map[string]*pb.OptionValue{"teams": boolValue(false), "rank_rule": boolValue(false), "dice": intValue(1),
-		"diceless": boolValue(false), "goal": {Value: &pb.OptionValue_StringValue{StringValue: "points"}}, "max_rounds": intValue(0)}
+	boolValue := func(b bool) *structpb.Value { return structpb.NewBoolValue(b) }
+	intValue := func(n int64) *structpb.Value { return structpb.NewNumberValue(float64(n)) }
+	want := map[string]*structpb.Value{"teams": boolValue(false), "rank_rule": boolValue(false), "dice": intValue(1),
+		"diceless": boolValue(false), "goal": structpb.NewStringValue("points"), "max_rounds": intValue(0)}
 	for _, o := range v.GetVariant().GetOptions() {
 		if !proto.Equal(o.GetDefaultValue(), want[o.GetName()]) || o.GetDescription() == "" {
 			t.Errorf("option %s: default %v, want %v; description %q", o.GetName(), o.GetDefaultValue(), want[o.GetName()], o.GetDescription())
@@ -427,19 +429,19 @@ func TestChaturajiOptions(t *testing.T) {
 	if len(v.GetVariant().GetOptions()) != len(want) {
 		t.Errorf("options %v", v.GetVariant().GetOptions())
 	}
-	code, body := s.postJSON(t, "POST", "/v1/variants/chaturaji:start", `{"options":{"teams":{"bool_value":true},"dice":{"int_value":"2"},"max_rounds":{"int_value":"30"}}}`)
+	code, body := s.postJSON(t, "POST", "/v1/variants/chaturaji:start", `{"options":{"teams":true,"dice":2,"max_rounds":30}}`)
 	pos, _ := body["position"].(map[string]any)
 	if code != 200 || !strings.HasSuffix(pos["text"].(string), " teams dice=2 max_rounds=30") {
 		t.Errorf("start with options: %d %v", code, body)
 	}
 	for _, c := range []struct {
-		opts  map[string]*pb.OptionValue
+		opts  map[string]*structpb.Value
 		field string
 	}{
-		{map[string]*pb.OptionValue{"goal": {Value: &pb.OptionValue_StringValue{StringValue: "last_standing"}}}, "options.goal"},
-		{map[string]*pb.OptionValue{"diceless": {Value: &pb.OptionValue_BoolValue{BoolValue: true}}, "dice": {Value: &pb.OptionValue_IntValue{IntValue: 2}}}, "options.dice"},
-		{map[string]*pb.OptionValue{"dice": {Value: &pb.OptionValue_IntValue{IntValue: 3}}}, "options.dice"},
-		{map[string]*pb.OptionValue{"goal": {Value: &pb.OptionValue_StringValue{StringValue: "glory"}}}, "options.goal"},
+		{map[string]*structpb.Value{"goal": structpb.NewStringValue("last_standing")}, "options.goal"},
+		{map[string]*structpb.Value{"diceless": structpb.NewBoolValue(true), "dice": structpb.NewNumberValue(2)}, "options.dice"},
+		{map[string]*structpb.Value{"dice": structpb.NewNumberValue(3)}, "options.dice"},
+		{map[string]*structpb.Value{"goal": structpb.NewStringValue("glory")}, "options.goal"},
 	} {
 		_, err := s.rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: "chaturaji", Options: c.opts})
 		if code, reason, field := errorDetails(err); code != codes.InvalidArgument || reason != "INVALID_OPTION" || field != c.field {

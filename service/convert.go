@@ -1,8 +1,12 @@
 package service
 
 import (
+	"math"
+
 	"slices"
 	"strconv"
+
+	"google.golang.org/protobuf/types/known/structpb"
 
 	"google.golang.org/grpc/codes"
 
@@ -95,37 +99,44 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 	return pos, nil
 }
 
-func optionsFromProto(in map[string]*pb.OptionValue) (engine.Options, error) {
+// optionsFromProto reads options given as plain JSON values: a boolean, an integral number or a
+// string.
+func optionsFromProto(in map[string]*structpb.Value) (engine.Options, error) {
 	out := engine.Options{}
 	for name, v := range in {
-		switch x := v.GetValue().(type) {
-		case *pb.OptionValue_BoolValue:
+		field := "options." + name
+		switch x := v.GetKind().(type) {
+		case *structpb.Value_BoolValue:
 			out[name] = engine.OptionValue{Kind: engine.OptionBool, Bool: x.BoolValue}
-		case *pb.OptionValue_IntValue:
-			out[name] = engine.OptionValue{Kind: engine.OptionInt, Int: x.IntValue}
-		case *pb.OptionValue_StringValue:
+		case *structpb.Value_NumberValue:
+			n := x.NumberValue
+			if n != math.Trunc(n) || math.Abs(n) > 1<<53 {
+				return nil, invalid("INVALID_OPTION", field, "option %q must be an integer, not %v", name, n)
+			}
+			out[name] = engine.OptionValue{Kind: engine.OptionInt, Int: int64(n)}
+		case *structpb.Value_StringValue:
 			out[name] = engine.OptionValue{Kind: engine.OptionString, String: x.StringValue}
 		default:
-			return nil, invalid("INVALID_OPTION", "options."+name, "option %q has no value", name)
+			return nil, invalid("INVALID_OPTION", field, "option %q must be a boolean, an integer or a string", name)
 		}
 	}
 	return out, nil
 }
 
-func optionValueToProto(v engine.OptionValue) *pb.OptionValue {
+func optionValueToProto(v engine.OptionValue) *structpb.Value {
 	switch v.Kind {
 	case engine.OptionBool:
-		return &pb.OptionValue{Value: &pb.OptionValue_BoolValue{BoolValue: v.Bool}}
+		return structpb.NewBoolValue(v.Bool)
 	case engine.OptionInt:
-		return &pb.OptionValue{Value: &pb.OptionValue_IntValue{IntValue: v.Int}}
+		return structpb.NewNumberValue(float64(v.Int))
 	}
-	return &pb.OptionValue{Value: &pb.OptionValue_StringValue{StringValue: v.String}}
+	return structpb.NewStringValue(v.String)
 }
 
 func positionToProto(pos engine.Position) *pb.Position {
 	s := pos.Setup()
 	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
-		LastMove: s.LastMove, Options: map[string]*pb.OptionValue{}, Key: key(pos)}
+		LastMove: s.LastMove, Options: map[string]*structpb.Value{}, Key: key(pos)}
 	for name, v := range s.Options {
 		out.Options[name] = optionValueToProto(v)
 	}

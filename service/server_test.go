@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/types/known/structpb"
+
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
@@ -274,7 +276,7 @@ func TestErrors(t *testing.T) {
 		}, codes.InvalidArgument, "DEPTH_OUT_OF_RANGE", "depth"},
 		{"unknown option", func() error {
 			_, err := s.rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: "martian_chaturanga",
-				Options: map[string]*pb.OptionValue{"turbo": {Value: &pb.OptionValue_BoolValue{BoolValue: true}}}})
+				Options: map[string]*structpb.Value{"turbo": structpb.NewBoolValue(true)}})
 			return err
 		}, codes.InvalidArgument, "INVALID_OPTION", "options.turbo"},
 		{"bad dice values", func() error {
@@ -364,7 +366,7 @@ func TestMartianOverGRPC(t *testing.T) {
 	s := startServer(t)
 	ctx := context.Background()
 	start, err := s.rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: "martian_chaturanga",
-		Options: map[string]*pb.OptionValue{"max_turns": {Value: &pb.OptionValue_IntValue{IntValue: 40}}}})
+		Options: map[string]*structpb.Value{"max_turns": structpb.NewNumberValue(40)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -246,8 +247,9 @@ func (x *GetVariantResponse) GetVariant() *Variant {
 type StartPositionRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Variant string                 `protobuf:"bytes,1,opt,name=variant,proto3" json:"variant,omitempty"`
-	// Option values by name; options not given take their defaults.
-	Options       map[string]*OptionValue `protobuf:"bytes,2,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Option values by name, as plain JSON values ({"teams": true}); options not given take their
+	// defaults.
+	Options       map[string]*structpb.Value `protobuf:"bytes,2,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -289,7 +291,7 @@ func (x *StartPositionRequest) GetVariant() string {
 	return ""
 }
 
-func (x *StartPositionRequest) GetOptions() map[string]*OptionValue {
+func (x *StartPositionRequest) GetOptions() map[string]*structpb.Value {
 	if x != nil {
 		return x.Options
 	}
@@ -500,7 +502,11 @@ type ValidateMoveRequest struct {
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	Move     *Action                `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
 	// The game's history, to apply the repetition rule (see Variant.repetition).
-	History       *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
+	History *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
+	// Also return the next turn: the legal actions and the status of the position reached.
+	IncludeNext bool `protobuf:"varint,4,opt,name=include_next,json=includeNext,proto3" json:"include_next,omitempty"`
+	// How much of each next action to return.
+	NextView      MoveView `protobuf:"varint,5,opt,name=next_view,json=nextView,proto3,enum=ashtapada.v1.MoveView" json:"next_view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -556,6 +562,20 @@ func (x *ValidateMoveRequest) GetHistory() *GameHistory {
 	return nil
 }
 
+func (x *ValidateMoveRequest) GetIncludeNext() bool {
+	if x != nil {
+		return x.IncludeNext
+	}
+	return false
+}
+
+func (x *ValidateMoveRequest) GetNextView() MoveView {
+	if x != nil {
+		return x.NextView
+	}
+	return MoveView_MOVE_VIEW_UNSPECIFIED
+}
+
 type ValidateMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Legal bool                   `protobuf:"varint,1,opt,name=legal,proto3" json:"legal,omitempty"`
@@ -572,8 +592,10 @@ type ValidateMoveResponse struct {
 	// True when the position after the action occurs for the Variant.repetition-th time: the game
 	// is drawn by repetition.
 	RepetitionDraw bool `protobuf:"varint,7,opt,name=repetition_draw,json=repetitionDraw,proto3" json:"repetition_draw,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The next turn from the position reached, when the request set include_next.
+	Next          *NextTurn `protobuf:"bytes,8,opt,name=next,proto3" json:"next,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ValidateMoveResponse) Reset() {
@@ -655,6 +677,13 @@ func (x *ValidateMoveResponse) GetRepetitionDraw() bool {
 	return false
 }
 
+func (x *ValidateMoveResponse) GetNext() *NextTurn {
+	if x != nil {
+		return x.Next
+	}
+	return nil
+}
+
 type ApplyMovesRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
@@ -662,7 +691,11 @@ type ApplyMovesRequest struct {
 	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
 	// The history of the game before `position`; the actions applied extend it, so that a sequence
 	// stops at a draw by repetition.
-	History       *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
+	History *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
+	// Also return the next turn: the legal actions and the status of the position reached.
+	IncludeNext bool `protobuf:"varint,4,opt,name=include_next,json=includeNext,proto3" json:"include_next,omitempty"`
+	// How much of each next action to return.
+	NextView      MoveView `protobuf:"varint,5,opt,name=next_view,json=nextView,proto3,enum=ashtapada.v1.MoveView" json:"next_view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -718,6 +751,20 @@ func (x *ApplyMovesRequest) GetHistory() *GameHistory {
 	return nil
 }
 
+func (x *ApplyMovesRequest) GetIncludeNext() bool {
+	if x != nil {
+		return x.IncludeNext
+	}
+	return false
+}
+
+func (x *ApplyMovesRequest) GetNextView() MoveView {
+	if x != nil {
+		return x.NextView
+	}
+	return MoveView_MOVE_VIEW_UNSPECIFIED
+}
+
 type ApplyMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The position after the last action applied.
@@ -733,8 +780,10 @@ type ApplyMovesResponse struct {
 	// True when the last position reached occurs for the Variant.repetition-th time: the game is
 	// drawn by repetition.
 	RepetitionDraw bool `protobuf:"varint,6,opt,name=repetition_draw,json=repetitionDraw,proto3" json:"repetition_draw,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The next turn from the position reached, when the request set include_next.
+	Next          *NextTurn `protobuf:"bytes,7,opt,name=next,proto3" json:"next,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ApplyMovesResponse) Reset() {
@@ -807,6 +856,13 @@ func (x *ApplyMovesResponse) GetRepetitionDraw() bool {
 		return x.RepetitionDraw
 	}
 	return false
+}
+
+func (x *ApplyMovesResponse) GetNext() *NextTurn {
+	if x != nil {
+		return x.Next
+	}
+	return nil
 }
 
 // AppliedMove is one applied action with what it caused.
@@ -945,7 +1001,11 @@ type RollDiceRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// The same seed gives the same roll; without one, the service picks a seed and returns it.
-	Seed          *uint64 `protobuf:"varint,2,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
+	Seed *uint64 `protobuf:"varint,2,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
+	// Also return the next turn: the legal actions and the status of the position reached.
+	IncludeNext bool `protobuf:"varint,3,opt,name=include_next,json=includeNext,proto3" json:"include_next,omitempty"`
+	// How much of each next action to return.
+	NextView      MoveView `protobuf:"varint,4,opt,name=next_view,json=nextView,proto3,enum=ashtapada.v1.MoveView" json:"next_view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -994,13 +1054,29 @@ func (x *RollDiceRequest) GetSeed() uint64 {
 	return 0
 }
 
+func (x *RollDiceRequest) GetIncludeNext() bool {
+	if x != nil {
+		return x.IncludeNext
+	}
+	return false
+}
+
+func (x *RollDiceRequest) GetNextView() MoveView {
+	if x != nil {
+		return x.NextView
+	}
+	return MoveView_MOVE_VIEW_UNSPECIFIED
+}
+
 type RollDiceResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Values   []int32                `protobuf:"varint,1,rep,packed,name=values,proto3" json:"values,omitempty"`
 	Position *Position              `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
 	Events   []*Event               `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
 	// The seed used.
-	Seed          uint64 `protobuf:"varint,4,opt,name=seed,proto3" json:"seed,omitempty"`
+	Seed uint64 `protobuf:"varint,4,opt,name=seed,proto3" json:"seed,omitempty"`
+	// The next turn from the position reached, when the request set include_next.
+	Next          *NextTurn `protobuf:"bytes,5,opt,name=next,proto3" json:"next,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1063,10 +1139,21 @@ func (x *RollDiceResponse) GetSeed() uint64 {
 	return 0
 }
 
+func (x *RollDiceResponse) GetNext() *NextTurn {
+	if x != nil {
+		return x.Next
+	}
+	return nil
+}
+
 type ResolveDiceRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Values        []int32                `protobuf:"varint,2,rep,packed,name=values,proto3" json:"values,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	Values   []int32                `protobuf:"varint,2,rep,packed,name=values,proto3" json:"values,omitempty"`
+	// Also return the next turn: the legal actions and the status of the position reached.
+	IncludeNext bool `protobuf:"varint,3,opt,name=include_next,json=includeNext,proto3" json:"include_next,omitempty"`
+	// How much of each next action to return.
+	NextView      MoveView `protobuf:"varint,4,opt,name=next_view,json=nextView,proto3,enum=ashtapada.v1.MoveView" json:"next_view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1115,12 +1202,28 @@ func (x *ResolveDiceRequest) GetValues() []int32 {
 	return nil
 }
 
+func (x *ResolveDiceRequest) GetIncludeNext() bool {
+	if x != nil {
+		return x.IncludeNext
+	}
+	return false
+}
+
+func (x *ResolveDiceRequest) GetNextView() MoveView {
+	if x != nil {
+		return x.NextView
+	}
+	return MoveView_MOVE_VIEW_UNSPECIFIED
+}
+
 type ResolveDiceResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	Events   []*Event               `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
 	// True when the values call for another roll (a d6 showing 1 or 6 in Chaturaji).
-	RollAgain     bool `protobuf:"varint,3,opt,name=roll_again,json=rollAgain,proto3" json:"roll_again,omitempty"`
+	RollAgain bool `protobuf:"varint,3,opt,name=roll_again,json=rollAgain,proto3" json:"roll_again,omitempty"`
+	// The next turn from the position reached, when the request set include_next.
+	Next          *NextTurn `protobuf:"bytes,4,opt,name=next,proto3" json:"next,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1174,6 +1277,13 @@ func (x *ResolveDiceResponse) GetRollAgain() bool {
 		return x.RollAgain
 	}
 	return false
+}
+
+func (x *ResolveDiceResponse) GetNext() *NextTurn {
+	if x != nil {
+		return x.Next
+	}
+	return nil
 }
 
 type ScorePositionRequest struct {
@@ -1331,20 +1441,20 @@ var File_ashtapada_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
-	" ashtapada/v1/rules_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\"\x15\n" +
+	" ashtapada/v1/rules_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cgoogle/protobuf/struct.proto\"\x15\n" +
 	"\x13ListVariantsRequest\"P\n" +
 	"\x14ListVariantsResponse\x128\n" +
 	"\bvariants\x18\x01 \x03(\v2\x1c.ashtapada.v1.VariantSummaryR\bvariants\"'\n" +
 	"\x11GetVariantRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"E\n" +
 	"\x12GetVariantResponse\x12/\n" +
-	"\avariant\x18\x01 \x01(\v2\x15.ashtapada.v1.VariantR\avariant\"\xd2\x01\n" +
+	"\avariant\x18\x01 \x01(\v2\x15.ashtapada.v1.VariantR\avariant\"\xcf\x01\n" +
 	"\x14StartPositionRequest\x12\x18\n" +
 	"\avariant\x18\x01 \x01(\tR\avariant\x12I\n" +
-	"\aoptions\x18\x02 \x03(\v2/.ashtapada.v1.StartPositionRequest.OptionsEntryR\aoptions\x1aU\n" +
+	"\aoptions\x18\x02 \x03(\v2/.ashtapada.v1.StartPositionRequest.OptionsEntryR\aoptions\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
-	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"K\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"K\n" +
 	"\x15StartPositionResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xac\x01\n" +
 	"\x15ListLegalMovesRequest\x122\n" +
@@ -1357,11 +1467,13 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06chance\x18\x03 \x01(\bR\x06chance\x12)\n" +
 	"\x05phase\x18\x04 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\x12\x16\n" +
 	"\x06reason\x18\x05 \x01(\tR\x06reason\x12-\n" +
-	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\"\xa8\x01\n" +
+	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\"\x80\x02\n" +
 	"\x13ValidateMoveRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12(\n" +
 	"\x04move\x18\x02 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x123\n" +
-	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xa7\x02\n" +
+	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12!\n" +
+	"\finclude_next\x18\x04 \x01(\bR\vincludeNext\x123\n" +
+	"\tnext_view\x18\x05 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextView\"\xd3\x02\n" +
 	"\x14ValidateMoveResponse\x12\x14\n" +
 	"\x05legal\x18\x01 \x01(\bR\x05legal\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x12(\n" +
@@ -1369,18 +1481,22 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\bposition\x18\x04 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12+\n" +
 	"\x06events\x18\x05 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12-\n" +
 	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\x12'\n" +
-	"\x0frepetition_draw\x18\a \x01(\bR\x0erepetitionDraw\"\xa8\x01\n" +
+	"\x0frepetition_draw\x18\a \x01(\bR\x0erepetitionDraw\x12*\n" +
+	"\x04next\x18\b \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x80\x02\n" +
 	"\x11ApplyMovesRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x123\n" +
-	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xa0\x02\n" +
+	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12!\n" +
+	"\finclude_next\x18\x04 \x01(\bR\vincludeNext\x123\n" +
+	"\tnext_view\x18\x05 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextView\"\xcc\x02\n" +
 	"\x12ApplyMovesResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x18\n" +
 	"\aapplied\x18\x02 \x01(\x05R\aapplied\x12/\n" +
 	"\x05steps\x18\x03 \x03(\v2\x19.ashtapada.v1.AppliedMoveR\x05steps\x123\n" +
 	"\afailure\x18\x04 \x01(\v2\x19.ashtapada.v1.MoveFailureR\afailure\x12-\n" +
 	"\x12repetition_checked\x18\x05 \x01(\bR\x11repetitionChecked\x12'\n" +
-	"\x0frepetition_draw\x18\x06 \x01(\bR\x0erepetitionDraw\"\x8a\x01\n" +
+	"\x0frepetition_draw\x18\x06 \x01(\bR\x0erepetitionDraw\x12*\n" +
+	"\x04next\x18\a \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x8a\x01\n" +
 	"\vAppliedMove\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12+\n" +
 	"\x06events\x18\x02 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x12\n" +
@@ -1389,24 +1505,30 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\vMoveFailure\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x1a\n" +
 	"\bnotation\x18\x02 \x01(\tR\bnotation\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"g\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xbf\x01\n" +
 	"\x0fRollDiceRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x17\n" +
-	"\x04seed\x18\x02 \x01(\x04H\x00R\x04seed\x88\x01\x01B\a\n" +
-	"\x05_seed\"\x9f\x01\n" +
+	"\x04seed\x18\x02 \x01(\x04H\x00R\x04seed\x88\x01\x01\x12!\n" +
+	"\finclude_next\x18\x03 \x01(\bR\vincludeNext\x123\n" +
+	"\tnext_view\x18\x04 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextViewB\a\n" +
+	"\x05_seed\"\xcb\x01\n" +
 	"\x10RollDiceResponse\x12\x16\n" +
 	"\x06values\x18\x01 \x03(\x05R\x06values\x122\n" +
 	"\bposition\x18\x02 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12+\n" +
 	"\x06events\x18\x03 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x12\n" +
-	"\x04seed\x18\x04 \x01(\x04R\x04seed\"`\n" +
+	"\x04seed\x18\x04 \x01(\x04R\x04seed\x12*\n" +
+	"\x04next\x18\x05 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\xb8\x01\n" +
 	"\x12ResolveDiceRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x16\n" +
-	"\x06values\x18\x02 \x03(\x05R\x06values\"\x95\x01\n" +
+	"\x06values\x18\x02 \x03(\x05R\x06values\x12!\n" +
+	"\finclude_next\x18\x03 \x01(\bR\vincludeNext\x123\n" +
+	"\tnext_view\x18\x04 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextView\"\xc1\x01\n" +
 	"\x13ResolveDiceResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12+\n" +
 	"\x06events\x18\x02 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x1d\n" +
 	"\n" +
-	"roll_again\x18\x03 \x01(\bR\trollAgain\"\x7f\n" +
+	"roll_again\x18\x03 \x01(\bR\trollAgain\x12*\n" +
+	"\x04next\x18\x04 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x7f\n" +
 	"\x14ScorePositionRequest\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x123\n" +
 	"\ahistory\x18\x02 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xc6\x02\n" +
@@ -1479,10 +1601,11 @@ var file_ashtapada_v1_rules_service_proto_goTypes = []any{
 	(*Action)(nil),                 // 26: ashtapada.v1.Action
 	(Phase)(0),                     // 27: ashtapada.v1.Phase
 	(*Event)(nil),                  // 28: ashtapada.v1.Event
-	(GameStatus)(0),                // 29: ashtapada.v1.GameStatus
-	(*Standing)(nil),               // 30: ashtapada.v1.Standing
-	(*TeamStanding)(nil),           // 31: ashtapada.v1.TeamStanding
-	(*OptionValue)(nil),            // 32: ashtapada.v1.OptionValue
+	(*NextTurn)(nil),               // 29: ashtapada.v1.NextTurn
+	(GameStatus)(0),                // 30: ashtapada.v1.GameStatus
+	(*Standing)(nil),               // 31: ashtapada.v1.Standing
+	(*TeamStanding)(nil),           // 32: ashtapada.v1.TeamStanding
+	(*structpb.Value)(nil),         // 33: google.protobuf.Value
 }
 var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	22, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
@@ -1497,53 +1620,61 @@ var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
 	24, // 9: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
 	26, // 10: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
 	25, // 11: ashtapada.v1.ValidateMoveRequest.history:type_name -> ashtapada.v1.GameHistory
-	26, // 12: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
-	24, // 13: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
-	28, // 14: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
-	24, // 15: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
-	26, // 16: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
-	25, // 17: ashtapada.v1.ApplyMovesRequest.history:type_name -> ashtapada.v1.GameHistory
-	24, // 18: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
-	13, // 19: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
-	14, // 20: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
-	26, // 21: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
-	28, // 22: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
-	24, // 23: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
-	24, // 24: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
-	28, // 25: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
-	24, // 26: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
-	24, // 27: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
-	28, // 28: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
-	24, // 29: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
-	25, // 30: ashtapada.v1.ScorePositionRequest.history:type_name -> ashtapada.v1.GameHistory
-	24, // 31: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
-	29, // 32: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
-	30, // 33: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
-	31, // 34: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
-	32, // 35: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	1,  // 36: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
-	3,  // 37: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
-	5,  // 38: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
-	7,  // 39: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
-	9,  // 40: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
-	11, // 41: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
-	15, // 42: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
-	17, // 43: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
-	19, // 44: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
-	2,  // 45: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
-	4,  // 46: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
-	6,  // 47: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
-	8,  // 48: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
-	10, // 49: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
-	12, // 50: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
-	16, // 51: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
-	18, // 52: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
-	20, // 53: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
-	45, // [45:54] is the sub-list for method output_type
-	36, // [36:45] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	0,  // 12: ashtapada.v1.ValidateMoveRequest.next_view:type_name -> ashtapada.v1.MoveView
+	26, // 13: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
+	24, // 14: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
+	28, // 15: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
+	29, // 16: ashtapada.v1.ValidateMoveResponse.next:type_name -> ashtapada.v1.NextTurn
+	24, // 17: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
+	26, // 18: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
+	25, // 19: ashtapada.v1.ApplyMovesRequest.history:type_name -> ashtapada.v1.GameHistory
+	0,  // 20: ashtapada.v1.ApplyMovesRequest.next_view:type_name -> ashtapada.v1.MoveView
+	24, // 21: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
+	13, // 22: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
+	14, // 23: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
+	29, // 24: ashtapada.v1.ApplyMovesResponse.next:type_name -> ashtapada.v1.NextTurn
+	26, // 25: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
+	28, // 26: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
+	24, // 27: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
+	0,  // 28: ashtapada.v1.RollDiceRequest.next_view:type_name -> ashtapada.v1.MoveView
+	24, // 29: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
+	28, // 30: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
+	29, // 31: ashtapada.v1.RollDiceResponse.next:type_name -> ashtapada.v1.NextTurn
+	24, // 32: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
+	0,  // 33: ashtapada.v1.ResolveDiceRequest.next_view:type_name -> ashtapada.v1.MoveView
+	24, // 34: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
+	28, // 35: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
+	29, // 36: ashtapada.v1.ResolveDiceResponse.next:type_name -> ashtapada.v1.NextTurn
+	24, // 37: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
+	25, // 38: ashtapada.v1.ScorePositionRequest.history:type_name -> ashtapada.v1.GameHistory
+	24, // 39: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
+	30, // 40: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
+	31, // 41: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
+	32, // 42: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
+	33, // 43: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> google.protobuf.Value
+	1,  // 44: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
+	3,  // 45: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
+	5,  // 46: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
+	7,  // 47: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
+	9,  // 48: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
+	11, // 49: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
+	15, // 50: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
+	17, // 51: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
+	19, // 52: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
+	2,  // 53: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
+	4,  // 54: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
+	6,  // 55: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
+	8,  // 56: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
+	10, // 57: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
+	12, // 58: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
+	16, // 59: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
+	18, // 60: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
+	20, // 61: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
+	53, // [53:62] is the sub-list for method output_type
+	44, // [44:53] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_rules_service_proto_init() }

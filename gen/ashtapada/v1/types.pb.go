@@ -9,6 +9,7 @@ package ashtapadav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -1303,11 +1304,12 @@ func (x *DieFace) GetMeaning() string {
 
 // OptionSpec describes one variant option.
 type OptionSpec struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	Name         string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Type         OptionType             `protobuf:"varint,2,opt,name=type,proto3,enum=ashtapada.v1.OptionType" json:"type,omitempty"`
-	DefaultValue *OptionValue           `protobuf:"bytes,3,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
-	Description  string                 `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Type  OptionType             `protobuf:"varint,2,opt,name=type,proto3,enum=ashtapada.v1.OptionType" json:"type,omitempty"`
+	// The default: a JSON boolean, number or string by `type`.
+	DefaultValue *structpb.Value `protobuf:"bytes,3,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	Description  string          `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
 	// Range of an int option.
 	Min int64 `protobuf:"varint,5,opt,name=min,proto3" json:"min,omitempty"`
 	Max int64 `protobuf:"varint,6,opt,name=max,proto3" json:"max,omitempty"`
@@ -1361,7 +1363,7 @@ func (x *OptionSpec) GetType() OptionType {
 	return OptionType_OPTION_TYPE_UNSPECIFIED
 }
 
-func (x *OptionSpec) GetDefaultValue() *OptionValue {
+func (x *OptionSpec) GetDefaultValue() *structpb.Value {
 	if x != nil {
 		return x.DefaultValue
 	}
@@ -1396,114 +1398,16 @@ func (x *OptionSpec) GetAllowed() []string {
 	return nil
 }
 
-// OptionValue is the value of one option.
-type OptionValue struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// Types that are valid to be assigned to Value:
-	//
-	//	*OptionValue_BoolValue
-	//	*OptionValue_IntValue
-	//	*OptionValue_StringValue
-	Value         isOptionValue_Value `protobuf_oneof:"value"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *OptionValue) Reset() {
-	*x = OptionValue{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *OptionValue) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*OptionValue) ProtoMessage() {}
-
-func (x *OptionValue) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use OptionValue.ProtoReflect.Descriptor instead.
-func (*OptionValue) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
-}
-
-func (x *OptionValue) GetValue() isOptionValue_Value {
-	if x != nil {
-		return x.Value
-	}
-	return nil
-}
-
-func (x *OptionValue) GetBoolValue() bool {
-	if x != nil {
-		if x, ok := x.Value.(*OptionValue_BoolValue); ok {
-			return x.BoolValue
-		}
-	}
-	return false
-}
-
-func (x *OptionValue) GetIntValue() int64 {
-	if x != nil {
-		if x, ok := x.Value.(*OptionValue_IntValue); ok {
-			return x.IntValue
-		}
-	}
-	return 0
-}
-
-func (x *OptionValue) GetStringValue() string {
-	if x != nil {
-		if x, ok := x.Value.(*OptionValue_StringValue); ok {
-			return x.StringValue
-		}
-	}
-	return ""
-}
-
-type isOptionValue_Value interface {
-	isOptionValue_Value()
-}
-
-type OptionValue_BoolValue struct {
-	BoolValue bool `protobuf:"varint,1,opt,name=bool_value,json=boolValue,proto3,oneof"`
-}
-
-type OptionValue_IntValue struct {
-	IntValue int64 `protobuf:"varint,2,opt,name=int_value,json=intValue,proto3,oneof"`
-}
-
-type OptionValue_StringValue struct {
-	StringValue string `protobuf:"bytes,3,opt,name=string_value,json=stringValue,proto3,oneof"`
-}
-
-func (*OptionValue_BoolValue) isOptionValue_Value() {}
-
-func (*OptionValue_IntValue) isOptionValue_Value() {}
-
-func (*OptionValue_StringValue) isOptionValue_Value() {}
-
 // Position is a complete game state. A request gives either `text` (the variant's one-line
 // notation) or the structured fields; `variant` is always required. Responses fill both.
 type Position struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Variant string                 `protobuf:"bytes,1,opt,name=variant,proto3" json:"variant,omitempty"`
 	Text    string                 `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
-	// Every option of the variant, with its value in this game.
-	Options map[string]*OptionValue `protobuf:"bytes,3,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Pieces  []*Piece                `protobuf:"bytes,4,rep,name=pieces,proto3" json:"pieces,omitempty"`
+	// Every option of the variant, with its value in this game: a plain JSON boolean, integer or
+	// string by the option's type, such as {"teams": true, "max_rounds": 20}.
+	Options map[string]*structpb.Value `protobuf:"bytes,3,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Pieces  []*Piece                   `protobuf:"bytes,4,rep,name=pieces,proto3" json:"pieces,omitempty"`
 	// The player whose turn it is. In Chaturaji team play a commander may choose the action for
 	// him; ListLegalMovesResponse.to_move names who chooses.
 	ToMove string `protobuf:"bytes,5,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
@@ -1522,14 +1426,19 @@ type Position struct {
 	// The position's hash key, set in answers and ignored in requests: equal for positions that
 	// are the same for the rules (the move counters aside). Collect the keys of a game's positions
 	// to send them back as GameHistory.keys.
-	Key           uint64 `protobuf:"varint,13,opt,name=key,proto3" json:"key,omitempty"`
+	Key uint64 `protobuf:"varint,13,opt,name=key,proto3" json:"key,omitempty"`
+	// True when the player to move is in check, in variants with check; set in answers.
+	InCheck bool `protobuf:"varint,14,opt,name=in_check,json=inCheck,proto3" json:"in_check,omitempty"`
+	// The action that led to this position, when the answer knows it (ApplyMoves, ValidateMove,
+	// RollDice, ResolveDice); set in answers and ignored in requests.
+	LastAction    *Action `protobuf:"bytes,15,opt,name=last_action,json=lastAction,proto3" json:"last_action,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Position) Reset() {
 	*x = Position{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1541,7 +1450,7 @@ func (x *Position) String() string {
 func (*Position) ProtoMessage() {}
 
 func (x *Position) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1554,7 +1463,7 @@ func (x *Position) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Position.ProtoReflect.Descriptor instead.
 func (*Position) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Position) GetVariant() string {
@@ -1571,7 +1480,7 @@ func (x *Position) GetText() string {
 	return ""
 }
 
-func (x *Position) GetOptions() map[string]*OptionValue {
+func (x *Position) GetOptions() map[string]*structpb.Value {
 	if x != nil {
 		return x.Options
 	}
@@ -1648,6 +1557,20 @@ func (x *Position) GetKey() uint64 {
 	return 0
 }
 
+func (x *Position) GetInCheck() bool {
+	if x != nil {
+		return x.InCheck
+	}
+	return false
+}
+
+func (x *Position) GetLastAction() *Action {
+	if x != nil {
+		return x.LastAction
+	}
+	return nil
+}
+
 // GameHistory is how a game reached a position, for the rules that look back: a position that
 // occurs Variant.repetition times draws the game (threefold repetition). Give either `keys`, or
 // `start` and `actions`; at most 10000 keys or actions.
@@ -1667,7 +1590,7 @@ type GameHistory struct {
 
 func (x *GameHistory) Reset() {
 	*x = GameHistory{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1679,7 +1602,7 @@ func (x *GameHistory) String() string {
 func (*GameHistory) ProtoMessage() {}
 
 func (x *GameHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1692,7 +1615,7 @@ func (x *GameHistory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameHistory.ProtoReflect.Descriptor instead.
 func (*GameHistory) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GameHistory) GetKeys() []uint64 {
@@ -1735,7 +1658,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1747,7 +1670,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1760,7 +1683,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Proposal) GetKind() string {
@@ -1803,7 +1726,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1815,7 +1738,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1828,7 +1751,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -1862,7 +1785,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1874,7 +1797,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1887,7 +1810,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Piece) GetSquare() string {
@@ -1940,7 +1863,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1952,7 +1875,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1965,7 +1888,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Die) GetKind() string {
@@ -2019,7 +1942,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2031,7 +1954,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2044,7 +1967,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PlayerState) GetName() string {
@@ -2115,7 +2038,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2127,7 +2050,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2140,7 +2063,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2175,7 +2098,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2187,7 +2110,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2200,7 +2123,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Counter) GetName() string {
@@ -2237,14 +2160,17 @@ type Action struct {
 	// Face values, for a roll.
 	Dice []int32 `protobuf:"varint,9,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// Index in Position.dice of the die the action uses, where it uses one.
-	DieIndex      *int32 `protobuf:"varint,10,opt,name=die_index,json=dieIndex,proto3,oneof" json:"die_index,omitempty"`
+	DieIndex *int32 `protobuf:"varint,10,opt,name=die_index,json=dieIndex,proto3,oneof" json:"die_index,omitempty"`
+	// Standard algebraic notation for display (Nf3, exd5, Qxf7#), in variants that have it; set in
+	// answers. Requests use `notation`.
+	San           string `protobuf:"bytes,12,opt,name=san,proto3" json:"san,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2256,7 +2182,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2269,7 +2195,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Action) GetNotation() string {
@@ -2349,6 +2275,13 @@ func (x *Action) GetDieIndex() int32 {
 	return 0
 }
 
+func (x *Action) GetSan() string {
+	if x != nil {
+		return x.San
+	}
+	return ""
+}
+
 // Event is something that happened when an action was applied.
 type Event struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2366,7 +2299,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2378,7 +2311,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2391,7 +2324,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2460,7 +2393,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2472,7 +2405,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2485,7 +2418,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2538,7 +2471,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2550,7 +2483,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2563,7 +2496,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2599,6 +2532,123 @@ func (x *TeamStanding) GetPlace() int32 {
 		return x.Place
 	}
 	return 0
+}
+
+// NextTurn is what a client needs after an action to show the position reached and offer the
+// next choice: who chooses, the legal actions, and the game's status.
+type NextTurn struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The player who chooses the next action (see ListLegalMovesResponse.to_move).
+	ToMove string `protobuf:"bytes,1,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
+	// The legal actions, in the view the request asked for; empty when the game is over.
+	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	// True when the actions are dice outcomes, not a player's choice.
+	Chance bool       `protobuf:"varint,3,opt,name=chance,proto3" json:"chance,omitempty"`
+	Phase  Phase      `protobuf:"varint,4,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
+	Status GameStatus `protobuf:"varint,5,opt,name=status,proto3,enum=ashtapada.v1.GameStatus" json:"status,omitempty"`
+	// Winners, when the game is over; empty for a draw.
+	Winners []string `protobuf:"bytes,6,rep,name=winners,proto3" json:"winners,omitempty"`
+	// Why the game ended: checkmate, stalemate, repetition, ...
+	Reason string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Every player's score and place.
+	Standings []*Standing `protobuf:"bytes,8,rep,name=standings,proto3" json:"standings,omitempty"`
+	// Team scores and places, in team play.
+	Teams         []*TeamStanding `protobuf:"bytes,9,rep,name=teams,proto3" json:"teams,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NextTurn) Reset() {
+	*x = NextTurn{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NextTurn) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NextTurn) ProtoMessage() {}
+
+func (x *NextTurn) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NextTurn.ProtoReflect.Descriptor instead.
+func (*NextTurn) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *NextTurn) GetToMove() string {
+	if x != nil {
+		return x.ToMove
+	}
+	return ""
+}
+
+func (x *NextTurn) GetMoves() []*Action {
+	if x != nil {
+		return x.Moves
+	}
+	return nil
+}
+
+func (x *NextTurn) GetChance() bool {
+	if x != nil {
+		return x.Chance
+	}
+	return false
+}
+
+func (x *NextTurn) GetPhase() Phase {
+	if x != nil {
+		return x.Phase
+	}
+	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *NextTurn) GetStatus() GameStatus {
+	if x != nil {
+		return x.Status
+	}
+	return GameStatus_GAME_STATUS_UNSPECIFIED
+}
+
+func (x *NextTurn) GetWinners() []string {
+	if x != nil {
+		return x.Winners
+	}
+	return nil
+}
+
+func (x *NextTurn) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *NextTurn) GetStandings() []*Standing {
+	if x != nil {
+		return x.Standings
+	}
+	return nil
+}
+
+func (x *NextTurn) GetTeams() []*TeamStanding {
+	if x != nil {
+		return x.Teams
+	}
+	return nil
 }
 
 // DiceRoll is the face values of one roll.
@@ -2650,7 +2700,7 @@ var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\"\xbb\x05\n" +
+	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xbb\x05\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -2736,22 +2786,16 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\aDieFace\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\x05R\x05value\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x18\n" +
-	"\ameaning\x18\x03 \x01(\tR\ameaning\"\xee\x01\n" +
+	"\ameaning\x18\x03 \x01(\tR\ameaning\"\xeb\x01\n" +
 	"\n" +
 	"OptionSpec\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12,\n" +
-	"\x04type\x18\x02 \x01(\x0e2\x18.ashtapada.v1.OptionTypeR\x04type\x12>\n" +
-	"\rdefault_value\x18\x03 \x01(\v2\x19.ashtapada.v1.OptionValueR\fdefaultValue\x12 \n" +
+	"\x04type\x18\x02 \x01(\x0e2\x18.ashtapada.v1.OptionTypeR\x04type\x12;\n" +
+	"\rdefault_value\x18\x03 \x01(\v2\x16.google.protobuf.ValueR\fdefaultValue\x12 \n" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"{\n" +
-	"\vOptionValue\x12\x1f\n" +
-	"\n" +
-	"bool_value\x18\x01 \x01(\bH\x00R\tboolValue\x12\x1d\n" +
-	"\tint_value\x18\x02 \x01(\x03H\x00R\bintValue\x12#\n" +
-	"\fstring_value\x18\x03 \x01(\tH\x00R\vstringValueB\a\n" +
-	"\x05value\"\xe8\x04\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\xb7\x05\n" +
 	"\bPosition\x12\x18\n" +
 	"\avariant\x18\x01 \x01(\tR\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -2766,10 +2810,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	" \x03(\v2\x15.ashtapada.v1.CounterR\bcounters\x12\x1b\n" +
 	"\tlast_move\x18\v \x01(\tR\blastMove\x122\n" +
 	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x12\x10\n" +
-	"\x03key\x18\r \x01(\x04R\x03key\x1aU\n" +
+	"\x03key\x18\r \x01(\x04R\x03key\x12\x19\n" +
+	"\bin_check\x18\x0e \x01(\bR\ainCheck\x125\n" +
+	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionR\n" +
+	"lastAction\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
-	"\x05value\x18\x02 \x01(\v2\x19.ashtapada.v1.OptionValueR\x05value:\x028\x01\"\x7f\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"\x7f\n" +
 	"\vGameHistory\x12\x12\n" +
 	"\x04keys\x18\x01 \x03(\x04R\x04keys\x12,\n" +
 	"\x05start\x18\x02 \x01(\v2\x16.ashtapada.v1.PositionR\x05start\x12.\n" +
@@ -2810,7 +2857,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\rquarter_turns\x18\x03 \x01(\x05R\fquarterTurns\"3\n" +
 	"\aCounter\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x03R\x05value\"\xb6\x02\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value\"\xc8\x02\n" +
 	"\x06Action\x12\x1a\n" +
 	"\bnotation\x18\x01 \x01(\tR\bnotation\x12,\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x18.ashtapada.v1.ActionKindR\x04kind\x12\x12\n" +
@@ -2823,7 +2870,8 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\tpromotion\x18\b \x01(\tR\tpromotion\x12\x12\n" +
 	"\x04dice\x18\t \x03(\x05R\x04dice\x12 \n" +
 	"\tdie_index\x18\n" +
-	" \x01(\x05H\x00R\bdieIndex\x88\x01\x01B\f\n" +
+	" \x01(\x05H\x00R\bdieIndex\x88\x01\x01\x12\x10\n" +
+	"\x03san\x18\f \x01(\tR\x03sanB\f\n" +
 	"\n" +
 	"_die_index\"\xc8\x01\n" +
 	"\x05Event\x12+\n" +
@@ -2847,7 +2895,17 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x05score\x18\x03 \x01(\x05R\x05score\x128\n" +
 	"\vscore_parts\x18\x04 \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
 	"scoreParts\x12\x14\n" +
-	"\x05place\x18\x05 \x01(\x05R\x05place\"\"\n" +
+	"\x05place\x18\x05 \x01(\x05R\x05place\"\xde\x02\n" +
+	"\bNextTurn\x12\x17\n" +
+	"\ato_move\x18\x01 \x01(\tR\x06toMove\x12*\n" +
+	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12\x16\n" +
+	"\x06chance\x18\x03 \x01(\bR\x06chance\x12)\n" +
+	"\x05phase\x18\x04 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\x120\n" +
+	"\x06status\x18\x05 \x01(\x0e2\x18.ashtapada.v1.GameStatusR\x06status\x12\x18\n" +
+	"\awinners\x18\x06 \x03(\tR\awinners\x12\x16\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason\x124\n" +
+	"\tstandings\x18\b \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
+	"\x05teams\x18\t \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\"\"\n" +
 	"\bDiceRoll\x12\x16\n" +
 	"\x06values\x18\x01 \x03(\x05R\x06values*l\n" +
 	"\n" +
@@ -2922,22 +2980,23 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*DieType)(nil),         // 15: ashtapada.v1.DieType
 	(*DieFace)(nil),         // 16: ashtapada.v1.DieFace
 	(*OptionSpec)(nil),      // 17: ashtapada.v1.OptionSpec
-	(*OptionValue)(nil),     // 18: ashtapada.v1.OptionValue
-	(*Position)(nil),        // 19: ashtapada.v1.Position
-	(*GameHistory)(nil),     // 20: ashtapada.v1.GameHistory
-	(*Proposal)(nil),        // 21: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 22: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 23: ashtapada.v1.Piece
-	(*Die)(nil),             // 24: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 25: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 26: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 27: ashtapada.v1.Counter
-	(*Action)(nil),          // 28: ashtapada.v1.Action
-	(*Event)(nil),           // 29: ashtapada.v1.Event
-	(*Standing)(nil),        // 30: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 31: ashtapada.v1.TeamStanding
+	(*Position)(nil),        // 18: ashtapada.v1.Position
+	(*GameHistory)(nil),     // 19: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 20: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 21: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 22: ashtapada.v1.Piece
+	(*Die)(nil),             // 23: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 24: ashtapada.v1.PlayerState
+	(*LayoutPlacement)(nil), // 25: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 26: ashtapada.v1.Counter
+	(*Action)(nil),          // 27: ashtapada.v1.Action
+	(*Event)(nil),           // 28: ashtapada.v1.Event
+	(*Standing)(nil),        // 29: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 30: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 31: ashtapada.v1.NextTurn
 	(*DiceRoll)(nil),        // 32: ashtapada.v1.DiceRoll
 	nil,                     // 33: ashtapada.v1.Position.OptionsEntry
+	(*structpb.Value)(nil),  // 34: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	9,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
@@ -2955,28 +3014,34 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	13, // 12: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
 	16, // 13: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
 	0,  // 14: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	18, // 15: ashtapada.v1.OptionSpec.default_value:type_name -> ashtapada.v1.OptionValue
+	34, // 15: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
 	33, // 16: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	23, // 17: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	22, // 17: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
 	1,  // 18: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	24, // 19: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	25, // 20: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	26, // 21: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	27, // 22: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	21, // 23: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	19, // 24: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	28, // 25: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	22, // 26: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 27: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 28: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	22, // 29: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	22, // 30: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	18, // 31: ashtapada.v1.Position.OptionsEntry.value:type_name -> ashtapada.v1.OptionValue
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	23, // 19: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	24, // 20: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	25, // 21: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	26, // 22: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	20, // 23: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	27, // 24: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	18, // 25: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	27, // 26: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	21, // 27: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 28: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 29: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	21, // 30: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	21, // 31: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	27, // 32: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 33: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 34: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	29, // 35: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	30, // 36: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	34, // 37: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	38, // [38:38] is the sub-list for method output_type
+	38, // [38:38] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -2984,12 +3049,7 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[13].OneofWrappers = []any{
-		(*OptionValue_BoolValue)(nil),
-		(*OptionValue_IntValue)(nil),
-		(*OptionValue_StringValue)(nil),
-	}
-	file_ashtapada_v1_types_proto_msgTypes[23].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[22].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
