@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -21,10 +20,8 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
-	"github.com/ashtapada/ashtapada/gen/openapi"
 )
 
 // NewGRPCServer returns a gRPC server with the rules and analysis services, health checking and
@@ -111,36 +108,18 @@ func recoverStreamPanics(log *zap.Logger) grpc.StreamServerInterceptor {
 	}
 }
 
-// NewGateway returns the HTTP/JSON handler: the gateway, which dials the gRPC server at target so
-// that every interceptor runs for JSON calls too, and the OpenAPI document at /openapi.json.
-func NewGateway(ctx context.Context, target string) (http.Handler, error) {
-	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
-		MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true},
-		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-	}))
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
-	if err := pb.RegisterRulesServiceHandlerFromEndpoint(ctx, mux, target, opts); err != nil {
-		return nil, fmt.Errorf("register rules gateway: %w", err)
-	}
-	if err := pb.RegisterAnalysisServiceHandlerFromEndpoint(ctx, mux, target, opts); err != nil {
-		return nil, fmt.Errorf("register analysis gateway: %w", err)
-	}
-	root := http.NewServeMux()
-	root.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(openapi.Document)
-	})
-	root.Handle("/", mux)
-	return root, nil
-}
-
 // Serve runs the gRPC server on grpcLis and the gateway on httpLis until ctx is done, then shuts
 // both down gracefully. The analysis calls run under limits (the zero value: the defaults).
 func Serve(ctx context.Context, grpcLis, httpLis net.Listener, log *zap.Logger, limits Limits) error {
 	gs := NewGRPCServer(log, limits)
 	gwCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	handler, err := NewGateway(gwCtx, dialTarget(grpcLis.Addr()))
+	conn, err := grpc.NewClient(dialTarget(grpcLis.Addr()), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return fmt.Errorf("dial the gRPC server: %w", err)
+	}
+	defer conn.Close()
+	handler, err := NewGateway(gwCtx, conn, HTTPOptions{Log: log})
 	if err != nil {
 		return err
 	}
