@@ -17,7 +17,20 @@ import (
 // HTTPOptions configures the HTTP/JSON handler.
 type HTTPOptions struct {
 	Log *zap.Logger
+	// AllowedOrigins are the origins browsers may call from (CORS); empty: none, "*": any.
+	AllowedOrigins []string
+	// MaxBodyBytes caps request bodies; 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// Ready reports whether the server takes calls, for /readyz; nil means always.
+	Ready func() bool
+	// Metrics, when set, is served at /metrics.
+	Metrics http.Handler
+	// Version is sent in every response's Ashtapada-Version header.
+	Version string
 }
+
+// DefaultMaxBodyBytes is the default cap on an HTTP request body.
+const DefaultMaxBodyBytes = 4 << 20
 
 // NewGateway returns the HTTP/JSON handler: the gateway, which calls the gRPC server over conn so
 // that every interceptor runs for JSON calls too, and the OpenAPI document at /openapi.json.
