@@ -12,7 +12,8 @@ import (
 const (
 	playerLetters = "bgry"
 	pieceLetters  = "?PBHEK" // by kind
-	maxScore      = 100_000
+	// maxScore is the most points a player holds, all sources together; play counts no more.
+	maxScore = 100_000
 )
 
 // stagePlayers is how many players an exchange stage names in the text (rajas, then responder).
@@ -71,15 +72,12 @@ func Parse(text string) (Position, error) {
 	if err := p.parseScores(f[4]); err != nil {
 		return p, err
 	}
-	q, err1 := strconv.ParseUint(f[5], 10, 31)
-	t, err2 := strconv.ParseUint(f[6], 10, 31)
-	if err1 != nil {
-		return p, engine.Positionf("quiet turns", "want a number, got %q", f[5])
+	if p.quiet, err = engine.ParseCounter("quiet turns", f[5], 0); err != nil {
+		return p, err
 	}
-	if err2 != nil || t == 0 {
-		return p, engine.Positionf("turn number", "want a positive number, got %q", f[6])
+	if p.turn, err = engine.ParseCounter("turn number", f[6], 1); err != nil {
+		return p, err
 	}
-	p.quiet, p.turn = uint32(q), uint32(t)
 	return p, p.validate()
 }
 
@@ -226,7 +224,7 @@ func (p *Position) parseScores(s string) error {
 		return engine.Positionf("scores", "want four comma-separated scores, got %q", s)
 	}
 	for pl, part := range parts {
-		rest := part
+		rest, total := part, 0
 		for src := fromCaptures; src < sources; src++ {
 			if src > fromCaptures {
 				var ok bool
@@ -243,10 +241,14 @@ func (p *Position) parseScores(s string) error {
 				return engine.Positionf("scores", "%s: want points such as 12 or 12t1e2, got %q", playerNames[pl], part)
 			}
 			p.score[pl][src] = int32(v)
+			total += v
 			rest = rest[n:]
 		}
 		if rest != "" {
 			return engine.Positionf("scores", "%s: want points such as 12 or 12t1e2, got %q", playerNames[pl], part)
+		}
+		if total > maxScore {
+			return engine.Positionf("scores", "%s: %q adds up to %d points, more than the most a player holds, %d", playerNames[pl], part, total, maxScore)
 		}
 	}
 	return nil

@@ -137,18 +137,18 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 	c.count[them][0]--
 	c.set(sq, 0)
 	c.captured = true
-	c.score[us][fromCaptures] += int32(kind)
+	points := c.addPoints(us, fromCaptures, kind)
 	if rec != nil {
-		rec.add(engine.Event{Kind: engine.EventCapture, Name: "capture", Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: kind,
+		rec.add(engine.Event{Kind: engine.EventCapture, Name: "capture", Player: playerNames[us], Square: squareName(sq), Piece: kindNames[kind], Points: points,
 			Text: playerNames[us] + " captures " + playerNames[them] + "'s " + kindNames[kind]})
 	}
 	if kind != raja || !c.rules.teams {
 		return
 	}
 	if thrones[them] == sq {
-		c.score[us][fromThrone] += 2
+		points := c.addPoints(us, fromThrone, 2)
 		if rec != nil {
-			rec.points(us, 2, "killed "+playerNames[them]+"'s raja on its throne")
+			rec.points(us, points, "killed "+playerNames[them]+"'s raja on its throne")
 		}
 	}
 	if pa := partner(them); !c.rules.diceless && c.commander[them] != int8(pa) {
@@ -178,6 +178,16 @@ func (c *Position) capture(sq, us int, victim cell, rec *recorder) {
 	}
 }
 
+// addPoints scores n points from a source for player pl and returns the points counted: a
+// player's points stop at maxScore, so that a position played on from the maximum still reads
+// back.
+func (c *Position) addPoints(pl, src, n int) int {
+	s := &c.score[pl]
+	n = min(n, maxScore-int(s[fromCaptures]+s[fromThrone]+s[fromEmpire]))
+	s[src] += int32(n)
+	return n
+}
+
 // empire awards the empire bonus to the capturing team's commander, once per team: +1, +2 when
 // he killed the last enemy raja himself, +4 when he did so on a throne square.
 func (c *Position) empire(killer, sq int, rec *recorder) {
@@ -192,9 +202,9 @@ func (c *Position) empire(killer, sq int, rec *recorder) {
 				bonus, why = 4, "created the empire, killing the last enemy raja on a throne square"
 			}
 		}
-		c.score[x][fromEmpire] += int32(bonus)
+		points := c.addPoints(x, fromEmpire, bonus)
 		if rec != nil {
-			rec.points(x, bonus, why)
+			rec.points(x, points, why)
 		}
 	}
 }
@@ -206,9 +216,9 @@ func (c *Position) rajaEntered(us, sq int, rec *recorder) {
 	switch {
 	case owner < 0:
 	case enemies(us, owner):
-		c.score[us][fromThrone]++
+		points := c.addPoints(us, fromThrone, 1)
 		if rec != nil {
-			rec.points(us, 1, "entered "+playerNames[owner]+"'s throne")
+			rec.points(us, points, "entered "+playerNames[owner]+"'s throne")
 		}
 	case owner == partner(us) && c.commander[owner] != int8(us) && c.commander[us] != int8(owner):
 		c.commander[owner] = int8(us)
@@ -307,11 +317,11 @@ func (c *Position) endTurn(rec *recorder) {
 	if c.captured {
 		c.quiet = 0
 	} else {
-		c.quiet++
+		c.quiet = engine.CountOn(c.quiet)
 	}
 	c.captured = false
 	c.dice = [2]die{}
-	c.turn++
+	c.turn = engine.CountOn(c.turn)
 	for i := 1; i <= players; i++ {
 		if pl := (int(c.side) + i) % players; c.active(pl) {
 			c.side = uint8(pl)

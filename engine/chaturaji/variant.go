@@ -99,7 +99,8 @@ func describe() *engine.Description {
 			"when a commanded boat's colour differs from its owner), player whose turn it is, dice ('-' before the roll, " +
 			"else values with '*' when used; '+' after a capture this turn), state ('-' or r>b for red commands black, " +
 			"offer=XY, ask=XYR, return=XY for a raja exchange), scores (four entries: capture points, then t and e " +
-			"with throne and empire points), quiet turns, turn number, then options such as teams dice=2 max_rounds=20",
+			"with throne and empire points; at most 100000 a player, where play stops counting), quiet turns, turn number " +
+			"(each up to 2147483647, where it stays), then options such as teams dice=2 max_rounds=20",
 		ActionNotation: "a2a3; promotion a7a8=b; a waiting pawn's promotion a8=b; pass; end; resign; propose_exchange; " +
 			"accept_exchange; decline_exchange; return_raja d1; roll 3 (roll 2 5 with two dice)",
 		Actions: []engine.ActionInfo{

@@ -69,17 +69,17 @@ func ParseFEN(fen string) (Position, error) {
 	p.fullmove = 1
 	if len(fields) > 4 {
 		n, err := strconv.ParseUint(fields[4], 10, 16)
-		if err != nil {
-			return p, engine.Positionf("halfmove clock", "want a number from 0 to 65535, got %q", fields[4])
+		if err != nil || n > drawPlies {
+			return p, engine.Positionf("halfmove clock", "want a number from 0 to %d (the 70-move rule draws there), got %q", drawPlies, fields[4])
 		}
 		p.halfmove = uint16(n)
 	}
 	if len(fields) > 5 {
-		n, err := strconv.ParseUint(fields[5], 10, 32)
-		if err != nil || n == 0 {
-			return p, engine.Positionf("fullmove number", "want a positive number, got %q", fields[5])
+		n, err := engine.ParseCounter("fullmove number", fields[5], 1)
+		if err != nil {
+			return p, err
 		}
-		p.fullmove = uint32(n)
+		p.fullmove = n
 	}
 	return p, p.validate()
 }

@@ -30,7 +30,7 @@ func (p *Position) play(m engine.Move, child *Position) {
 	child.board[to] = uint8(typ | us<<3)
 	child.key ^= zobristPiece[child.board[to]][to] ^ zobristBlack
 	if us == black {
-		child.fullmove++
+		child.fullmove = engine.CountOn(child.fullmove)
 	}
 	child.side ^= 1
 }

@@ -59,15 +59,19 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	}
 	p.fullmove = 1
 	for _, c := range s.Counters {
-		switch {
-		case c.Name == "halfmove_clock" && c.Value >= 0 && c.Value <= 0xFFFF:
+		var lo, hi int64
+		switch c.Name {
+		case "halfmove_clock":
+			lo, hi = 0, drawPlies
 			p.halfmove = uint16(c.Value)
-		case c.Name == "fullmove_number" && c.Value >= 1 && c.Value <= 0xFFFFFFFF:
+		case "fullmove_number":
+			lo, hi = 1, engine.MaxCounter
 			p.fullmove = uint32(c.Value)
-		case c.Name == "halfmove_clock" || c.Name == "fullmove_number":
-			return nil, engine.Positionf("counters."+c.Name, "value %d is out of range", c.Value)
 		default:
 			return nil, engine.Positionf("counters."+c.Name, "unknown counter, want halfmove_clock or fullmove_number")
+		}
+		if c.Value < lo || c.Value > hi {
+			return nil, engine.Positionf("counters."+c.Name, "want a value from %d to %d, got %d", lo, hi, c.Value)
 		}
 	}
 	if err := p.validate(); err != nil {

@@ -45,7 +45,7 @@ func describe() *engine.Description {
 			{Kind: "pawn", Letter: "P", Title: "Pawn", Movement: "one step forward, captures one step diagonally forward; promotes to mantri on the last rank"},
 		},
 		ActionsPerTurn:   1,
-		PositionNotation: "Fairy-Stockfish FEN: board, side (w/b), castling '-', en passant '-', halfmove clock, fullmove number",
+		PositionNotation: "Fairy-Stockfish FEN: board, side (w/b), castling '-', en passant '-', halfmove clock (0 to 140), fullmove number (1 to 2147483647, where it stays)",
 		ActionNotation:   "UCI long algebraic as Fairy-Stockfish prints it: e2e3, g7g8q",
 		Actions: []engine.ActionInfo{{Name: "move", Kind: engine.ActionMove, Notation: "e2e3, g7g8q",
 			Description: "a piece moves, capturing what stands on its target; a pawn reaching the last rank promotes to a mantri"}},

@@ -83,15 +83,13 @@ func Parse(text string) (Position, error) {
 			p.lost[pl][k+1]++
 		}
 	}
-	q, err1 := strconv.ParseUint(f[5], 10, 32)
-	t, err2 := strconv.ParseUint(f[6], 10, 32)
-	if err1 != nil {
-		return p, engine.Positionf("quiet turns", "want a number, got %q", f[5])
+	var err error
+	if p.quiet, err = engine.ParseCounter("quiet turns", f[5], 0); err != nil {
+		return p, err
 	}
-	if err2 != nil || t == 0 {
-		return p, engine.Positionf("turn number", "want a positive number, got %q", f[6])
+	if p.turn, err = engine.ParseCounter("turn number", f[6], 1); err != nil {
+		return p, err
 	}
-	p.quiet, p.turn = uint32(q), uint32(t)
 	if len(f) == 8 {
 		v, ok := strings.CutPrefix(f[7], maxTurnsOption+"=")
 		n, err := strconv.ParseUint(v, 10, 32)

@@ -95,13 +95,13 @@ func (p *Position) endTurn() {
 	if p.capturedThisTurn {
 		p.quiet = 0
 	} else {
-		p.quiet++
+		p.quiet = engine.CountOn(p.quiet)
 	}
 	p.capturedThisTurn = false
 	p.key ^= p.diceKey() ^ zobristDark
 	p.dice = [2]die{}
 	p.side ^= 1
-	p.turn++
+	p.turn = engine.CountOn(p.turn)
 }
 
 var _ engine.Node = (*Position)(nil)

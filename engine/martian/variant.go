@@ -54,7 +54,8 @@ func describe() *engine.Description {
 		ActionsPerTurn: 2,
 		PositionNotation: "board (ranks 5 to 1; M P R S K, upper case light), side (l/d), dice ('-' before the roll, " +
 			"else two dice 'rolled meaning [*used]' such as 2p,4s*, with '+' after a capture this turn), garrison rights " +
-			"(A E a e or '-'), captured pieces (upper case light's, or '-'), quiet turns, turn number, then max_turns=N when set",
+			"(A E a e or '-'), captured pieces (upper case light's, or '-'), quiet turns, turn number (each up to 2147483647, where it stays), " +
+			"then max_turns=N when set",
 		ActionNotation: "b1c3; a squire's promotion b4b5=r; the garrison as the monarch's move c1a1; end; roll 1 3",
 		Actions: []engine.ActionInfo{
 			{Name: "roll", Kind: engine.ActionRoll, Notation: "roll 1 3", Description: "throw the two D4 (a chance event)"},
