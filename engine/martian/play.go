@@ -123,7 +123,8 @@ func (p *Position) events(m engine.Move, child *Position) []engine.Event {
 	mover := playerNames[p.side]
 	switch moveAct(m) {
 	case actRoll:
-		a, b := rollValues(m)
+		// The dice as they lie in child: Roll keeps the order they were thrown in.
+		a, b := int(child.dice[0].rolled), int(child.dice[1].rolled)
 		ev = append(ev, engine.Event{Kind: engine.EventDiceRolled, Name: "dice_rolled", Player: mover, Text: "rolled " + strconv.Itoa(a) + " and " + strconv.Itoa(b)})
 		for _, d := range child.dice {
 			if int(d.means) != int(d.rolled) {
@@ -162,10 +163,10 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	child, ev := p.Play(m)
-	c := child.(*Position)
+	child := new(Position)
+	p.play(m, child)
 	if values[0] > values[1] {
-		c.dice[0], c.dice[1] = c.dice[1], c.dice[0] // the key does not depend on the order
+		child.dice[0], child.dice[1] = child.dice[1], child.dice[0] // the key does not depend on the order
 	}
-	return c, ev, nil
+	return child, p.events(m, child), nil
 }

@@ -147,3 +147,32 @@ func TestPromotion(t *testing.T) {
 		t.Errorf("b4b5=r: err %v, want an IllegalError about captured pieces", err)
 	}
 }
+
+// Roll keeps the order the dice were thrown in, and its events read in that order too.
+func TestRollKeepsThrowOrder(t *testing.T) {
+	p, _ := Parse("2m2/5/5/5/R1M2 l - - PPSS 0 9") // no paladin, no squire: a 2 means raven, a 4 nothing
+	for _, tt := range []struct {
+		values     []int
+		dice       string
+		rolled     string
+		substitute []string
+	}{
+		{[]int{4, 2}, " 4-,2r ", "rolled 4 and 2", []string{"die 4 counts upward to nothing (void)", "die 2 counts upward to raven"}},
+		{[]int{2, 4}, " 2r,4- ", "rolled 2 and 4", []string{"die 2 counts upward to raven", "die 4 counts upward to nothing (void)"}},
+	} {
+		child, ev, err := p.Roll(tt.values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(child.String(), tt.dice) {
+			t.Errorf("Roll(%v) = %s, want the dice%s", tt.values, child, tt.dice)
+		}
+		var got []string
+		for _, e := range ev[1:] {
+			got = append(got, e.Text)
+		}
+		if ev[0].Text != tt.rolled || !slices.Equal(got, tt.substitute) {
+			t.Errorf("Roll(%v) events %q then %q, want %q then %q", tt.values, ev[0].Text, got, tt.rolled, tt.substitute)
+		}
+	}
+}
