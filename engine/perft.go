@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // ErrBudget is returned by Perft when the node budget ran out before the count was complete.
@@ -12,7 +15,7 @@ var ErrBudget = errors.New("node budget exhausted")
 // PerftOptions shape a perft run.
 type PerftOptions struct {
 	// Rolls are fixed rolls, used in order at the chance nodes along every path; once they run
-	// out, chance nodes sum over every distinct outcome.
+	// out, chance nodes sum over every distinct outcome. CheckRolls says what a roll may be.
 	Rolls [][]int
 	// Budget is the most positions the run may visit (0: no limit). A run that needs more stops
 	// with ErrBudget.
@@ -57,7 +60,7 @@ func Perft(ctx context.Context, p Position, depth int, opts PerftOptions) (Perft
 	}
 	// A ply is an action or a roll, and rolls never follow each other.
 	w := &perftWalker{done: ctx.Done(), budget: opts.Budget, bufs: make([][MaxMoves]Move, 2*depth+2)}
-	w.rolls, err = rollMoves(root, opts.Rolls)
+	w.rolls, err = CheckRolls(root, opts.Rolls)
 	if err != nil {
 		return PerftResult{}, err
 	}
@@ -98,18 +101,72 @@ func Perft(ctx context.Context, p Position, depth int, opts PerftOptions) (Perft
 	return res, nil
 }
 
-// rollMoves turns fixed rolls into chance outcomes. Which outcome a roll is depends on the
-// position only through its variant's dice, so the root decides.
-func rollMoves(root Node, rolls [][]int) ([]Move, error) {
+// RollsError is a fixed roll that the position's dice cannot throw.
+type RollsError struct {
+	Index  int // the roll at fault; -1 when the game has no dice to roll at all
+	Reason string
+}
+
+func (e *RollsError) Error() string {
+	if e.Index < 0 {
+		return "rolls: " + e.Reason
+	}
+	return fmt.Sprintf("rolls[%d]: %s", e.Index, e.Reason)
+}
+
+// CheckRolls checks fixed rolls against the dice of p's game and returns the chance outcomes they
+// are: every roll gives one value per die, in the order of Dice, each a face of its die that
+// counts; a game without dice takes no rolls. Which outcome a roll is depends on the position only
+// through its game's dice, which no action changes, so p decides for the whole tree.
+func CheckRolls(p Node, rolls [][]int) ([]Move, error) {
+	if len(rolls) == 0 {
+		return nil, nil
+	}
+	dice := p.Dice()
+	if len(dice) == 0 {
+		return nil, &RollsError{Index: -1, Reason: p.Variant().Describe().Name + " is played without dice here: give no rolls"}
+	}
+	var want []DieInfo // one entry per die
+	var names []string
+	for _, d := range dice {
+		for range d.Count {
+			want = append(want, d)
+		}
+		names = append(names, fmt.Sprintf("%d %s", d.Count, d.Kind))
+	}
 	out := make([]Move, len(rolls))
 	for i, r := range rolls {
-		m, err := root.RollMove(r)
+		if len(r) != len(want) {
+			values := "values, one for each die"
+			if len(want) == 1 {
+				values = "value, one for the die"
+			}
+			return nil, &RollsError{Index: i, Reason: fmt.Sprintf("want %d %s (%s), got %d", len(want), values, strings.Join(names, ", "), len(r))}
+		}
+		for j, v := range r {
+			if !slices.ContainsFunc(want[j].Faces, func(f DieFace) bool { return f.Value == v }) {
+				return nil, &RollsError{Index: i, Reason: fmt.Sprintf("value %d is %d, not a face of a %s (%s)", j+1, v, want[j].Kind, faceValues(want[j].Faces))}
+			}
+		}
+		m, err := p.RollMove(r)
 		if err != nil {
-			return nil, fmt.Errorf("rolls[%d]: %w", i, err)
+			reason := err.Error()
+			if se, ok := err.(*SyntaxError); ok {
+				reason = se.Reason
+			}
+			return nil, &RollsError{Index: i, Reason: reason}
 		}
 		out[i] = m
 	}
 	return out, nil
+}
+
+func faceValues(faces []DieFace) string {
+	s := make([]string, len(faces))
+	for i, f := range faces {
+		s[i] = strconv.Itoa(f.Value)
+	}
+	return strings.Join(s, ", ")
 }
 
 // perftWalker holds a perft run's per-ply storage and its limits.
