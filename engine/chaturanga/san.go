@@ -49,6 +49,12 @@ func (p *Position) SAN(m engine.Move) string {
 // disambiguate appends what tells the piece on from apart from the other pieces of its kind that
 // may legally move to the same square: its file if that is enough, else its rank, else both.
 func (p *Position) disambiguate(buf []byte, typ, from, to int) []byte {
+	// Attacks are symmetric, so these are the pieces of the kind that see the target square; most
+	// moves have none, and need no move generation.
+	rivals := pieceAttacks(typ, to, p.occupied()) & p.byType[typ] & p.byColor[p.side] &^ (1 << from)
+	if rivals == 0 {
+		return buf
+	}
 	var others bitboard
 	var moves [engine.MaxMoves]engine.Move
 	for _, o := range p.generate(moves[:0]) {
