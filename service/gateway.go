@@ -3,11 +3,18 @@ package service
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"slices"
+	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/rs/cors"
 	"go.uber.org/zap"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
@@ -32,24 +39,258 @@ type HTTPOptions struct {
 // DefaultMaxBodyBytes is the default cap on an HTTP request body.
 const DefaultMaxBodyBytes = 4 << 20
 
+// TransportMetadataKey is the gRPC metadata the gateway sets on its calls, with the value "http",
+// so that the server can tell JSON calls from native ones.
+const TransportMetadataKey = "ashtapada-transport"
+
+// transportMD is shared by every call: the gateway joins it into a new map, never writing to it.
+var transportMD = metadata.Pairs(TransportMetadataKey, "http")
+
+// gatewayServices are the services served over HTTP; their google.api.http options are the routes.
+var gatewayServices = []struct {
+	desc     *grpc.ServiceDesc
+	register func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error
+}{
+	{&pb.RulesService_ServiceDesc, pb.RegisterRulesServiceHandler},
+	{&pb.AnalysisService_ServiceDesc, pb.RegisterAnalysisServiceHandler},
+}
+
+// corsHeaders are the request headers browsers may send: the JSON body's type, and the deadline
+// the gateway passes on to the call.
+var corsHeaders = []string{"Content-Type", "Accept", "Grpc-Timeout"}
+
+// corsMaxAge lets browsers reuse a preflight for ten minutes instead of one per call.
+const corsMaxAge = 600
+
+type gateway struct {
+	mux         *runtime.ServeMux
+	routes      *routeTable
+	cors        *cors.Cors
+	corsMethods []string
+	next        http.Handler // CORS, then serve
+	log         *zap.Logger
+	maxBody     int64
+	ready       func() bool
+	metrics     http.Handler
+	version     []string
+}
+
 // NewGateway returns the HTTP/JSON handler: the gateway, which calls the gRPC server over conn so
-// that every interceptor runs for JSON calls too, and the OpenAPI document at /openapi.json.
+// that every interceptor runs for JSON calls too, the OpenAPI document at /openapi.json, /healthz,
+// /readyz and, when configured, /metrics. Errors are AIP-193 JSON; see docs/http.md.
 func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (http.Handler, error) {
-	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
-		MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true},
-		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-	}))
-	if err := pb.RegisterRulesServiceHandler(ctx, mux, conn); err != nil {
-		return nil, fmt.Errorf("register rules gateway: %w", err)
+	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics}
+	if g.log == nil {
+		g.log = zap.NewNop()
 	}
-	if err := pb.RegisterAnalysisServiceHandler(ctx, mux, conn); err != nil {
-		return nil, fmt.Errorf("register analysis gateway: %w", err)
+	if g.maxBody <= 0 {
+		g.maxBody = DefaultMaxBodyBytes
 	}
-	root := http.NewServeMux()
-	root.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
+	if opts.Version != "" {
+		g.version = []string{opts.Version}
+	}
+	names := make([]string, len(gatewayServices))
+	for i, s := range gatewayServices {
+		names[i] = s.desc.ServiceName
+	}
+	var err error
+	if g.routes, err = newRouteTable(names...); err != nil {
+		return nil, fmt.Errorf("gateway routes: %w", err)
+	}
+	g.mux = runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, jsonMarshaler{&runtime.JSONPb{
+			// Default values are written ("legal": false, "file": 0) so that clients need not
+			// know proto3's defaults; fields with presence stay absent when unset.
+			MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitDefaultValues: true},
+		}}),
+		runtime.WithErrorHandler(g.gatewayError),
+		runtime.WithRoutingErrorHandler(g.routingError),
+		runtime.WithStreamErrorHandler(g.streamError),
+		runtime.WithMetadata(func(context.Context, *http.Request) metadata.MD { return transportMD }),
+		runtime.WithIncomingHeaderMatcher(incomingHeader),
+		// The route table decides methods from r.Method; nothing may change it afterwards.
+		runtime.WithDisablePathLengthFallback(),
+		runtime.WithDisableHTTPMethodOverride(),
+	)
+	for _, s := range gatewayServices {
+		if err := s.register(ctx, g.mux, conn); err != nil {
+			return nil, fmt.Errorf("register %s gateway: %w", s.desc.ServiceName, err)
+		}
+	}
+	g.corsMethods = append(slices.Clone(g.routes.methods), http.MethodHead)
+	if !slices.Contains(g.corsMethods, http.MethodGet) {
+		g.corsMethods = append(g.corsMethods, http.MethodGet)
+	}
+	co := cors.Options{
+		AllowedMethods: g.corsMethods,
+		AllowedHeaders: corsHeaders,
+		ExposedHeaders: []string{"Ashtapada-Version", "Allow"},
+		MaxAge:         corsMaxAge,
+		// Preflights come through to serve, which refuses the failed ones with 403 and logs them.
+		OptionsPassthrough: true,
+	}
+	if len(opts.AllowedOrigins) > 0 {
+		co.AllowedOrigins = opts.AllowedOrigins
+	} else {
+		// rs/cors reads an empty list as any origin.
+		co.AllowOriginFunc = func(string) bool { return false }
+	}
+	g.cors = cors.New(co)
+	g.next = g.cors.Handler(http.HandlerFunc(g.serve))
+	return g, nil
+}
+
+// incomingHeader forwards headers as the gateway does by default, except that a client cannot set
+// the transport marker itself.
+func incomingHeader(key string) (string, bool) {
+	if key == runtime.MetadataHeaderPrefix+"Ashtapada-Transport" {
+		return "", false
+	}
+	return runtime.DefaultHeaderMatcher(key)
+}
+
+func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if g.version != nil {
+		w.Header()["Ashtapada-Version"] = g.version
+	}
+	g.next.ServeHTTP(w, r)
+}
+
+// requestBody is a request's capped body, which also carries what the error handler needs: when
+// the request came in and why its body was refused.
+type requestBody struct {
+	io.ReadCloser
+	start time.Time
+	err   *decodeError
+}
+
+// call is the request passed to the mux with its body, in one allocation.
+type call struct {
+	req  http.Request
+	body requestBody
+}
+
+func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		g.preflight(w, r, start)
+		return
+	}
+	switch r.URL.Path {
+	case "/healthz", "/readyz", "/openapi.json", "/metrics":
+		g.serveOwn(w, r, start)
+		return
+	}
+	mask := g.routes.lookup(r.URL.Path)
+	if mask == 0 {
+		g.reject(w, r, http.StatusNotFound, g.notFound(r), start)
+		return
+	}
+	if !g.routes.allows(mask, r.Method) {
+		if r.Method == http.MethodOptions {
+			w.Header().Set("Allow", g.routes.allow(mask, http.MethodOptions))
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		g.methodNotAllowed(w, r, g.routes.allow(mask), start)
+		return
+	}
+	if r.ContentLength > g.maxBody {
+		// Refused before reading: the server closes the connection instead of draining it.
+		g.reject(w, r, http.StatusRequestEntityTooLarge, tooLargeStatus(g.maxBody), start)
+		return
+	}
+	body := r.Body
+	if body == nil {
+		body = http.NoBody
+	}
+	c := &call{req: *r}
+	c.body = requestBody{ReadCloser: http.MaxBytesReader(w, body, g.maxBody), start: start}
+	c.req.Body = &c.body
+	g.mux.ServeHTTP(w, &c.req)
+}
+
+func (g *gateway) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string, start time.Time) {
+	w.Header().Set("Allow", allow)
+	msg := truncate(r.Method, maxEchoed) + " is not allowed on " + truncate(r.URL.Path, maxEchoed) + "; allowed: " + allow
+	g.reject(w, r, http.StatusMethodNotAllowed,
+		gatewayStatus(codes.Unimplemented, reasonMethodNotAllowed, "", msg, map[string]string{"allow": allow}), start)
+}
+
+// preflight ends a CORS preflight that rs/cors has already checked: it set
+// Access-Control-Allow-Origin when the origin, method and headers are all allowed.
+func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.Time) {
+	if _, ok := w.Header()["Access-Control-Allow-Origin"]; ok {
+		w.WriteHeader(http.StatusNoContent)
+		if ce := g.log.Check(zap.DebugLevel, "preflight"); ce != nil {
+			ce.Write(zap.String("transport", "http"), zap.String("path", truncate(r.URL.Path, maxLogged)),
+				zap.String("origin", truncate(r.Header.Get("Origin"), maxLogged)))
+		}
+		return
+	}
+	var msg string
+	origin, method := r.Header.Get("Origin"), r.Header.Get("Access-Control-Request-Method")
+	switch {
+	case origin == "":
+		msg = "CORS preflight without an Origin header"
+	case !g.cors.OriginAllowed(r):
+		msg = fmt.Sprintf("CORS: origin %q is not allowed", truncate(origin, maxEchoed))
+	case !slices.Contains(g.corsMethods, method):
+		msg = fmt.Sprintf("CORS: method %q is not allowed", truncate(method, maxEchoed))
+	default:
+		msg = fmt.Sprintf("CORS: request headers %q are not allowed", truncate(r.Header.Get("Access-Control-Request-Headers"), maxEchoed))
+	}
+	g.reject(w, r, http.StatusForbidden, gatewayStatus(codes.PermissionDenied, reasonCORS, "", msg, nil), start)
+}
+
+// serveOwn answers the paths that are not gRPC calls.
+func (g *gateway) serveOwn(w http.ResponseWriter, r *http.Request, start time.Time) {
+	if r.URL.Path == "/metrics" && g.metrics == nil {
+		g.reject(w, r, http.StatusNotFound, g.notFound(r), start)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		g.methodNotAllowed(w, r, "GET, HEAD", start)
+		return
+	}
+	switch r.URL.Path {
+	case "/healthz":
+		writeText(w, "ok\n")
+	case "/readyz":
+		if g.ready == nil || g.ready() {
+			writeText(w, "ok\n")
+			return
+		}
+		writeError(w, http.StatusServiceUnavailable, gatewayStatus(codes.Unavailable, reasonNotReady, "", "the server is not ready for calls", nil))
+	case "/metrics":
+		g.metrics.ServeHTTP(w, r)
+	case "/openapi.json":
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(openapi.Document)
-	})
-	root.Handle("/", mux)
-	return root, nil
+	}
+}
+
+func writeText(w http.ResponseWriter, s string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, s)
+}
+
+// reject answers a request the gRPC server never sees, and logs it in the server's call format.
+func (g *gateway) reject(w http.ResponseWriter, r *http.Request, httpStatus int, st *spb.Status, start time.Time) {
+	writeError(w, httpStatus, st)
+	g.logRejected(r, httpStatus, codes.Code(st.GetCode()), st.GetMessage(), start)
+}
+
+func (g *gateway) logRejected(r *http.Request, httpStatus int, code codes.Code, msg string, start time.Time) {
+	level := zap.InfoLevel
+	if httpStatus >= 500 {
+		level = zap.WarnLevel
+	}
+	if ce := g.log.Check(level, "call"); ce != nil {
+		ce.Write(zap.String("transport", "http"), zap.String("method", truncate(r.Method, maxLogged)),
+			zap.String("path", truncate(r.URL.Path, maxLogged)), zap.Int("http_status", httpStatus),
+			zap.String("code", code.String()), zap.Duration("duration", time.Since(start)),
+			zap.String("error", truncate(msg, maxLogged)))
+	}
 }

@@ -17,7 +17,6 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -125,14 +124,11 @@ func (s *testServer) transports() []transport {
 				}
 				return nil
 			}
-			var st spb.Status
-			if err := protojson.Unmarshal(raw, &st); err != nil {
-				t.Fatalf("POST %s: HTTP %d with a body that is no status: %s", path, r.StatusCode, raw)
-			}
+			st := statusFromHTTP(t, r.StatusCode, raw)
 			if want := runtime.HTTPStatusFromCode(codes.Code(st.GetCode())); r.StatusCode != want {
 				t.Errorf("POST %s: HTTP %d for %v, want %d", path, r.StatusCode, codes.Code(st.GetCode()), want)
 			}
-			return status.FromProto(&st).Err()
+			return status.FromProto(st).Err()
 		}},
 	}
 }
@@ -189,7 +185,7 @@ func TestJSONContract(t *testing.T) {
 	}
 
 	code, body = s.postJSON(t, "POST", "/v1/moves:validate", `{"position":{"variant":"chaturanga","text":"`+startFEN+`"},"move":{"notation":"e2e4"}}`)
-	if code != 200 || body["legal"] != nil || !strings.Contains(body["reason"].(string), "cannot move") {
+	if code != 200 || body["legal"] != false || !strings.Contains(body["reason"].(string), "cannot move") {
 		t.Errorf("validate e2e4: %d %v", code, body)
 	}
 
@@ -198,7 +194,7 @@ func TestJSONContract(t *testing.T) {
 		t.Errorf("unknown variant over HTTP: %d %v, want 404", code, body)
 	}
 	code, body = s.postJSON(t, "POST", "/v1/moves:list", `{"position":{"variant":"chaturanga","text":"8/8 w"}}`)
-	if code != 400 || !strings.Contains(body["message"].(string), "board") {
+	if msg, _ := body["error"].(map[string]any)["message"].(string); code != 400 || !strings.Contains(msg, "board") {
 		t.Errorf("bad FEN over HTTP: %d %v, want 400 naming the board", code, body)
 	}
 

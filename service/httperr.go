@@ -1,0 +1,422 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.uber.org/zap"
+	"google.golang.org/genproto/googleapis/rpc/code"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/anypb"
+)
+
+// Reasons of the errors the HTTP handler itself answers, before or instead of a gRPC call.
+const (
+	reasonUnknownPath      = "UNKNOWN_PATH"
+	reasonMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	reasonInvalidJSON      = "INVALID_JSON"
+	reasonTooLarge         = "REQUEST_TOO_LARGE"
+	reasonCORS             = "CORS_REJECTED"
+	reasonNotReady         = "NOT_READY"
+	reasonInvalidRequest   = "INVALID_REQUEST"
+)
+
+// maxLogged caps client-influenced text (paths, decoder messages) in log lines; maxEchoed caps it
+// in error messages.
+const (
+	maxLogged = 200
+	maxEchoed = 1024
+)
+
+// gatewayStatus builds an error of the HTTP handler: one ErrorInfo and, when field is set, a
+// field violation, like the service's own errors.
+func gatewayStatus(c codes.Code, reason, field, msg string, meta map[string]string) *spb.Status {
+	st := &spb.Status{Code: int32(c), Message: msg}
+	if a, err := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain, Metadata: meta}); err == nil {
+		st.Details = append(st.Details, a)
+	}
+	if field != "" {
+		br := &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}
+		if a, err := anypb.New(br); err == nil {
+			st.Details = append(st.Details, a)
+		}
+	}
+	return st
+}
+
+// detailJSON writes error details with the API's field names and their @type.
+var detailJSON = protojson.MarshalOptions{UseProtoNames: true}
+
+// aipError is the AIP-193 HTTP error body's "error" object: code is the HTTP status, status the
+// google.rpc.Code name.
+type aipError struct {
+	Code    int               `json:"code"`
+	Message string            `json:"message"`
+	Status  string            `json:"status"`
+	Details []json.RawMessage `json:"details"`
+}
+
+func newAIPError(httpStatus int, st *spb.Status) aipError {
+	name, ok := code.Code_name[st.GetCode()]
+	if !ok {
+		name = code.Code_UNKNOWN.String()
+	}
+	e := aipError{Code: httpStatus, Message: st.GetMessage(), Status: name, Details: []json.RawMessage{}}
+	for _, d := range st.GetDetails() {
+		b, err := detailJSON.Marshal(d)
+		if err != nil {
+			// A detail of a type this binary does not know: its type at least.
+			b, _ = json.Marshal(map[string]string{"@type": d.GetTypeUrl()})
+		}
+		e.Details = append(e.Details, b)
+	}
+	return e
+}
+
+// errorBody is the whole AIP-193 body: {"error": {...}}.
+func errorBody(httpStatus int, st *spb.Status) []byte {
+	b, err := json.Marshal(struct {
+		Error aipError `json:"error"`
+	}{newAIPError(httpStatus, st)})
+	if err != nil {
+		return []byte(`{"error":{"code":500,"message":"internal error","status":"INTERNAL","details":[]}}`)
+	}
+	return b
+}
+
+func writeError(w http.ResponseWriter, httpStatus int, st *spb.Status) {
+	body := errorBody(httpStatus, st)
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Del("Transfer-Encoding")
+	w.WriteHeader(httpStatus)
+	_, _ = w.Write(body)
+}
+
+// hasErrorInfo reports whether st carries an ErrorInfo, as every error of the gRPC service does.
+func hasErrorInfo(st *spb.Status) bool {
+	for _, d := range st.GetDetails() {
+		if d.MessageIs((*errdetails.ErrorInfo)(nil)) {
+			return true
+		}
+	}
+	return false
+}
+
+// gatewayError is the mux's error handler. Errors from the gRPC server pass through in the AIP-193
+// form; the gateway's own (the request body, a path or header it cannot turn into a call) get an
+// ErrorInfo and are logged here, since the server never sees them.
+func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	httpStatus := 0
+	var hse *runtime.HTTPStatusError
+	if errors.As(err, &hse) {
+		httpStatus, err = hse.HTTPStatus, hse.Err
+	}
+	var st *spb.Status
+	local := false
+	if b, ok := r.Body.(*requestBody); ok && b.err != nil {
+		httpStatus, st = b.err.status(g.maxBody)
+		local = true
+	} else if s, ok := status.FromError(err); ok {
+		st = s.Proto()
+		if !hasErrorInfo(st) && (st.GetCode() == int32(codes.InvalidArgument) || httpStatus != 0) {
+			st = gatewayStatus(codes.Code(st.GetCode()), reasonInvalidRequest, "", truncate(st.GetMessage(), maxEchoed), nil)
+			local = true
+		}
+	} else {
+		st = g.internal(ctx, err)
+		local = true
+	}
+	if httpStatus == 0 {
+		httpStatus = runtime.HTTPStatusFromCode(codes.Code(st.GetCode()))
+	}
+	if md, ok := runtime.ServerMetadataFromContext(ctx); ok {
+		for k, vs := range md.HeaderMD {
+			for _, v := range vs {
+				w.Header().Add(runtime.MetadataHeaderPrefix+k, v)
+			}
+		}
+	}
+	writeError(w, httpStatus, st)
+	if local {
+		start := time.Now()
+		if b, ok := r.Body.(*requestBody); ok {
+			start = b.start
+		}
+		g.logRejected(r, httpStatus, codes.Code(st.GetCode()), st.GetMessage(), start)
+	}
+}
+
+// internal turns an error that is no gRPC status (a response the gateway failed to encode) into a
+// generic INTERNAL, logging the cause.
+func (g *gateway) internal(ctx context.Context, err error) *spb.Status {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return status.FromContextError(ctxErr).Proto()
+	}
+	g.log.Warn("gateway failure", zap.String("transport", "http"), zap.String("error", truncate(err.Error(), maxLogged)))
+	return gatewayStatus(codes.Internal, "INTERNAL", "", "internal error", nil)
+}
+
+// routingError answers what the mux itself cannot route; the route table catches most of it first.
+func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, httpStatus int) {
+	switch httpStatus {
+	case http.StatusMethodNotAllowed:
+		g.reject(w, r, httpStatus, gatewayStatus(codes.Unimplemented, reasonMethodNotAllowed, "",
+			r.Method+" is not allowed on "+truncate(r.URL.Path, maxEchoed), nil), time.Now())
+	case http.StatusBadRequest:
+		g.reject(w, r, httpStatus, gatewayStatus(codes.InvalidArgument, reasonInvalidRequest, "", "malformed request path", nil), time.Now())
+	default:
+		g.reject(w, r, http.StatusNotFound, g.notFound(r), time.Now())
+	}
+}
+
+func (g *gateway) notFound(r *http.Request) *spb.Status {
+	return gatewayStatus(codes.NotFound, reasonUnknownPath, "", "no such path: "+truncate(r.URL.Path, maxEchoed), nil)
+}
+
+// streamError converts an error of a server stream; the marshaler writes it in the AIP-193 form.
+func (g *gateway) streamError(ctx context.Context, err error) *status.Status {
+	if s, ok := status.FromError(err); ok {
+		return s
+	}
+	return status.FromProto(g.internal(ctx, err))
+}
+
+// jsonMarshaler is the gateway's JSON: protojson with the API's options, request bodies decoded
+// in one pass with their errors kept for the error handler, and the error chunk of a stream in
+// the same AIP-193 form as any other error.
+type jsonMarshaler struct {
+	*runtime.JSONPb
+}
+
+func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
+	if chunk, ok := v.(map[string]proto.Message); ok && len(chunk) == 1 {
+		if st, ok := chunk["error"].(*spb.Status); ok {
+			return errorBody(runtime.HTTPStatusFromCode(codes.Code(st.GetCode())), st), nil
+		}
+	}
+	return m.JSONPb.Marshal(v)
+}
+
+func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
+	return bodyDecoder{r: r, m: m.JSONPb}
+}
+
+// bodyDecoder reads a whole request body (the body cap bounds it) and unmarshals it with protojson:
+// one pass instead of the gateway's json.Decoder and then protojson. An empty body is io.EOF,
+// which the gateway takes for an empty request message.
+type bodyDecoder struct {
+	r io.Reader
+	m *runtime.JSONPb
+}
+
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer keeps the buffers of rare large bodies out of the pool.
+const maxPooledBuffer = 64 << 10
+
+func (d bodyDecoder) Decode(v any) error {
+	msg, ok := v.(proto.Message)
+	if !ok {
+		return d.m.NewDecoder(d.r).Decode(v)
+	}
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			buf.Reset()
+			bodyBuffers.Put(buf)
+		}
+	}()
+	body, _ := d.r.(*requestBody)
+	if _, err := buf.ReadFrom(d.r); err != nil {
+		if body != nil {
+			body.err = &decodeError{read: err}
+		}
+		return err
+	}
+	data := bytes.TrimSpace(buf.Bytes())
+	if len(data) == 0 {
+		return io.EOF
+	}
+	if err := d.m.UnmarshalOptions.Unmarshal(data, msg); err != nil {
+		if body != nil {
+			body.err = newDecodeError(err, data)
+		}
+		return err
+	}
+	return nil
+}
+
+// decodeError is why a request body was refused: a read error (the cap among them) or the
+// decoder's message with the field it points at.
+type decodeError struct {
+	read  error
+	msg   string
+	field string
+}
+
+func (e *decodeError) status(maxBody int64) (int, *spb.Status) {
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(e.read, &tooLarge):
+		return http.StatusRequestEntityTooLarge, tooLargeStatus(maxBody)
+	case e.read != nil:
+		return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reasonInvalidJSON, "",
+			"reading the request body: "+truncate(e.read.Error(), maxEchoed), nil)
+	}
+	return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reasonInvalidJSON, e.field, e.msg, nil)
+}
+
+func tooLargeStatus(maxBody int64) *spb.Status {
+	limit := strconv.FormatInt(maxBody, 10)
+	return gatewayStatus(codes.ResourceExhausted, reasonTooLarge, "",
+		"the request body is larger than the limit of "+limit+" bytes", map[string]string{"max_bytes": limit})
+}
+
+// newDecodeError words a protojson error for the client and finds the field at its position.
+func newDecodeError(err error, data []byte) *decodeError {
+	msg := err.Error()
+	// protojson prefixes "proto:" with a space or a no-break space at random.
+	msg = strings.TrimLeft(strings.TrimPrefix(msg, "proto:"), " \u00a0")
+	e := &decodeError{msg: "invalid JSON body: " + truncate(msg, maxEchoed)}
+	if line, col, ok := errorPosition(msg); ok {
+		e.field = jsonPath(data, byteOffset(data, line, col))
+	}
+	return e
+}
+
+// errorPosition reads the "(line L:C)" of a protojson error.
+func errorPosition(msg string) (line, col int, ok bool) {
+	_, rest, found := strings.Cut(msg, "(line ")
+	if !found {
+		return 0, 0, false
+	}
+	pos, _, found := strings.Cut(rest, ")")
+	if !found {
+		return 0, 0, false
+	}
+	l, c, found := strings.Cut(pos, ":")
+	if !found {
+		return 0, 0, false
+	}
+	line, err1 := strconv.Atoi(l)
+	col, err2 := strconv.Atoi(c)
+	return line, col, err1 == nil && err2 == nil && line > 0 && col > 0
+}
+
+// byteOffset turns protojson's 1-based line and column (counted in runes) into a byte offset.
+func byteOffset(data []byte, line, col int) int {
+	off := 0
+	for ; line > 1; line-- {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return len(data)
+		}
+		off += i + 1
+	}
+	for ; col > 1 && off < len(data); col-- {
+		_, n := utf8.DecodeRune(data[off:])
+		off += n
+	}
+	return off
+}
+
+// jsonPath returns the path (position.pieces[1].square) of the key or value that starts at byte
+// off of data, as far as the JSON up to there can be read; "" at the top level.
+func jsonPath(data []byte, off int) string {
+	type frame struct {
+		key     string
+		index   int
+		array   bool
+		wantKey bool
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.array {
+				fmt.Fprintf(&b, "[%d]", f.index)
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(f.key)
+		}
+		return b.String()
+	}
+	valueDone := func() {
+		if n := len(stack); n > 0 && !stack[n-1].array {
+			stack[n-1].wantKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return path()
+		}
+		reached := int(dec.InputOffset()) > off
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			if reached {
+				return path()
+			}
+			stack = stack[:len(stack)-1]
+			valueDone()
+			continue
+		}
+		if n := len(stack); n > 0 {
+			top := &stack[n-1]
+			if !top.array && top.wantKey {
+				top.key, _ = tok.(string)
+				top.wantKey = false
+				if reached {
+					return path()
+				}
+				continue
+			}
+			if top.array {
+				top.index++
+			}
+		}
+		if reached {
+			return path()
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, frame{wantKey: true})
+		case json.Delim('['):
+			stack = append(stack, frame{array: true, index: -1})
+		default:
+			valueDone()
+		}
+	}
+}
+
+// truncate cuts s to at most n bytes on a rune boundary, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
