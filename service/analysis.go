@@ -45,18 +45,22 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 		return nil, invalid("INVALID_DICE", "rolls", "at most %d fixed rolls", maxListLen)
 	}
 	var rolls [][]int
-	for _, r := range req.GetRolls() {
+	for i, r := range req.GetRolls() {
 		if len(r.GetValues()) > maxDiceCount {
-			return nil, invalid("INVALID_DICE", "rolls", "a roll has at most %d dice", maxDiceCount)
+			return nil, invalid("INVALID_DICE", "rolls["+strconv.Itoa(i)+"].values", "a roll has at most %d dice", maxDiceCount)
 		}
 		vals := make([]int, len(r.GetValues()))
-		for i, v := range r.GetValues() {
-			vals[i] = int(v)
+		for j, v := range r.GetValues() {
+			vals[j] = int(v)
 		}
 		rolls = append(rolls, vals)
 	}
-	if _, err := engine.AsNode(pos); err != nil {
+	node, err := engine.AsNode(pos)
+	if err != nil {
 		return nil, toStatus(err, "position")
+	}
+	if _, err := engine.CheckRolls(node, rolls); err != nil {
+		return nil, rollsStatus(err)
 	}
 	budget := req.GetMaxNodes()
 	if budget == 0 || budget > defaultPerftBudget {
@@ -76,7 +80,7 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return nil, call.stopped(err, "perft stopped after "+strconv.FormatUint(res.Visited, 10)+" positions")
 	case err != nil:
-		return nil, invalid("INVALID_DICE", "rolls", "%v", err)
+		return nil, rollsStatus(err)
 	}
 	elapsed := time.Since(start)
 	resp := &pb.PerftResponse{Nodes: res.Nodes, Visited: res.Visited, Elapsed: durationpb.New(elapsed)}
@@ -85,6 +89,19 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 	}
 	resp.NodesPerSecond = perSecond(resp.Nodes, elapsed)
 	return resp, nil
+}
+
+// rollsStatus names the fixed roll at fault: rolls[i].values, or rolls for a game without dice.
+func rollsStatus(err error) error {
+	var re *engine.RollsError
+	if !errors.As(err, &re) {
+		return statusError(codes.Internal, "INTERNAL", "", "internal error")
+	}
+	field := "rolls"
+	if re.Index >= 0 {
+		field = "rolls[" + strconv.Itoa(re.Index) + "].values"
+	}
+	return invalid("INVALID_DICE", field, "%s", re.Error())
 }
 
 // perSecond is a rate, 0 for no time.
