@@ -1,14 +1,16 @@
 package service
 
 import (
+	"maps"
 	"math"
-
 	"slices"
-	"strconv"
+	"strings"
 
-	"google.golang.org/protobuf/types/known/structpb"
-
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
@@ -32,12 +34,13 @@ func lookupVariant(name, field string) (engine.Variant, error) {
 	}
 	v, ok := engine.Lookup(name)
 	if !ok {
-		return nil, statusError(codes.NotFound, "VARIANT_NOT_FOUND", field, "unknown variant "+strconv.Quote(name)+"; ListVariants lists them")
+		return nil, statusError(codes.NotFound, "VARIANT_NOT_FOUND", field, "unknown variant "+quote(name)+"; ListVariants lists them")
 	}
 	return v, nil
 }
 
-// positionFromProto reads a request's position, from its text if given, else its structure.
+// positionFromProto reads a request's position from its text or its structured fields. Given
+// both, they must describe the same position.
 func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 	if p == nil {
 		return nil, invalid("MISSING_POSITION", field, "%s is required", field)
@@ -46,16 +49,138 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.GetText() != "" {
-		if len(p.GetText()) > maxTextLen {
-			return nil, invalid("INVALID_POSITION", field+".text", "position text is longer than %d characters", maxTextLen)
-		}
-		pos, err := v.Parse(p.GetText())
+	if p.GetText() == "" {
+		s, err := setupFromProto(p, field)
 		if err != nil {
-			return nil, toStatus(err, field+".text")
+			return nil, err
+		}
+		pos, err := v.FromSetup(s)
+		if err != nil {
+			return nil, toStatus(err, field)
 		}
 		return pos, nil
 	}
+	if len(p.GetText()) > maxTextLen {
+		return nil, invalid("INVALID_POSITION", field+".text", "position text is longer than %d characters", maxTextLen)
+	}
+	pos, err := v.Parse(p.GetText())
+	if err != nil {
+		return nil, toStatus(err, field+".text")
+	}
+	if given := structuredFields(p); len(given) > 0 {
+		if err := checkAgree(v, pos, p, given, field); err != nil {
+			return nil, err
+		}
+	}
+	return pos, nil
+}
+
+// notStructure are the fields of a Position that do not describe it structurally: the variant
+// and text, and what answers fill in and requests ignore.
+var notStructure = map[protoreflect.Name]bool{"variant": true, "text": true, "key": true, "in_check": true, "last_action": true}
+
+// structuredFields lists the structured fields a position sets, in field order.
+func structuredFields(p *pb.Position) []protoreflect.FieldDescriptor {
+	var out []protoreflect.FieldDescriptor
+	p.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, _ protoreflect.Value) bool {
+		if !notStructure[fd.Name()] {
+			out = append(out, fd)
+		}
+		return true
+	})
+	slices.SortFunc(out, func(a, b protoreflect.FieldDescriptor) int { return int(a.Number() - b.Number()) })
+	return out
+}
+
+// checkAgree checks that the structured fields given with a position's text describe the position
+// the text does: the text's position with those fields put in its place must be the same. The
+// error names each given field that differs from the text's.
+func checkAgree(v engine.Variant, pos engine.Position, p *pb.Position, given []protoreflect.FieldDescriptor, field string) error {
+	s, err := setupFromProto(p, field)
+	if err != nil {
+		return err
+	}
+	merged := pos.Setup()
+	merged.Options = maps.Clone(merged.Options)
+	if merged.Options == nil {
+		merged.Options = engine.Options{}
+	}
+	maps.Copy(merged.Options, s.Options)
+	if s.ToMove != "" {
+		merged.ToMove = s.ToMove
+	}
+	if s.LastMove != "" {
+		merged.LastMove = s.LastMove
+	}
+	if s.Proposal != nil {
+		merged.Proposal = s.Proposal
+	}
+	if len(s.Pieces) > 0 {
+		merged.Pieces = s.Pieces
+	}
+	if len(s.Dice) > 0 {
+		merged.Dice = s.Dice
+	}
+	if len(s.Players) > 0 {
+		merged.Players = s.Players
+	}
+	if len(s.Layout) > 0 {
+		merged.Layout = s.Layout
+	}
+	merged.Counters = slices.Clone(merged.Counters)
+	for _, c := range s.Counters {
+		if i := slices.IndexFunc(merged.Counters, func(m engine.Counter) bool { return m.Name == c.Name }); i >= 0 {
+			merged.Counters[i] = c
+		} else {
+			merged.Counters = append(merged.Counters, c)
+		}
+	}
+	other, err := v.FromSetup(merged)
+	if err != nil {
+		return toStatus(err, field)
+	}
+	phase := p.GetPhase()
+	if other.String() == pos.String() && (phase == pb.Phase_PHASE_UNSPECIFIED || phase == phaseToProto(pos.Phase())) {
+		return nil
+	}
+	fromText, fromFields := positionToProto(pos), positionToProto(other)
+	fromFields.Phase = phase
+	var differ []protoreflect.FieldDescriptor
+	for _, fd := range given {
+		if !sameField(fromText, fromFields, fd) {
+			differ = append(differ, fd)
+		}
+	}
+	if len(differ) == 0 {
+		// Only together do the fields make the difference.
+		differ = given
+	}
+	var names []string
+	var violations []*errdetails.BadRequest_FieldViolation
+	for _, fd := range differ {
+		name := field + "." + string(fd.Name())
+		names = append(names, name)
+		violations = append(violations, &errdetails.BadRequest_FieldViolation{Field: name,
+			Description: name + " disagrees with " + field + ".text"})
+	}
+	return detailedError(codes.InvalidArgument, "POSITION_MISMATCH", field+".text and "+strings.Join(names, ", ")+
+		" describe different positions: give the text or the structured fields, or both alike", violations)
+}
+
+// sameField reports whether two positions hold the same value in field fd.
+func sameField(a, b *pb.Position, fd protoreflect.FieldDescriptor) bool {
+	only := func(p *pb.Position) *pb.Position {
+		out := &pb.Position{}
+		if p.ProtoReflect().Has(fd) {
+			out.ProtoReflect().Set(fd, p.ProtoReflect().Get(fd))
+		}
+		return out
+	}
+	return proto.Equal(only(a), only(b))
+}
+
+// setupFromProto reads a position's structured fields.
+func setupFromProto(p *pb.Position, field string) (*engine.Setup, error) {
 	if len(p.GetPieces()) > maxListLen || len(p.GetPlayers()) > maxListLen || len(p.GetCounters()) > maxListLen ||
 		len(p.GetDice()) > maxListLen || len(p.GetLayout()) > maxListLen || len(p.GetOptions()) > maxListLen {
 		return nil, invalid("INVALID_POSITION", field, "position has more than %d entries in a list", maxListLen)
@@ -92,11 +217,7 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 	for _, c := range p.GetCounters() {
 		s.Counters = append(s.Counters, engine.Counter{Name: c.GetName(), Value: c.GetValue()})
 	}
-	pos, err := v.FromSetup(s)
-	if err != nil {
-		return nil, toStatus(err, field)
-	}
-	return pos, nil
+	return s, nil
 }
 
 // optionsFromProto reads options given as plain JSON values: a boolean, an integral number or a
@@ -111,13 +232,13 @@ func optionsFromProto(in map[string]*structpb.Value) (engine.Options, error) {
 		case *structpb.Value_NumberValue:
 			n := x.NumberValue
 			if n != math.Trunc(n) || math.Abs(n) > 1<<53 {
-				return nil, invalid("INVALID_OPTION", field, "option %q must be an integer, not %v", name, n)
+				return nil, invalid("INVALID_OPTION", field, "option %s must be an integer, not %v", quote(name), n)
 			}
 			out[name] = engine.OptionValue{Kind: engine.OptionInt, Int: int64(n)}
 		case *structpb.Value_StringValue:
 			out[name] = engine.OptionValue{Kind: engine.OptionString, String: x.StringValue}
 		default:
-			return nil, invalid("INVALID_OPTION", field, "option %q must be a boolean, an integer or a string", name)
+			return nil, invalid("INVALID_OPTION", field, "option %s must be a boolean, an integer or a string", quote(name))
 		}
 	}
 	return out, nil
@@ -136,7 +257,7 @@ func optionValueToProto(v engine.OptionValue) *structpb.Value {
 func positionToProto(pos engine.Position) *pb.Position {
 	s := pos.Setup()
 	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
-		LastMove: s.LastMove, Options: map[string]*structpb.Value{}, Key: key(pos)}
+		LastMove: s.LastMove, Options: map[string]*structpb.Value{}, Key: key(pos), InCheck: inCheck(pos)}
 	for name, v := range s.Options {
 		out.Options[name] = optionValueToProto(v)
 	}
@@ -170,6 +291,12 @@ func key(pos engine.Position) uint64 {
 	return 0
 }
 
+// inCheck reports whether the player to move is in check, in variants with check.
+func inCheck(pos engine.Position) bool {
+	t, ok := pos.(engine.Tactics)
+	return ok && t.InCheck()
+}
+
 func scorePartsToProto(parts []engine.ScorePart) []*pb.ScorePart {
 	var out []*pb.ScorePart
 	for _, p := range parts {
@@ -197,9 +324,27 @@ func phaseToProto(p engine.Phase) pb.Phase {
 func actionKindToProto(k engine.ActionKind) pb.ActionKind { return pb.ActionKind(k) }
 func eventKindToProto(k engine.EventKind) pb.EventKind    { return pb.EventKind(k) }
 
+// actionToProto is a legal action of pos in full: structured, in notation, and in SAN where the
+// variant has it.
 func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
+	out := actionFields(pos, m)
+	out.Notation = pos.Notation(m)
+	out.San = san(pos, m)
+	return out
+}
+
+// san is a legal action of pos in standard algebraic notation, or "" for a variant without it.
+func san(pos engine.Position, m engine.Move) string {
+	if w, ok := pos.(engine.SANWriter); ok {
+		return w.SAN(m)
+	}
+	return ""
+}
+
+// actionFields is the structured form of an action, without its notation.
+func actionFields(pos engine.Position, m engine.Move) *pb.Action {
 	a := pos.Action(m)
-	out := &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(a.Kind), Name: a.Name, Player: a.Player, Piece: a.Piece,
+	out := &pb.Action{Kind: actionKindToProto(a.Kind), Name: a.Name, Player: a.Player, Piece: a.Piece,
 		From: a.From, To: a.To, Captured: a.Captured, Promotion: a.Promotion}
 	for _, d := range a.Dice {
 		out.Dice = append(out.Dice, int32(d))
@@ -246,10 +391,15 @@ func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move
 	if a.GetKind() == pb.ActionKind_ACTION_KIND_UNSPECIFIED && a.GetName() == "" && a.GetFrom() == "" && a.GetTo() == "" && len(a.GetDice()) == 0 {
 		return 0, "", invalid("MALFORMED_ACTION", field, "give %s.notation or the structured fields (kind or name, from, to, promotion, dice)", field)
 	}
+	if len(a.GetDice()) > maxDiceCount {
+		return 0, "", invalid("INVALID_DICE", field+".dice", "at most %d dice, got %d", maxDiceCount, len(a.GetDice()))
+	}
+	want := &pb.Action{Kind: a.GetKind(), Name: a.GetName(), Piece: a.GetPiece(), From: a.GetFrom(), To: a.GetTo(),
+		Promotion: promotionKind(pos, a.GetPromotion()), Dice: sorted(a.GetDice())}
 	var buf [engine.MaxMoves]engine.Move
 	var found []engine.Move
 	for _, m := range pos.Moves(buf[:0]) {
-		if matches(actionToProto(pos, m), a) {
+		if matches(actionFields(pos, m), want) {
 			found = append(found, m)
 		}
 	}
@@ -262,7 +412,35 @@ func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move
 	return 0, "", invalid("AMBIGUOUS_ACTION", field, "%d legal actions match; give more fields (promotion, kind)", len(found))
 }
 
-// matches reports whether legal agrees with every field set in want.
+// promotionKind reads a requested promotion: a piece kind of the variant, or its letter in the
+// notation in either case ("mantri", "Q" or "q" in chaturanga). Anything else is left as given,
+// and matches no action.
+func promotionKind(pos engine.Position, promo string) string {
+	if promo == "" {
+		return ""
+	}
+	pieces := pos.Variant().Describe().Pieces
+	for _, p := range pieces {
+		if p.Kind == promo {
+			return p.Kind
+		}
+	}
+	kind := ""
+	for _, p := range pieces {
+		if strings.EqualFold(p.Kind, promo) || strings.EqualFold(p.Letter, promo) {
+			if kind != "" && kind != p.Kind {
+				return promo // two kinds answer to it: no guess
+			}
+			kind = p.Kind
+		}
+	}
+	if kind == "" {
+		return promo
+	}
+	return kind
+}
+
+// matches reports whether legal agrees with every field set in want, whose dice are sorted.
 func matches(legal, want *pb.Action) bool {
 	eq := func(w, l string) bool { return w == "" || w == l }
 	if want.GetKind() != pb.ActionKind_ACTION_KIND_UNSPECIFIED && want.GetKind() != legal.GetKind() {
@@ -272,7 +450,7 @@ func matches(legal, want *pb.Action) bool {
 		return false
 	}
 	// Dice are a multiset: a roll may name its faces in any order.
-	if len(want.GetDice()) > 0 && !slices.Equal(sorted(want.GetDice()), sorted(legal.GetDice())) {
+	if len(want.GetDice()) > 0 && !slices.Equal(want.GetDice(), sorted(legal.GetDice())) {
 		return false
 	}
 	// An unset promotion matches only a move without one, so a plain move is never ambiguous.

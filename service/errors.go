@@ -3,10 +3,13 @@ package service
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"unicode/utf8"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
 
 	"github.com/ashtapada/ashtapada/engine"
 )
@@ -14,19 +17,55 @@ import (
 // errorDomain is the ErrorInfo domain of every error the service returns.
 const errorDomain = "ashtapada"
 
+// Bounds on what an error repeats of a request, so that no answer or log line grows with the
+// client's input: a quoted value, a field path, a whole message (engine messages included).
+const (
+	maxEcho       = 64
+	maxFieldPath  = 256
+	maxMessageLen = 1024
+)
+
+// quote quotes client input for an error message, cut to maxEcho bytes with its full length said.
+func quote(s string) string {
+	if len(s) <= maxEcho {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(clip(s, maxEcho)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clip cuts s to at most n bytes, on a character boundary, marking the cut with "...".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
 // statusError builds an AIP-193 error: a code, a message, one ErrorInfo and, for bad input, a
 // field violation naming the request field at fault.
 func statusError(code codes.Code, reason, field, msg string) error {
-	st := status.New(code, msg)
-	info := &errdetails.ErrorInfo{Reason: reason, Domain: errorDomain}
-	var err error
-	if field != "" {
-		st, err = st.WithDetails(info, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-			{Field: field, Description: msg},
-		}})
-	} else {
-		st, err = st.WithDetails(info)
+	if field == "" {
+		return detailedError(code, reason, msg, nil)
 	}
+	return detailedError(code, reason, msg, []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}})
+}
+
+// detailedError is statusError with any number of field violations.
+func detailedError(code codes.Code, reason, msg string, violations []*errdetails.BadRequest_FieldViolation) error {
+	msg = clip(msg, maxMessageLen)
+	st := status.New(code, msg)
+	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain}}
+	if len(violations) > 0 {
+		for _, v := range violations {
+			v.Field, v.Description = clip(v.Field, maxFieldPath), clip(v.Description, maxMessageLen)
+		}
+		details = append(details, &errdetails.BadRequest{FieldViolations: violations})
+	}
+	st, err := st.WithDetails(details...)
 	if err != nil {
 		return status.Error(code, msg)
 	}

@@ -72,7 +72,10 @@ func readHistory(h *pb.GameHistory, pos engine.Position, field string) (*history
 			return nil, err
 		}
 		if reason != "" {
-			return nil, invalid("ILLEGAL_ACTION", f, "%s: %s", a.GetNotation(), reason)
+			if n := a.GetNotation(); n != "" {
+				reason = quote(n) + ": " + reason
+			}
+			return nil, invalid("ILLEGAL_ACTION", f, "%s", reason)
 		}
 		cur, _ = cur.Play(m)
 	}
@@ -109,21 +112,12 @@ func (h *history) push(pos engine.Position) {
 	}
 }
 
-// drawnAfter reports whether child, reached from pos by one action, is drawn by repetition.
-func (h *history) drawnAfter(pos, child engine.Position) bool {
-	if !h.given || h.rule == 0 || child.Phase() == engine.PhaseFinished {
-		return false
-	}
-	p, err1 := engine.AsNode(pos)
-	c, err2 := engine.AsNode(child)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	n := engine.Occurrences(c, h.keys)
-	if p.Key() == c.Key() {
-		n++
-	}
-	return n >= h.rule
+// after is the history of a position reached from pos by one action: this one with pos pushed.
+// The receiver is left as it is.
+func (h *history) after(pos engine.Position) *history {
+	out := &history{given: h.given, rule: h.rule, keys: h.keys}
+	out.push(pos)
+	return out
 }
 
 // errDrawn is the error for an action asked of a position drawn by repetition.

@@ -4,6 +4,7 @@ import (
 	"context"
 	crand "crypto/rand"
 	"encoding/binary"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -62,10 +63,15 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	if err != nil {
 		return nil, err
 	}
+	return listMoves(pos, hist, req.GetView()), nil
+}
+
+// listMoves is ListLegalMoves' answer for pos reached after hist.
+func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLegalMovesResponse {
 	toMove := pos.Variant().Describe().Players[pos.ToMove()].Name
 	if hist.drawn(pos) {
 		return &pb.ListLegalMovesResponse{ToMove: toMove, Phase: pb.Phase_PHASE_FINISHED, Reason: engine.ReasonRepetition,
-			RepetitionChecked: true}, nil
+			RepetitionChecked: true}
 	}
 	var buf [engine.MaxMoves]engine.Move
 	moves := pos.Moves(buf[:0])
@@ -75,18 +81,25 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	if phase == engine.PhaseFinished {
 		resp.Reason = pos.Outcome().Reason
 	}
-	if req.GetView() == pb.MoveView_MOVE_VIEW_NOTATION {
+	if view == pb.MoveView_MOVE_VIEW_NOTATION {
 		for _, m := range moves {
-			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(pos.Action(m).Kind)})
+			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(pos.Action(m).Kind), San: san(pos, m)})
 		}
-		return resp, nil
+		return resp
 	}
 	for _, m := range moves {
 		a := actionToProto(pos, m)
 		a.Player = "" // the same for every move: the response's to_move
 		resp.Moves = append(resp.Moves, a)
 	}
-	return resp, nil
+	return resp
+}
+
+// nextTurn is what ListLegalMoves and ScorePosition answer for pos reached after hist, in one.
+func nextTurn(pos engine.Position, hist *history, view pb.MoveView) *pb.NextTurn {
+	l, sc := listMoves(pos, hist, view), score(pos, hist)
+	return &pb.NextTurn{ToMove: l.GetToMove(), Moves: l.GetMoves(), Chance: l.GetChance(), Phase: l.GetPhase(),
+		Status: sc.GetStatus(), Winners: sc.GetWinners(), Reason: sc.GetReason(), Standings: sc.GetStandings(), Teams: sc.GetTeams()}
 }
 
 func (Rules) ValidateMove(_ context.Context, req *pb.ValidateMoveRequest) (*pb.ValidateMoveResponse, error) {
@@ -109,8 +122,15 @@ func (Rules) ValidateMove(_ context.Context, req *pb.ValidateMoveRequest) (*pb.V
 		return &pb.ValidateMoveResponse{Legal: false, Reason: reason, RepetitionChecked: hist.checked()}, nil
 	}
 	child, events := pos.Play(m)
-	return &pb.ValidateMoveResponse{Legal: true, Move: actionToProto(pos, m), Position: positionToProto(child),
-		Events: eventsToProto(events), RepetitionChecked: hist.checked(), RepetitionDraw: hist.drawnAfter(pos, child)}, nil
+	move := actionToProto(pos, m)
+	after := hist.after(pos)
+	resp := &pb.ValidateMoveResponse{Legal: true, Move: move, Position: positionToProto(child), Events: eventsToProto(events),
+		RepetitionChecked: hist.checked(), RepetitionDraw: after.drawn(child)}
+	resp.Position.LastAction = move
+	if req.GetIncludeNext() {
+		resp.Next = nextTurn(child, after, req.GetNextView())
+	}
+	return resp, nil
 }
 
 func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.ApplyMovesResponse, error) {
@@ -132,6 +152,7 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 		return nil, hist.errDrawn("position")
 	}
 	resp := &pb.ApplyMovesResponse{RepetitionChecked: hist.checked()}
+	var last *pb.Action
 	for i, a := range req.GetMoves() {
 		field := "moves[" + strconv.Itoa(i) + "]"
 		var m engine.Move
@@ -151,6 +172,7 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 			break
 		}
 		applied := actionToProto(pos, m)
+		last = applied
 		hist.push(pos)
 		var events []engine.Event
 		pos, events = pos.Play(m)
@@ -158,7 +180,11 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 		resp.Applied++
 	}
 	resp.Position = positionToProto(pos)
+	resp.Position.LastAction = last
 	resp.RepetitionDraw = hist.drawn(pos)
+	if req.GetIncludeNext() {
+		resp.Next = nextTurn(pos, hist, req.GetNextView())
+	}
 	return resp, nil
 }
 
@@ -181,6 +207,10 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 	resp := &pb.RollDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), Seed: seed}
 	for _, v := range values {
 		resp.Values = append(resp.Values, int32(v))
+	}
+	resp.Position.LastAction = rollAction(pos, resp.Values, false)
+	if req.GetIncludeNext() {
+		resp.Next = nextTurn(child, &history{}, req.GetNextView())
 	}
 	return resp, nil
 }
@@ -253,9 +283,52 @@ func (Rules) ResolveDice(_ context.Context, req *pb.ResolveDiceRequest) (*pb.Res
 	}
 	child, events, err := pos.Roll(values)
 	if err != nil {
-		return nil, toStatus(err, "values")
+		return nil, diceError(err, "values")
 	}
-	return &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), RollAgain: rollAgain(events)}, nil
+	again := rollAgain(events)
+	resp := &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), RollAgain: again}
+	resp.Position.LastAction = rollAction(pos, req.GetValues(), again)
+	if req.GetIncludeNext() {
+		resp.Next = nextTurn(child, &history{}, req.GetNextView())
+	}
+	return resp, nil
+}
+
+// diceError is the error for dice values given in field that the position refuses: the message
+// names the field, not the engine's name for the dice.
+func diceError(err error, field string) error {
+	var syntax *engine.SyntaxError
+	var illegal *engine.IllegalError
+	switch {
+	case errors.As(err, &syntax):
+		return invalid("MALFORMED_ACTION", field, "%s do not fit the dice: %s", field, syntax.Reason)
+	case errors.As(err, &illegal):
+		return invalid("ILLEGAL_ACTION", field, "%s are not a possible roll: %s", field, illegal.Reason)
+	}
+	return toStatus(err, field)
+}
+
+// rollAction is the roll of pos with these values, in full: the chance outcome they are, or for
+// values that do not count (again) a roll with its values alone.
+func rollAction(pos engine.Position, values []int32, again bool) *pb.Action {
+	if n, err := engine.AsNode(pos); err == nil && !again {
+		ints := make([]int, len(values))
+		for i, v := range values {
+			ints[i] = int(v)
+		}
+		if m, err := n.RollMove(ints); err == nil {
+			return actionToProto(pos, m)
+		}
+	}
+	a := &pb.Action{Kind: pb.ActionKind_ACTION_KIND_ROLL, Player: pos.Variant().Describe().Players[pos.ToMove()].Name,
+		Dice: slices.Clone(values)}
+	for _, t := range pos.Variant().Describe().Actions {
+		if t.Kind == engine.ActionRoll {
+			a.Name = t.Name
+			break
+		}
+	}
+	return a
 }
 
 func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb.ScorePositionResponse, error) {
@@ -267,14 +340,20 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 	if err != nil {
 		return nil, err
 	}
+	resp := score(pos, hist)
+	resp.Position = positionToProto(pos)
+	return resp, nil
+}
+
+// score is ScorePosition's answer for pos reached after hist, without the position.
+func score(pos engine.Position, hist *history) *pb.ScorePositionResponse {
 	players := pos.Variant().Describe().Players
 	o := pos.Outcome()
 	if hist.drawn(pos) {
 		o = engine.RepetitionOutcome(len(players))
 	}
 	setup := pos.Setup()
-	resp := &pb.ScorePositionResponse{Position: positionToProto(pos), Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason,
-		RepetitionChecked: hist.checked()}
+	resp := &pb.ScorePositionResponse{Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason, RepetitionChecked: hist.checked()}
 	if o.Finished {
 		resp.Status = pb.GameStatus_GAME_STATUS_FINISHED
 	}
@@ -297,5 +376,5 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 		}
 		resp.Standings = append(resp.Standings, st)
 	}
-	return resp, nil
+	return resp
 }
