@@ -1,6 +1,10 @@
 package martian
 
-import "github.com/ashtapada/ashtapada/engine"
+import (
+	"math/bits"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
 
 const size = 5
 
@@ -212,14 +216,8 @@ func (p *Position) validate() error {
 		}
 	}
 	if p.rolled() {
-		have := p.ownKinds(int(p.side))
-		if !p.diceMean(have) && !p.promotedThisTurn(have) {
-			for i, d := range p.dice {
-				if means := countUp(int(d.rolled), have); means != d.means {
-					return engine.Positionf("dice", "die %d rolled %d means %s by the count-upward rule, not %s", i+1,
-						d.rolled, meaningName(means), meaningName(d.means))
-				}
-			}
+		if err := p.checkMeanings(); err != nil {
+			return err
 		}
 		if p.dice[0].used && p.dice[1].used {
 			return engine.Positionf("dice", "both dice are used: the turn has already passed")
@@ -228,6 +226,55 @@ func (p *Position) validate() error {
 		return engine.Positionf("dice", "a capture this turn needs rolled dice")
 	}
 	return nil
+}
+
+// checkMeanings checks what the dice mean. The count-upward rule fixed it when the dice were set,
+// from the kinds the mover had then, and it is kept as recorded: those kinds are the ones he has
+// now, unless a die meaning squire has been used, as that move may have been a promotion, which
+// takes a squire away and brings a paladin or raven back.
+func (p *Position) checkMeanings() error {
+	// What each die says about the kinds at the roll: its meaning was there, the kinds from its
+	// value up to that meaning were not.
+	var present, absent [2]uint8
+	for i, d := range p.dice {
+		if d.means != 0 && d.means < d.rolled {
+			return engine.Positionf("dice", "die %d rolled %d cannot mean %s: a die counts upward, never down", i+1, d.rolled, kindNames[d.means])
+		}
+		top := int(d.means)
+		if top == 0 {
+			top = squire + 1
+		} else {
+			present[i] = 1 << top
+		}
+		for k := int(d.rolled); k < top; k++ {
+			absent[i] |= 1 << k
+		}
+	}
+	name := playerNames[p.side]
+	if both := present[0]&absent[1] | present[1]&absent[0]; both != 0 {
+		return engine.Positionf("dice", "the dice disagree on whether %s had a %s when they were set: one means it, the other counts past it",
+			name, kindNames[bits.TrailingZeros8(both)])
+	}
+	have := p.ownKinds(int(p.side))
+	if p.diceMean(have) || p.promotedThisTurn(have) {
+		return nil
+	}
+	for i, d := range p.dice {
+		if means := countUp(int(d.rolled), have); means != d.means {
+			promotion := ""
+			if p.squireDieUsed() {
+				promotion = "; nor does a promotion this turn explain it"
+			}
+			return engine.Positionf("dice", "die %d rolled %d means %s by the count-upward rule for %s's pieces, not %s%s", i+1,
+				d.rolled, meaningName(means), name, meaningName(d.means), promotion)
+		}
+	}
+	return nil
+}
+
+// squireDieUsed reports whether a die meaning squire has been used this turn.
+func (p *Position) squireDieUsed() bool {
+	return p.dice[0].used && p.dice[0].means == squire || p.dice[1].used && p.dice[1].means == squire
 }
 
 // ownKinds returns the kinds of piece player pl has on the board, bit k for kind k.
@@ -261,7 +308,7 @@ func (p *Position) diceMean(have uint8) bool {
 // promoted this turn: the meanings are fixed at the roll, and a promotion may since have brought
 // a kind back or taken the last squire away.
 func (p *Position) promotedThisTurn(have uint8) bool {
-	if !(p.dice[0].used && p.dice[0].means == squire || p.dice[1].used && p.dice[1].means == squire) {
+	if !p.squireDieUsed() {
 		return false
 	}
 	for k := paladin; k <= raven; k++ {
