@@ -134,8 +134,9 @@ func (RolloutPolicy) EnumDescriptor() ([]byte, []int) {
 }
 
 type PerftRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position to count from.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// Depth in actions, from 1 to 64; rolls are not actions.
 	Depth int32 `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
 	// Also count per first action.
@@ -215,11 +216,13 @@ func (x *PerftRequest) GetMaxNodes() uint64 {
 }
 
 type PerftResponse struct {
-	state          protoimpl.MessageState `protogen:"open.v1"`
-	Nodes          uint64                 `protobuf:"varint,1,opt,name=nodes,proto3" json:"nodes,omitempty"`
-	Divide         []*PerftEntry          `protobuf:"bytes,2,rep,name=divide,proto3" json:"divide,omitempty"`
-	Elapsed        *durationpb.Duration   `protobuf:"bytes,3,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
-	NodesPerSecond float64                `protobuf:"fixed64,4,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Leaf nodes at the depth asked for.
+	Nodes uint64 `protobuf:"varint,1,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	// The count below each first action, when the request set divide.
+	Divide         []*PerftEntry        `protobuf:"bytes,2,rep,name=divide,proto3" json:"divide,omitempty"`
+	Elapsed        *durationpb.Duration `protobuf:"bytes,3,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
+	NodesPerSecond float64              `protobuf:"fixed64,4,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
 	// Positions visited to obtain the count (the last ply is counted without being visited).
 	Visited       uint64 `protobuf:"varint,5,opt,name=visited,proto3" json:"visited,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -563,16 +566,16 @@ func (x *SearchResponse) GetRepetitionChecked() bool {
 	return false
 }
 
+// SearchStreamRequest has the same fields as SearchRequest.
 type SearchStreamRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// The same fields as SearchRequest.
-	Position      *Position            `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Depth         int32                `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
-	MaxNodes      uint64               `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
-	TimeLimit     *durationpb.Duration `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
-	MultiPv       int32                `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
-	Algorithm     SearchAlgorithm      `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
-	History       *GameHistory         `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	Depth         int32                  `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
+	MaxNodes      uint64                 `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
+	TimeLimit     *durationpb.Duration   `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
+	MultiPv       int32                  `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
+	Algorithm     SearchAlgorithm        `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
+	History       *GameHistory           `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -657,18 +660,18 @@ func (x *SearchStreamRequest) GetHistory() *GameHistory {
 }
 
 // SearchStreamResponse is one completed depth of a search, or with `final` the search's answer.
+// Its fields are those of SearchResponse, as of this depth.
 type SearchStreamResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// The same fields as SearchResponse, as of this depth.
-	BestAction        *Action              `protobuf:"bytes,1,opt,name=best_action,json=bestAction,proto3" json:"best_action,omitempty"`
-	Lines             []*SearchLine        `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
-	Depth             int32                `protobuf:"varint,3,opt,name=depth,proto3" json:"depth,omitempty"`
-	SelDepth          int32                `protobuf:"varint,4,opt,name=sel_depth,json=selDepth,proto3" json:"sel_depth,omitempty"`
-	Nodes             uint64               `protobuf:"varint,5,opt,name=nodes,proto3" json:"nodes,omitempty"`
-	NodesPerSecond    float64              `protobuf:"fixed64,6,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
-	Elapsed           *durationpb.Duration `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
-	Complete          bool                 `protobuf:"varint,8,opt,name=complete,proto3" json:"complete,omitempty"`
-	RepetitionChecked bool                 `protobuf:"varint,9,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	BestAction        *Action                `protobuf:"bytes,1,opt,name=best_action,json=bestAction,proto3" json:"best_action,omitempty"`
+	Lines             []*SearchLine          `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
+	Depth             int32                  `protobuf:"varint,3,opt,name=depth,proto3" json:"depth,omitempty"`
+	SelDepth          int32                  `protobuf:"varint,4,opt,name=sel_depth,json=selDepth,proto3" json:"sel_depth,omitempty"`
+	Nodes             uint64                 `protobuf:"varint,5,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	NodesPerSecond    float64                `protobuf:"fixed64,6,opt,name=nodes_per_second,json=nodesPerSecond,proto3" json:"nodes_per_second,omitempty"`
+	Elapsed           *durationpb.Duration   `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
+	Complete          bool                   `protobuf:"varint,8,opt,name=complete,proto3" json:"complete,omitempty"`
+	RepetitionChecked bool                   `protobuf:"varint,9,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
 	// True for the last message: the search's answer, as Search would give it.
 	Final         bool `protobuf:"varint,10,opt,name=final,proto3" json:"final,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -894,8 +897,9 @@ func (x *PlayerValue) GetValue() float64 {
 }
 
 type EvaluateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position to evaluate.
+	Position      *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1046,8 +1050,9 @@ func (x *EvaluationTerm) GetValues() []*PlayerValue {
 }
 
 type RolloutRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position the games start from.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// How many games to play, from 1 to 100000.
 	Playouts int32 `protobuf:"varint,2,opt,name=playouts,proto3" json:"playouts,omitempty"`
 	// The same seed gives the same games; without one, the service picks a seed and returns it.
@@ -1127,14 +1132,15 @@ func (x *RolloutRequest) GetMaxActions() int32 {
 
 type RolloutResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Games played, and how many of them reached max_actions unfinished.
-	Playouts   int32 `protobuf:"varint,1,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	// Games played.
+	Playouts int32 `protobuf:"varint,1,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	// Games that reached max_actions unfinished.
 	Unfinished int32 `protobuf:"varint,2,opt,name=unfinished,proto3" json:"unfinished,omitempty"`
 	// Every player's results.
 	Players []*RolloutStanding `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
 	// Mean actions per game (rolls included), finished or not.
 	MeanLength float64 `protobuf:"fixed64,4,opt,name=mean_length,json=meanLength,proto3" json:"mean_length,omitempty"`
-	// Actions played in all the games, and per second.
+	// Actions played in all the games.
 	Actions          uint64               `protobuf:"varint,5,opt,name=actions,proto3" json:"actions,omitempty"`
 	ActionsPerSecond float64              `protobuf:"fixed64,6,opt,name=actions_per_second,json=actionsPerSecond,proto3" json:"actions_per_second,omitempty"`
 	Elapsed          *durationpb.Duration `protobuf:"bytes,7,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
@@ -1244,18 +1250,20 @@ func (x *RolloutResponse) GetComplete() bool {
 type RolloutStanding struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
-	// Finished games won, drawn (finished without a winner) and lost; they add up to playouts less
-	// unfinished.
-	Wins   int32 `protobuf:"varint,2,opt,name=wins,proto3" json:"wins,omitempty"`
-	Draws  int32 `protobuf:"varint,3,opt,name=draws,proto3" json:"draws,omitempty"`
+	// Finished games won. Wins, draws and losses add up to playouts less unfinished.
+	Wins int32 `protobuf:"varint,2,opt,name=wins,proto3" json:"wins,omitempty"`
+	// Finished games without a winner.
+	Draws int32 `protobuf:"varint,3,opt,name=draws,proto3" json:"draws,omitempty"`
+	// Finished games lost.
 	Losses int32 `protobuf:"varint,4,opt,name=losses,proto3" json:"losses,omitempty"`
 	// Mean points at the end of the games, in variants that count points (else 0).
 	MeanScore float64 `protobuf:"fixed64,5,opt,name=mean_score,json=meanScore,proto3" json:"mean_score,omitempty"`
 	// Mean utility, from -1 (the worst result) to +1 (the best); an unfinished game counts its
 	// static evaluation, scaled to the same range.
 	MeanUtility float64 `protobuf:"fixed64,6,opt,name=mean_utility,json=meanUtility,proto3" json:"mean_utility,omitempty"`
-	// Wins over all playouts, with its 95% confidence interval (Wilson score interval).
-	WinRate       float64 `protobuf:"fixed64,7,opt,name=win_rate,json=winRate,proto3" json:"win_rate,omitempty"`
+	// Wins over all playouts.
+	WinRate float64 `protobuf:"fixed64,7,opt,name=win_rate,json=winRate,proto3" json:"win_rate,omitempty"`
+	// The bounds of win_rate's 95% confidence interval (Wilson score interval).
 	WinRateLow    float64 `protobuf:"fixed64,8,opt,name=win_rate_low,json=winRateLow,proto3" json:"win_rate_low,omitempty"`
 	WinRateHigh   float64 `protobuf:"fixed64,9,opt,name=win_rate_high,json=winRateHigh,proto3" json:"win_rate_high,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1359,10 +1367,10 @@ var File_ashtapada_v1_analysis_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
-	"#ashtapada/v1/analysis_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/duration.proto\"\xbb\x01\n" +
-	"\fPerftRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x14\n" +
-	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x16\n" +
+	"#ashtapada/v1/analysis_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1egoogle/protobuf/duration.proto\"\xc5\x01\n" +
+	"\fPerftRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x19\n" +
+	"\x05depth\x18\x02 \x01(\x05B\x03\xe0A\x02R\x05depth\x12\x16\n" +
 	"\x06divide\x18\x03 \x01(\bR\x06divide\x12,\n" +
 	"\x05rolls\x18\x04 \x03(\v2\x16.ashtapada.v1.DiceRollR\x05rolls\x12\x1b\n" +
 	"\tmax_nodes\x18\x05 \x01(\x04R\bmaxNodes\"\xd0\x01\n" +
@@ -1375,9 +1383,9 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
 	"PerftEntry\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12\x14\n" +
-	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xbd\x02\n" +
-	"\rSearchRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x14\n" +
+	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xc2\x02\n" +
+	"\rSearchRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
 	"\tmax_nodes\x18\x03 \x01(\x04R\bmaxNodes\x128\n" +
 	"\n" +
@@ -1395,9 +1403,9 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x10nodes_per_second\x18\x06 \x01(\x01R\x0enodesPerSecond\x123\n" +
 	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x1a\n" +
 	"\bcomplete\x18\b \x01(\bR\bcomplete\x12-\n" +
-	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xc3\x02\n" +
-	"\x13SearchStreamRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x14\n" +
+	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xc8\x02\n" +
+	"\x13SearchStreamRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
 	"\tmax_nodes\x18\x03 \x01(\x04R\bmaxNodes\x128\n" +
 	"\n" +
@@ -1425,18 +1433,18 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x02pv\x18\x03 \x03(\v2\x14.ashtapada.v1.ActionR\x02pv\";\n" +
 	"\vPlayerValue\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x01R\x05value\"E\n" +
-	"\x0fEvaluateRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"y\n" +
+	"\x05value\x18\x02 \x01(\x01R\x05value\"J\n" +
+	"\x0fEvaluateRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\"y\n" +
 	"\x10EvaluateResponse\x121\n" +
 	"\x06values\x18\x01 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\x122\n" +
 	"\x05terms\x18\x02 \x03(\v2\x1c.ashtapada.v1.EvaluationTermR\x05terms\"W\n" +
 	"\x0eEvaluationTerm\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
-	"\x06values\x18\x02 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\"\xd8\x01\n" +
-	"\x0eRolloutRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x1a\n" +
-	"\bplayouts\x18\x02 \x01(\x05R\bplayouts\x12\x17\n" +
+	"\x06values\x18\x02 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\"\xe2\x01\n" +
+	"\x0eRolloutRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x1f\n" +
+	"\bplayouts\x18\x02 \x01(\x05B\x03\xe0A\x02R\bplayouts\x12\x17\n" +
 	"\x04seed\x18\x03 \x01(\x04H\x00R\x04seed\x88\x01\x01\x123\n" +
 	"\x06policy\x18\x04 \x01(\x0e2\x1b.ashtapada.v1.RolloutPolicyR\x06policy\x12\x1f\n" +
 	"\vmax_actions\x18\x05 \x01(\x05R\n" +

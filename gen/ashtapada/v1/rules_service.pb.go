@@ -157,8 +157,9 @@ func (x *ListVariantsResponse) GetVariants() []*VariantSummary {
 }
 
 type GetVariantRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The variant's registered name (chaturanga, martian_chaturanga, ...).
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -245,8 +246,9 @@ func (x *GetVariantResponse) GetVariant() *Variant {
 }
 
 type StartPositionRequest struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	Variant string                 `protobuf:"bytes,1,opt,name=variant,proto3" json:"variant,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The variant's registered name; over HTTP it is the `{variant}` of the path.
+	Variant string `protobuf:"bytes,1,opt,name=variant,proto3" json:"variant,omitempty"`
 	// Option values by name, as plain JSON values ({"teams": true}); options not given take their
 	// defaults.
 	Options       map[string]*structpb.Value `protobuf:"bytes,2,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
@@ -343,8 +345,9 @@ func (x *StartPositionResponse) GetPosition() *Position {
 }
 
 type ListLegalMovesRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position to list the actions of.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// How much of each action to return; the default is the full structured form.
 	View MoveView `protobuf:"varint,2,opt,name=view,proto3,enum=ashtapada.v1.MoveView" json:"view,omitempty"`
 	// The game's history, to apply the repetition rule (see Variant.repetition).
@@ -498,9 +501,11 @@ func (x *ListLegalMovesResponse) GetRepetitionChecked() bool {
 }
 
 type ValidateMoveRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Move     *Action                `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position the action is played in.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	// The action: its notation, or the structured fields that identify it.
+	Move *Action `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
 	// The game's history, to apply the repetition rule (see Variant.repetition).
 	History *GameHistory `protobuf:"bytes,3,opt,name=history,proto3" json:"history,omitempty"`
 	// Also return the next turn: the legal actions and the status of the position reached.
@@ -685,8 +690,9 @@ func (x *ValidateMoveResponse) GetNext() *NextTurn {
 }
 
 type ApplyMovesRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position the first action is played in.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// Actions to apply in order. Rolls may be given as actions (`roll 1 3`).
 	Moves []*Action `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
 	// The history of the game before `position`; the actions applied extend it, so that a sequence
@@ -998,8 +1004,9 @@ func (x *MoveFailure) GetReason() string {
 }
 
 type RollDiceRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A position waiting for a dice roll.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// The same seed gives the same roll; without one, the service picks a seed and returns it.
 	Seed *uint64 `protobuf:"varint,2,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
 	// Also return the next turn: the legal actions and the status of the position reached.
@@ -1147,9 +1154,11 @@ func (x *RollDiceResponse) GetNext() *NextTurn {
 }
 
 type ResolveDiceRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Values   []int32                `protobuf:"varint,2,rep,packed,name=values,proto3" json:"values,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A position waiting for a dice roll.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	// The face rolled on every die the turn throws (see Variant.die_types).
+	Values []int32 `protobuf:"varint,2,rep,packed,name=values,proto3" json:"values,omitempty"`
 	// Also return the next turn: the legal actions and the status of the position reached.
 	IncludeNext bool `protobuf:"varint,3,opt,name=include_next,json=includeNext,proto3" json:"include_next,omitempty"`
 	// How much of each next action to return.
@@ -1287,8 +1296,9 @@ func (x *ResolveDiceResponse) GetNext() *NextTurn {
 }
 
 type ScorePositionRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Position *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position to score.
+	Position *Position `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
 	// The game's history, to apply the repetition rule (see Variant.repetition).
 	History       *GameHistory `protobuf:"bytes,2,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1441,12 +1451,12 @@ var File_ashtapada_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
-	" ashtapada/v1/rules_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cgoogle/protobuf/struct.proto\"\x15\n" +
+	" ashtapada/v1/rules_service.proto\x12\fashtapada.v1\x1a\x18ashtapada/v1/types.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\x15\n" +
 	"\x13ListVariantsRequest\"P\n" +
 	"\x14ListVariantsResponse\x128\n" +
-	"\bvariants\x18\x01 \x03(\v2\x1c.ashtapada.v1.VariantSummaryR\bvariants\"'\n" +
-	"\x11GetVariantRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"E\n" +
+	"\bvariants\x18\x01 \x03(\v2\x1c.ashtapada.v1.VariantSummaryR\bvariants\",\n" +
+	"\x11GetVariantRequest\x12\x17\n" +
+	"\x04name\x18\x01 \x01(\tB\x03\xe0A\x02R\x04name\"E\n" +
 	"\x12GetVariantResponse\x12/\n" +
 	"\avariant\x18\x01 \x01(\v2\x15.ashtapada.v1.VariantR\avariant\"\xcf\x01\n" +
 	"\x14StartPositionRequest\x12\x18\n" +
@@ -1456,9 +1466,9 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
 	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"K\n" +
 	"\x15StartPositionResponse\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xac\x01\n" +
-	"\x15ListLegalMovesRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\"\xb1\x01\n" +
+	"\x15ListLegalMovesRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12*\n" +
 	"\x04view\x18\x02 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\x04view\x123\n" +
 	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xe7\x01\n" +
 	"\x16ListLegalMovesResponse\x12\x17\n" +
@@ -1467,10 +1477,10 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06chance\x18\x03 \x01(\bR\x06chance\x12)\n" +
 	"\x05phase\x18\x04 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\x12\x16\n" +
 	"\x06reason\x18\x05 \x01(\tR\x06reason\x12-\n" +
-	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\"\x80\x02\n" +
-	"\x13ValidateMoveRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12(\n" +
-	"\x04move\x18\x02 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x123\n" +
+	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\"\x8a\x02\n" +
+	"\x13ValidateMoveRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12-\n" +
+	"\x04move\x18\x02 \x01(\v2\x14.ashtapada.v1.ActionB\x03\xe0A\x02R\x04move\x123\n" +
 	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12!\n" +
 	"\finclude_next\x18\x04 \x01(\bR\vincludeNext\x123\n" +
 	"\tnext_view\x18\x05 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextView\"\xd3\x02\n" +
@@ -1482,9 +1492,9 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06events\x18\x05 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12-\n" +
 	"\x12repetition_checked\x18\x06 \x01(\bR\x11repetitionChecked\x12'\n" +
 	"\x0frepetition_draw\x18\a \x01(\bR\x0erepetitionDraw\x12*\n" +
-	"\x04next\x18\b \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x80\x02\n" +
-	"\x11ApplyMovesRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
+	"\x04next\x18\b \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x85\x02\n" +
+	"\x11ApplyMovesRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x123\n" +
 	"\ahistory\x18\x03 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12!\n" +
 	"\finclude_next\x18\x04 \x01(\bR\vincludeNext\x123\n" +
@@ -1505,9 +1515,9 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\vMoveFailure\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x1a\n" +
 	"\bnotation\x18\x02 \x01(\tR\bnotation\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xbf\x01\n" +
-	"\x0fRollDiceRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x17\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xc4\x01\n" +
+	"\x0fRollDiceRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x17\n" +
 	"\x04seed\x18\x02 \x01(\x04H\x00R\x04seed\x88\x01\x01\x12!\n" +
 	"\finclude_next\x18\x03 \x01(\bR\vincludeNext\x123\n" +
 	"\tnext_view\x18\x04 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextViewB\a\n" +
@@ -1517,10 +1527,10 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\bposition\x18\x02 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12+\n" +
 	"\x06events\x18\x03 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x12\n" +
 	"\x04seed\x18\x04 \x01(\x04R\x04seed\x12*\n" +
-	"\x04next\x18\x05 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\xb8\x01\n" +
-	"\x12ResolveDiceRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12\x16\n" +
-	"\x06values\x18\x02 \x03(\x05R\x06values\x12!\n" +
+	"\x04next\x18\x05 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\xc2\x01\n" +
+	"\x12ResolveDiceRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x1b\n" +
+	"\x06values\x18\x02 \x03(\x05B\x03\xe0A\x02R\x06values\x12!\n" +
 	"\finclude_next\x18\x03 \x01(\bR\vincludeNext\x123\n" +
 	"\tnext_view\x18\x04 \x01(\x0e2\x16.ashtapada.v1.MoveViewR\bnextView\"\xc1\x01\n" +
 	"\x13ResolveDiceResponse\x122\n" +
@@ -1528,9 +1538,9 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06events\x18\x02 \x03(\v2\x13.ashtapada.v1.EventR\x06events\x12\x1d\n" +
 	"\n" +
 	"roll_again\x18\x03 \x01(\bR\trollAgain\x12*\n" +
-	"\x04next\x18\x04 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x7f\n" +
-	"\x14ScorePositionRequest\x122\n" +
-	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x123\n" +
+	"\x04next\x18\x04 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x84\x01\n" +
+	"\x14ScorePositionRequest\x127\n" +
+	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x123\n" +
 	"\ahistory\x18\x02 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xc6\x02\n" +
 	"\x15ScorePositionResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x120\n" +

@@ -7,6 +7,7 @@
 package ashtapadav1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	structpb "google.golang.org/protobuf/types/known/structpb"
@@ -1401,9 +1402,11 @@ func (x *OptionSpec) GetAllowed() []string {
 // Position is a complete game state. A request gives either `text` (the variant's one-line
 // notation) or the structured fields; `variant` is always required. Responses fill both.
 type Position struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	Variant string                 `protobuf:"bytes,1,opt,name=variant,proto3" json:"variant,omitempty"`
-	Text    string                 `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The variant's registered name.
+	Variant string `protobuf:"bytes,1,opt,name=variant,proto3" json:"variant,omitempty"`
+	// The position in the variant's one-line notation (Variant.position_notation).
+	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
 	// Every option of the variant, with its value in this game: a plain JSON boolean, integer or
 	// string by the option's type, such as {"teams": true, "max_rounds": 20}.
 	Options map[string]*structpb.Value `protobuf:"bytes,3,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
@@ -1411,7 +1414,8 @@ type Position struct {
 	// The player whose turn it is. In Chaturaji team play a commander may choose the action for
 	// him; ListLegalMovesResponse.to_move names who chooses.
 	ToMove string `protobuf:"bytes,5,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
-	Phase  Phase  `protobuf:"varint,6,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
+	// What the position waits for; it follows from the rest, so requests leave it out.
+	Phase Phase `protobuf:"varint,6,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
 	// The dice of the current turn (empty before the roll).
 	Dice    []*Die         `protobuf:"bytes,7,rep,name=dice,proto3" json:"dice,omitempty"`
 	Players []*PlayerState `protobuf:"bytes,8,rep,name=players,proto3" json:"players,omitempty"`
@@ -1770,9 +1774,11 @@ func (x *ScorePart) GetPoints() int32 {
 
 // Piece is one piece on the board.
 type Piece struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	Square string                 `protobuf:"bytes,1,opt,name=square,proto3" json:"square,omitempty"`
-	Kind   string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The square's name (Square.name).
+	Square string `protobuf:"bytes,1,opt,name=square,proto3" json:"square,omitempty"`
+	// The piece's kind (PieceType.kind).
+	Kind string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
 	// Owner; empty for neutral pieces.
 	Player string `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
 	// The piece's colour, where it differs from its owner's.
@@ -2143,17 +2149,19 @@ func (x *Counter) GetValue() int64 {
 // Action is one action of a player, or a roll. A request gives `notation` or the structured
 // fields that identify it (kind, from, to, promotion, dice); responses fill both.
 type Action struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Notation string                 `protobuf:"bytes,1,opt,name=notation,proto3" json:"notation,omitempty"`
-	Kind     ActionKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=ashtapada.v1.ActionKind" json:"kind,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action in the variant's notation (Variant.action_notation).
+	Notation string     `protobuf:"bytes,1,opt,name=notation,proto3" json:"notation,omitempty"`
+	Kind     ActionKind `protobuf:"varint,2,opt,name=kind,proto3,enum=ashtapada.v1.ActionKind" json:"kind,omitempty"`
 	// The variant's name for the action (move, roll, garrison, propose_exchange, ...): one of
 	// Variant.action_types. A request may give it instead of, or with, the kind.
-	Name   string `protobuf:"bytes,11,opt,name=name,proto3" json:"name,omitempty"`
+	Name string `protobuf:"bytes,11,opt,name=name,proto3" json:"name,omitempty"`
+	// The player who acts; set in answers.
 	Player string `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
 	Piece  string `protobuf:"bytes,4,opt,name=piece,proto3" json:"piece,omitempty"`
 	From   string `protobuf:"bytes,5,opt,name=from,proto3" json:"from,omitempty"`
 	To     string `protobuf:"bytes,6,opt,name=to,proto3" json:"to,omitempty"`
-	// Kind of the captured piece, if any.
+	// Kind of the captured piece, if any; set in answers.
 	Captured string `protobuf:"bytes,7,opt,name=captured,proto3" json:"captured,omitempty"`
 	// Kind promoted to, if any.
 	Promotion string `protobuf:"bytes,8,opt,name=promotion,proto3" json:"promotion,omitempty"`
@@ -2700,7 +2708,7 @@ var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xbb\x05\n" +
+	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xbb\x05\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -2795,24 +2803,24 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"\xb7\x05\n" +
-	"\bPosition\x12\x18\n" +
-	"\avariant\x18\x01 \x01(\tR\avariant\x12\x12\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\xd0\x05\n" +
+	"\bPosition\x12\x1d\n" +
+	"\avariant\x18\x01 \x01(\tB\x03\xe0A\x02R\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
 	"\aoptions\x18\x03 \x03(\v2#.ashtapada.v1.Position.OptionsEntryR\aoptions\x12+\n" +
 	"\x06pieces\x18\x04 \x03(\v2\x13.ashtapada.v1.PieceR\x06pieces\x12\x17\n" +
-	"\ato_move\x18\x05 \x01(\tR\x06toMove\x12)\n" +
-	"\x05phase\x18\x06 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\x12%\n" +
+	"\ato_move\x18\x05 \x01(\tR\x06toMove\x12.\n" +
+	"\x05phase\x18\x06 \x01(\x0e2\x13.ashtapada.v1.PhaseB\x03\xe0A\x03R\x05phase\x12%\n" +
 	"\x04dice\x18\a \x03(\v2\x11.ashtapada.v1.DieR\x04dice\x123\n" +
 	"\aplayers\x18\b \x03(\v2\x19.ashtapada.v1.PlayerStateR\aplayers\x125\n" +
 	"\x06layout\x18\t \x03(\v2\x1d.ashtapada.v1.LayoutPlacementR\x06layout\x121\n" +
 	"\bcounters\x18\n" +
 	" \x03(\v2\x15.ashtapada.v1.CounterR\bcounters\x12\x1b\n" +
 	"\tlast_move\x18\v \x01(\tR\blastMove\x122\n" +
-	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x12\x10\n" +
-	"\x03key\x18\r \x01(\x04R\x03key\x12\x19\n" +
-	"\bin_check\x18\x0e \x01(\bR\ainCheck\x125\n" +
-	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionR\n" +
+	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x12\x15\n" +
+	"\x03key\x18\r \x01(\x04B\x03\xe0A\x03R\x03key\x12\x1e\n" +
+	"\bin_check\x18\x0e \x01(\bB\x03\xe0A\x03R\ainCheck\x12:\n" +
+	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionB\x03\xe0A\x03R\n" +
 	"lastAction\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
@@ -2828,10 +2836,10 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\tresponder\x18\x04 \x01(\tR\tresponder\";\n" +
 	"\tScorePart\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x16\n" +
-	"\x06points\x18\x02 \x01(\x05R\x06points\"\x82\x01\n" +
-	"\x05Piece\x12\x16\n" +
-	"\x06square\x18\x01 \x01(\tR\x06square\x12\x12\n" +
-	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06points\x18\x02 \x01(\x05R\x06points\"\x8c\x01\n" +
+	"\x05Piece\x12\x1b\n" +
+	"\x06square\x18\x01 \x01(\tB\x03\xe0A\x02R\x06square\x12\x17\n" +
+	"\x04kind\x18\x02 \x01(\tB\x03\xe0A\x02R\x04kind\x12\x16\n" +
 	"\x06player\x18\x03 \x01(\tR\x06player\x12\x14\n" +
 	"\x05color\x18\x04 \x01(\tR\x05color\x12\x1f\n" +
 	"\vpromotes_to\x18\x05 \x01(\tR\n" +
@@ -2854,24 +2862,24 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x0fLayoutPlacement\x12\x1a\n" +
 	"\bposition\x18\x01 \x01(\tR\bposition\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\tR\x05board\x12#\n" +
-	"\rquarter_turns\x18\x03 \x01(\x05R\fquarterTurns\"3\n" +
-	"\aCounter\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x03R\x05value\"\xc8\x02\n" +
+	"\rquarter_turns\x18\x03 \x01(\x05R\fquarterTurns\"8\n" +
+	"\aCounter\x12\x17\n" +
+	"\x04name\x18\x01 \x01(\tB\x03\xe0A\x02R\x04name\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value\"\xd7\x02\n" +
 	"\x06Action\x12\x1a\n" +
 	"\bnotation\x18\x01 \x01(\tR\bnotation\x12,\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x18.ashtapada.v1.ActionKindR\x04kind\x12\x12\n" +
-	"\x04name\x18\v \x01(\tR\x04name\x12\x16\n" +
-	"\x06player\x18\x03 \x01(\tR\x06player\x12\x14\n" +
+	"\x04name\x18\v \x01(\tR\x04name\x12\x1b\n" +
+	"\x06player\x18\x03 \x01(\tB\x03\xe0A\x03R\x06player\x12\x14\n" +
 	"\x05piece\x18\x04 \x01(\tR\x05piece\x12\x12\n" +
 	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
-	"\x02to\x18\x06 \x01(\tR\x02to\x12\x1a\n" +
-	"\bcaptured\x18\a \x01(\tR\bcaptured\x12\x1c\n" +
+	"\x02to\x18\x06 \x01(\tR\x02to\x12\x1f\n" +
+	"\bcaptured\x18\a \x01(\tB\x03\xe0A\x03R\bcaptured\x12\x1c\n" +
 	"\tpromotion\x18\b \x01(\tR\tpromotion\x12\x12\n" +
 	"\x04dice\x18\t \x03(\x05R\x04dice\x12 \n" +
 	"\tdie_index\x18\n" +
-	" \x01(\x05H\x00R\bdieIndex\x88\x01\x01\x12\x10\n" +
-	"\x03san\x18\f \x01(\tR\x03sanB\f\n" +
+	" \x01(\x05H\x00R\bdieIndex\x88\x01\x01\x12\x15\n" +
+	"\x03san\x18\f \x01(\tB\x03\xe0A\x03R\x03sanB\f\n" +
 	"\n" +
 	"_die_index\"\xc8\x01\n" +
 	"\x05Event\x12+\n" +
