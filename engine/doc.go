@@ -17,7 +17,8 @@
 // A Position is an immutable value: Play returns a new position and the events of the action, and
 // leaves the receiver untouched, so one position may be shared by any number of goroutines. Text
 // (Parse, String) and structured (FromSetup, Setup) forms round-trip, and both validate untrusted
-// input fully, reporting the field at fault in a *PositionError.
+// input fully, reporting the field at fault in a *PositionError. Counters (turn numbers, clocks)
+// run to at most MaxCounter and stay there, so that every position play reaches reads back.
 //
 // A variant describes its actions and events as data (Description.Actions and Events): each has
 // the variant's own name and one of a few generic kinds that every client understands (move,
