@@ -1414,7 +1414,8 @@ type Position struct {
 	// The player whose turn it is. In Chaturaji team play a commander may choose the action for
 	// him; ListLegalMovesResponse.to_move names who chooses.
 	ToMove string `protobuf:"bytes,5,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
-	// What the position waits for; it follows from the rest, so requests leave it out.
+	// What the position waits for. It follows from the rest, so a request may leave it out; given
+	// with `text`, it must agree.
 	Phase Phase `protobuf:"varint,6,opt,name=phase,proto3,enum=ashtapada.v1.Phase" json:"phase,omitempty"`
 	// The dice of the current turn (empty before the roll).
 	Dice    []*Die         `protobuf:"bytes,7,rep,name=dice,proto3" json:"dice,omitempty"`
@@ -2803,14 +2804,14 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"\xd0\x05\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\xcb\x05\n" +
 	"\bPosition\x12\x1d\n" +
 	"\avariant\x18\x01 \x01(\tB\x03\xe0A\x02R\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
 	"\aoptions\x18\x03 \x03(\v2#.ashtapada.v1.Position.OptionsEntryR\aoptions\x12+\n" +
 	"\x06pieces\x18\x04 \x03(\v2\x13.ashtapada.v1.PieceR\x06pieces\x12\x17\n" +
-	"\ato_move\x18\x05 \x01(\tR\x06toMove\x12.\n" +
-	"\x05phase\x18\x06 \x01(\x0e2\x13.ashtapada.v1.PhaseB\x03\xe0A\x03R\x05phase\x12%\n" +
+	"\ato_move\x18\x05 \x01(\tR\x06toMove\x12)\n" +
+	"\x05phase\x18\x06 \x01(\x0e2\x13.ashtapada.v1.PhaseR\x05phase\x12%\n" +
 	"\x04dice\x18\a \x03(\v2\x11.ashtapada.v1.DieR\x04dice\x123\n" +
 	"\aplayers\x18\b \x03(\v2\x19.ashtapada.v1.PlayerStateR\aplayers\x125\n" +
 	"\x06layout\x18\t \x03(\v2\x1d.ashtapada.v1.LayoutPlacementR\x06layout\x121\n" +
