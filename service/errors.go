@@ -30,19 +30,26 @@ func quote(s string) string {
 	if len(s) <= maxEcho {
 		return strconv.Quote(s)
 	}
-	return strconv.Quote(clip(s, maxEcho)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+	return strconv.Quote(prefix(s, maxEcho)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
-// clip cuts s to at most n bytes, on a character boundary, marking the cut with "...".
+// clip cuts s to at most n bytes, marking the cut with "...".
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	return prefix(s, n) + "..."
+}
+
+// prefix is the longest start of s of at most n bytes that ends on a character boundary.
+func prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s[:cut] + "..."
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // statusError builds an AIP-193 error: a code, a message, one ErrorInfo and, for bad input, a

@@ -1,0 +1,168 @@
+package service
+
+import (
+	"context"
+	"strconv"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// Caps on every field of a request, checked before any work: a request within them costs at most
+// what the rules need, and a request beyond them is refused at once (INVALID_ARGUMENT,
+// FIELD_TOO_LARGE) instead of costing CPU in proportion to its size.
+const (
+	// defaultStringCap bounds a string or bytes field: names of pieces, squares, players,
+	// options, and action notation.
+	defaultStringCap = 256
+	// defaultListCap bounds a repeated field or a map: players, counters, dice, options, ...
+	defaultListCap = 64
+	// maxNesting bounds how deep messages nest (a google.protobuf.Value can nest without end).
+	maxNesting = 32
+)
+
+// fieldCaps are the exceptions to the defaults, by field: the entries of a repeated field or
+// map, or the bytes of a string.
+var fieldCaps = map[protoreflect.FullName]int{
+	"ashtapada.v1.Position.text":                maxTextLen,
+	"ashtapada.v1.Position.pieces":              512,
+	"ashtapada.v1.Position.dice":                maxDiceCount,
+	"ashtapada.v1.PlayerState.held":             512,
+	"ashtapada.v1.PlayerState.lost":             512,
+	"ashtapada.v1.Action.dice":                  maxDiceCount,
+	"ashtapada.v1.DiceRoll.values":              maxDiceCount,
+	"ashtapada.v1.ResolveDiceRequest.values":    maxDiceCount,
+	"ashtapada.v1.PerftRequest.rolls":           maxListLen,
+	"ashtapada.v1.ApplyMovesRequest.moves":      maxActions,
+	"ashtapada.v1.GameHistory.keys":             maxHistory,
+	"ashtapada.v1.GameHistory.actions":          maxHistory,
+	"ashtapada.v1.StartPositionRequest.options": defaultListCap,
+}
+
+// fieldCap is the cap of field fd.
+func fieldCap(fd protoreflect.FieldDescriptor) int {
+	if n, ok := fieldCaps[fd.FullName()]; ok {
+		return n
+	}
+	if fd.IsList() || fd.IsMap() {
+		return defaultListCap
+	}
+	return defaultStringCap
+}
+
+// checkCaps checks every repeated field, map, string and bytes field of a request against its
+// cap, and answers INVALID_ARGUMENT naming the first field beyond it, its cap and its size.
+func checkCaps(req proto.Message) error {
+	return walkCaps(req.ProtoReflect(), "", "", 0)
+}
+
+// walkCaps checks the fields of m, found at path prefix, depth messages deep below the field top
+// of the request.
+func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
+	if depth > maxNesting {
+		return capError(top, "nests messages more than "+strconv.Itoa(maxNesting)+" deep")
+	}
+	var err error
+	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		path, top := string(fd.Name()), top
+		if prefix != "" {
+			path = prefix + "." + path
+		}
+		switch {
+		case fd.IsList():
+			l := v.List()
+			if n, limit := l.Len(), fieldCap(fd); n > limit {
+				err = capError(path, "has "+strconv.Itoa(n)+" entries, at most "+strconv.Itoa(limit))
+				break
+			}
+			for i := 0; i < l.Len() && err == nil; i++ {
+				err = checkValue(fd, l.Get(i), path+"["+strconv.Itoa(i)+"]", top, depth)
+			}
+		case fd.IsMap():
+			mp := v.Map()
+			if n, limit := mp.Len(), fieldCap(fd); n > limit {
+				err = capError(path, "has "+strconv.Itoa(n)+" entries, at most "+strconv.Itoa(limit))
+				break
+			}
+			mp.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
+				key := k.String()
+				if len(key) > defaultStringCap {
+					err = capError(path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(defaultStringCap))
+					return false
+				}
+				err = checkValue(fd.MapValue(), v, path+"["+quote(key)+"]", top, depth)
+				return err == nil
+			})
+		default:
+			err = checkValue(fd, v, path, top, depth)
+		}
+		return err == nil
+	})
+	return err
+}
+
+// checkValue checks one value of field fd: a string's length, or a message's fields.
+func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top string, depth int) error {
+	size := 0
+	switch fd.Kind() {
+	case protoreflect.StringKind:
+		size = len(v.String())
+	case protoreflect.BytesKind:
+		size = len(v.Bytes())
+	case protoreflect.MessageKind, protoreflect.GroupKind:
+		if top == "" {
+			top = path
+		}
+		return walkCaps(v.Message(), path, top, depth+1)
+	default:
+		return nil
+	}
+	limit := defaultStringCap // an entry of a list
+	if !fd.IsList() {
+		limit = fieldCap(fd)
+	}
+	if size > limit {
+		return capError(path, "is "+strconv.Itoa(size)+" bytes long, at most "+strconv.Itoa(limit))
+	}
+	return nil
+}
+
+func capError(path, what string) error {
+	msg := path + " " + what
+	return detailedError(codes.InvalidArgument, "FIELD_TOO_LARGE", msg,
+		[]*errdetails.BadRequest_FieldViolation{{Field: path, Description: msg}})
+}
+
+// capRequests checks every unary request against the caps before its handler runs.
+func capRequests() grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if m, ok := req.(proto.Message); ok {
+			if err := checkCaps(m); err != nil {
+				return nil, err
+			}
+		}
+		return handler(ctx, req)
+	}
+}
+
+// capStreamRequests checks every message a stream receives against the caps.
+func capStreamRequests() grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		return handler(srv, cappedStream{ss})
+	}
+}
+
+type cappedStream struct{ grpc.ServerStream }
+
+func (s cappedStream) RecvMsg(m any) error {
+	if err := s.ServerStream.RecvMsg(m); err != nil {
+		return err
+	}
+	if pm, ok := m.(proto.Message); ok {
+		return checkCaps(pm)
+	}
+	return nil
+}
