@@ -94,6 +94,10 @@ func build(yamlDoc []byte) ([]byte, error) {
 		}
 		schemas[name] = s
 	}
+	var def object
+	if err := json.Unmarshal([]byte(errorResponse), &def); err != nil {
+		return nil, err
+	}
 	streaming := streamingOperations()
 	paths, _ := doc["paths"].(object)
 	for _, item := range paths {
@@ -107,8 +111,6 @@ func build(yamlDoc []byte) ([]byte, error) {
 			if !ok {
 				return nil, fmt.Errorf("operation %v has no responses", op["operationId"])
 			}
-			var def object
-			_ = json.Unmarshal([]byte(errorResponse), &def)
 			responses["default"] = def
 			if id, _ := op["operationId"].(string); streaming[id] {
 				if err := describeStream(responses); err != nil {
