@@ -165,6 +165,32 @@ func TestTextAndStructure(t *testing.T) {
 	}
 }
 
+// Every position an answer gives, sent back whole, is accepted: its text and structure agree.
+func TestAnswersSentBackWhole(t *testing.T) {
+	ctx := context.Background()
+	for _, v := range engine.Variants() {
+		name := v.Describe().Name
+		start, err := rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := start.GetPosition()
+		rng := rand.New(rand.NewPCG(1, 2))
+		for ply := 0; ply < 120 && pos.GetPhase() != pb.Phase_PHASE_FINISHED; ply++ {
+			list, err := rules.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: pos})
+			if err != nil {
+				t.Fatalf("%s, ply %d: %v", name, ply, err)
+			}
+			move := list.GetMoves()[rng.IntN(len(list.GetMoves()))]
+			resp, err := rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: pos, Move: &pb.Action{Notation: move.GetNotation()}})
+			if err != nil || !resp.GetLegal() {
+				t.Fatalf("%s, ply %d, %s: %v %v", name, ply, move.GetNotation(), resp, err)
+			}
+			pos = resp.GetPosition()
+		}
+	}
+}
+
 // violations lists the fields a status error's BadRequest names.
 func violations(err error) []string {
 	var out []string
