@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -71,10 +72,13 @@ func statusFromHTTP(t testing.TB, httpStatus int, raw []byte) *spb.Status {
 // gatewayServer is NewGateway in front of a gRPC server that records the metadata of its calls,
 // both on loopback ports, with the gateway's log lines observed.
 type gatewayServer struct {
-	url  string
-	logs *observer.ObservedLogs
-	mu   sync.Mutex
-	md   []metadata.MD
+	url      string
+	grpcAddr string
+	handler  *gateway
+	stopGRPC func()
+	logs     *observer.ObservedLogs
+	mu       sync.Mutex
+	md       []metadata.MD
 }
 
 func startGateway(t testing.TB, opts HTTPOptions) *gatewayServer {
@@ -120,7 +124,7 @@ func startGateway(t testing.TB, opts HTTPOptions) *gatewayServer {
 		conn.Close()
 		gs.Stop()
 	})
-	s.url = hs.URL
+	s.url, s.grpcAddr, s.handler, s.stopGRPC = hs.URL, lis.Addr().String(), h.(*gateway), gs.Stop
 	return s
 }
 
@@ -694,6 +698,24 @@ func TestHTTPRejectedCallsLogged(t *testing.T) {
 	}
 }
 
+// A call that finds the gRPC server gone is answered 503 and logged by the gateway, since the
+// server has no line for it.
+func TestHTTPServerUnreachable(t *testing.T) {
+	s := startGateway(t, HTTPOptions{})
+	s.stopGRPC()
+	resp, raw := s.do(t, "GET", "/v1/variants", "")
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("HTTP %d: %s", resp.StatusCode, raw)
+	}
+	if st := statusFromHTTP(t, resp.StatusCode, raw); codes.Code(st.GetCode()) != codes.Unavailable {
+		t.Errorf("status %v", st)
+	}
+	lines := s.callLines()
+	if len(lines) != 1 || lines[0].Level != zapcore.WarnLevel || lines[0].ContextMap()["code"] != "Unavailable" {
+		t.Errorf("log lines %v", lines)
+	}
+}
+
 func TestHTTPStreamErrors(t *testing.T) {
 	s := startGateway(t, HTTPOptions{})
 	// An error before the first message: the HTTP status and one AIP-193 line.
@@ -720,4 +742,62 @@ func TestHTTPStreamErrors(t *testing.T) {
 	if codes.Code(got.GetCode()) != codes.DeadlineExceeded || got.GetMessage() != "late" {
 		t.Errorf("chunk %s", b)
 	}
+}
+
+// BenchmarkHTTPGateway compares ListLegalMoves over JSON with the same call over gRPC, on the same
+// loopback server and concurrency; "handler" and "mux" call the gateway in process, with and
+// without this file's middleware (CORS, routing, body cap), to show what the middleware costs.
+func BenchmarkHTTPGateway(b *testing.B) {
+	s := startGateway(b, HTTPOptions{AllowedOrigins: []string{"https://app.example"}, Version: "bench"})
+	body := `{"position":{"variant":"chaturanga","text":"` + middlegame + `"}}`
+	conn, err := grpc.NewClient(s.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+	rules := pb.NewRulesServiceClient(conn)
+	req := &pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga", Text: middlegame}}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	run := func(name string, call func() error) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetParallelism(8)
+			b.RunParallel(func(p *testing.PB) {
+				for p.Next() {
+					if err := call(); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
+	}
+	run("grpc", func() error { _, err := rules.ListLegalMoves(context.Background(), req); return err })
+	run("json", func() error {
+		r, err := client.Post(s.url+"/v1/moves:list", "application/json", strings.NewReader(body))
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+		if r.StatusCode != 200 {
+			return fmt.Errorf("HTTP %d", r.StatusCode)
+		}
+		return nil
+	})
+	inProcess := func(h http.Handler) func() error {
+		return func() error {
+			r := httptest.NewRequest("POST", "/v1/moves:list", strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("Origin", "https://app.example")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != 200 {
+				return fmt.Errorf("HTTP %d", w.Code)
+			}
+			return nil
+		}
+	}
+	run("handler", inProcess(s.handler))
+	run("mux", inProcess(s.handler.mux))
 }

@@ -121,28 +121,32 @@ func hasErrorInfo(st *spb.Status) bool {
 }
 
 // gatewayError is the mux's error handler. Errors from the gRPC server pass through in the AIP-193
-// form; the gateway's own (the request body, a path or header it cannot turn into a call) get an
-// ErrorInfo and are logged here, since the server never sees them.
+// form. The gateway's own (a body, path or header it cannot turn into a call) get an ErrorInfo;
+// they, and calls that found the server unreachable, are logged here since the server has no line
+// for them.
 func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 	httpStatus := 0
 	var hse *runtime.HTTPStatusError
 	if errors.As(err, &hse) {
 		httpStatus, err = hse.HTTPStatus, hse.Err
 	}
+	body, _ := r.Body.(*requestBody)
 	var st *spb.Status
-	local := false
-	if b, ok := r.Body.(*requestBody); ok && b.err != nil {
-		httpStatus, st = b.err.status(g.maxBody)
-		local = true
-	} else if s, ok := status.FromError(err); ok {
-		st = s.Proto()
-		if !hasErrorInfo(st) && (st.GetCode() == int32(codes.InvalidArgument) || httpStatus != 0) {
-			st = gatewayStatus(codes.Code(st.GetCode()), reasonInvalidRequest, "", truncate(st.GetMessage(), maxEchoed), nil)
-			local = true
-		}
-	} else {
+	logged := true
+	switch s, isStatus := status.FromError(err); {
+	case body != nil && body.err != nil:
+		httpStatus, st = body.err.status(g.maxBody)
+	case !isStatus && httpStatus != 0:
+		st = gatewayStatus(codes.InvalidArgument, reasonInvalidRequest, "", truncate(err.Error(), maxEchoed), nil)
+	case !isStatus:
 		st = g.internal(ctx, err)
-		local = true
+	case hasErrorInfo(s.Proto()):
+		st, logged = s.Proto(), false
+	case s.Code() == codes.InvalidArgument || httpStatus != 0:
+		st = gatewayStatus(s.Code(), reasonInvalidRequest, "", truncate(s.Message(), maxEchoed), nil)
+	default:
+		// Unavailable: the server unreachable or shutting down, which never saw the call.
+		st, logged = s.Proto(), s.Code() == codes.Unavailable
 	}
 	if httpStatus == 0 {
 		httpStatus = runtime.HTTPStatusFromCode(codes.Code(st.GetCode()))
@@ -155,17 +159,17 @@ func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runti
 		}
 	}
 	writeError(w, httpStatus, st)
-	if local {
+	if logged {
 		start := time.Now()
-		if b, ok := r.Body.(*requestBody); ok {
-			start = b.start
+		if body != nil {
+			start = body.start
 		}
 		g.logRejected(r, httpStatus, codes.Code(st.GetCode()), st.GetMessage(), start)
 	}
 }
 
 // internal turns an error that is no gRPC status (a response the gateway failed to encode) into a
-// generic INTERNAL, logging the cause.
+// generic INTERNAL, logging the cause, which the client is not shown.
 func (g *gateway) internal(ctx context.Context, err error) *spb.Status {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return status.FromContextError(ctxErr).Proto()
