@@ -42,6 +42,20 @@ var fieldCaps = map[protoreflect.FullName]int{
 	"ashtapada.v1.StartPositionRequest.options": defaultListCap,
 }
 
+// capReasons keep, for the fields whose size had an error reason of its own before the caps, that
+// reason; every other field beyond its cap is FIELD_TOO_LARGE.
+var capReasons = map[protoreflect.FullName]string{
+	"ashtapada.v1.Position.text":             "INVALID_POSITION",
+	"ashtapada.v1.Position.dice":             "INVALID_DICE",
+	"ashtapada.v1.Action.dice":               "INVALID_DICE",
+	"ashtapada.v1.DiceRoll.values":           "INVALID_DICE",
+	"ashtapada.v1.ResolveDiceRequest.values": "INVALID_DICE",
+	"ashtapada.v1.PerftRequest.rolls":        "INVALID_DICE",
+	"ashtapada.v1.ApplyMovesRequest.moves":   "TOO_MANY_ACTIONS",
+	"ashtapada.v1.GameHistory.keys":          "HISTORY_TOO_LONG",
+	"ashtapada.v1.GameHistory.actions":       "HISTORY_TOO_LONG",
+}
+
 // fieldCap is the cap of field fd.
 func fieldCap(fd protoreflect.FieldDescriptor) int {
 	if n, ok := fieldCaps[fd.FullName()]; ok {
@@ -63,7 +77,7 @@ func checkCaps(req proto.Message) error {
 // of the request.
 func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
 	if depth > maxNesting {
-		return capError(top, "nests messages more than "+strconv.Itoa(maxNesting)+" deep")
+		return capError(nil, top, "nests messages more than "+strconv.Itoa(maxNesting)+" deep")
 	}
 	var err error
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
@@ -75,7 +89,7 @@ func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
 		case fd.IsList():
 			l := v.List()
 			if n, limit := l.Len(), fieldCap(fd); n > limit {
-				err = capError(path, "has "+strconv.Itoa(n)+" entries, at most "+strconv.Itoa(limit))
+				err = capError(fd, path, "has "+strconv.Itoa(n)+" entries, at most "+strconv.Itoa(limit))
 				break
 			}
 			for i := 0; i < l.Len() && err == nil; i++ {
@@ -84,13 +98,13 @@ func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
 		case fd.IsMap():
 			mp := v.Map()
 			if n, limit := mp.Len(), fieldCap(fd); n > limit {
-				err = capError(path, "has "+strconv.Itoa(n)+" entries, at most "+strconv.Itoa(limit))
+				err = capError(fd, path, "has "+strconv.Itoa(n)+" entries, at most "+strconv.Itoa(limit))
 				break
 			}
 			mp.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
 				key := k.String()
 				if len(key) > defaultStringCap {
-					err = capError(path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(defaultStringCap))
+					err = capError(fd, path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(defaultStringCap))
 					return false
 				}
 				err = checkValue(fd.MapValue(), v, path+"["+quote(key)+"]", top, depth)
@@ -125,14 +139,18 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 		limit = fieldCap(fd)
 	}
 	if size > limit {
-		return capError(path, "is "+strconv.Itoa(size)+" bytes long, at most "+strconv.Itoa(limit))
+		return capError(fd, path, "is "+strconv.Itoa(size)+" bytes long, at most "+strconv.Itoa(limit))
 	}
 	return nil
 }
 
-func capError(path, what string) error {
+func capError(fd protoreflect.FieldDescriptor, path, what string) error {
 	msg := path + " " + what
-	return detailedError(codes.InvalidArgument, "FIELD_TOO_LARGE", msg,
+	reason := "FIELD_TOO_LARGE"
+	if fd != nil && capReasons[fd.FullName()] != "" {
+		reason = capReasons[fd.FullName()]
+	}
+	return detailedError(codes.InvalidArgument, reason, msg,
 		[]*errdetails.BadRequest_FieldViolation{{Field: path, Description: msg}})
 }
 

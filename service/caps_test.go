@@ -31,36 +31,40 @@ func TestCapsRefuse(t *testing.T) {
 		pieces[i] = &pb.Piece{Square: "a1", Kind: "pawn", Player: "white"}
 	}
 	for _, c := range []struct {
-		req   proto.Message
-		field string
-		says  string
+		req    proto.Message
+		field  string
+		says   string
+		reason string // FIELD_TOO_LARGE when empty
 	}{
 		{&pb.ValidateMoveRequest{Position: chaturanga(startFEN), Move: &pb.Action{Dice: make([]int32, 4_100_000)}},
-			"move.dice", "has 4100000 entries, at most 16"},
+			"move.dice", "has 4100000 entries, at most 16", "INVALID_DICE"},
 		{&pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga", Pieces: []*pb.Piece{{Square: "e1", Kind: long(3 << 20)}}}},
-			"position.pieces[0].kind", "is 3145728 bytes long, at most 256"},
-		{&pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga", Pieces: pieces}}, "position.pieces", "has 513 entries, at most 512"},
-		{&pb.ScorePositionRequest{Position: chaturanga(long(maxTextLen + 1))}, "position.text", "at most 4096"},
+			"position.pieces[0].kind", "is 3145728 bytes long, at most 256", ""},
+		{&pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga", Pieces: pieces}}, "position.pieces", "has 513 entries, at most 512", ""},
+		{&pb.ScorePositionRequest{Position: chaturanga(long(maxTextLen + 1))}, "position.text", "at most 4096", "INVALID_POSITION"},
 		{&pb.ScorePositionRequest{Position: chaturanga(startFEN), History: &pb.GameHistory{Keys: make([]uint64, maxHistory+1)}},
-			"history.keys", "has 10001 entries, at most 10000"},
-		{&pb.ApplyMovesRequest{Position: chaturanga(startFEN), Moves: make([]*pb.Action, maxActions+1)}, "moves", "at most 10000"},
+			"history.keys", "has 10001 entries, at most 10000", "HISTORY_TOO_LONG"},
+		{&pb.ApplyMovesRequest{Position: chaturanga(startFEN), Moves: make([]*pb.Action, maxActions+1)}, "moves", "at most 10000", "TOO_MANY_ACTIONS"},
 		{&pb.StartPositionRequest{Variant: "chaturaji", Options: map[string]*structpb.Value{long(300): structpb.NewBoolValue(true)}},
-			"options", "has a key of 300 bytes, at most 256"},
+			"options", "has a key of 300 bytes, at most 256", ""},
 		{&pb.StartPositionRequest{Variant: "chaturaji", Options: map[string]*structpb.Value{"goal": structpb.NewStringValue(long(257))}},
-			`options["goal"].string_value`, "at most 256"},
+			`options["goal"].string_value`, "at most 256", ""},
 		{&pb.StartPositionRequest{Variant: "chaturaji", Options: map[string]*structpb.Value{"goal": nested(40)}},
-			`options["goal"]`, "nests messages more than 32 deep"},
-		{&pb.ResolveDiceRequest{Position: chaturanga(startFEN), Values: make([]int32, 17)}, "values", "has 17 entries, at most 16"},
-		{&pb.PerftRequest{Position: chaturanga(startFEN), Rolls: []*pb.DiceRoll{{Values: make([]int32, 17)}}}, "rolls[0].values", "at most 16"},
+			`options["goal"]`, "nests messages more than 32 deep", ""},
+		{&pb.ResolveDiceRequest{Position: chaturanga(startFEN), Values: make([]int32, 17)}, "values", "has 17 entries, at most 16", "INVALID_DICE"},
+		{&pb.PerftRequest{Position: chaturanga(startFEN), Rolls: []*pb.DiceRoll{{Values: make([]int32, 17)}}}, "rolls[0].values", "at most 16", "INVALID_DICE"},
 		{&pb.SearchStreamRequest{Position: chaturanga(startFEN), History: &pb.GameHistory{Start: chaturanga(startFEN),
-			Actions: []*pb.Action{{Notation: "e2e3"}, {Notation: long(1000)}}}}, "history.actions[1].notation", "is 1000 bytes long"},
-		{&pb.GetVariantRequest{Name: long(257)}, "name", "at most 256"},
+			Actions: []*pb.Action{{Notation: "e2e3"}, {Notation: long(1000)}}}}, "history.actions[1].notation", "is 1000 bytes long", ""},
+		{&pb.GetVariantRequest{Name: long(257)}, "name", "at most 256", ""},
 	} {
+		if c.reason == "" {
+			c.reason = "FIELD_TOO_LARGE"
+		}
 		err := checkCaps(c.req)
 		code, reason, field := errorDetails(err)
 		msg := status.Convert(err).Message()
-		if code != codes.InvalidArgument || reason != "FIELD_TOO_LARGE" || field != c.field || !strings.Contains(msg, c.says) || len(msg) > 200 {
-			t.Errorf("%T: %v %s %q %q, want %q saying %q", c.req, code, reason, field, clip(msg, 200), c.field, c.says)
+		if code != codes.InvalidArgument || reason != c.reason || field != c.field || !strings.Contains(msg, c.says) || len(msg) > 200 {
+			t.Errorf("%T: %v %s %q %q, want %s %q saying %q", c.req, code, reason, field, clip(msg, 200), c.reason, c.field, c.says)
 		}
 	}
 }
