@@ -698,6 +698,21 @@ func TestHTTPRejectedCallsLogged(t *testing.T) {
 	}
 }
 
+func TestHTTPBadTimeout(t *testing.T) {
+	s := startGateway(t, HTTPOptions{})
+	resp, raw := s.do(t, "GET", "/v1/variants", "", "Grpc-Timeout", "soon")
+	st := wantError(t, resp, raw, http.StatusBadRequest, codes.InvalidArgument, reasonInvalidRequest, "")
+	if !strings.Contains(st.GetMessage(), "grpc-timeout") {
+		t.Errorf("message %q", st.GetMessage())
+	}
+	if lines := s.callLines(); len(lines) != 1 {
+		t.Errorf("log lines %v", lines)
+	}
+	if resp, raw := s.do(t, "GET", "/v1/variants", "", "Grpc-Timeout", "5S"); resp.StatusCode != 200 {
+		t.Errorf("a valid timeout: %d %s", resp.StatusCode, raw)
+	}
+}
+
 // A call that finds the gRPC server gone is answered 503 and logged by the gateway, since the
 // server has no line for it.
 func TestHTTPServerUnreachable(t *testing.T) {
