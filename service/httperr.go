@@ -211,8 +211,12 @@ type jsonMarshaler struct {
 }
 
 func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
-	if chunk, ok := v.(map[string]proto.Message); ok && len(chunk) == 1 {
-		if st, ok := chunk["error"].(*spb.Status); ok {
+	switch x := v.(type) {
+	case proto.Message:
+		// protojson's own buffer, not copied into another as JSONPb.Marshal does.
+		return m.MarshalOptions.Marshal(x)
+	case map[string]proto.Message:
+		if st, ok := x["error"].(*spb.Status); ok && len(x) == 1 {
 			return errorBody(runtime.HTTPStatusFromCode(codes.Code(st.GetCode())), st), nil
 		}
 	}
