@@ -212,7 +212,7 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 
 func (g *gateway) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string, start time.Time) {
 	w.Header().Set("Allow", allow)
-	msg := truncate(r.Method, maxEchoed) + " is not allowed on " + truncate(r.URL.Path, maxEchoed) + "; allowed: " + allow
+	msg := clip(r.Method, maxEcho) + " is not allowed on " + quote(r.URL.Path) + "; allowed: " + allow
 	g.reject(w, r, http.StatusMethodNotAllowed,
 		gatewayStatus(codes.Unimplemented, reasonMethodNotAllowed, "", msg, map[string]string{"allow": allow}), start)
 }
@@ -223,8 +223,8 @@ func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.T
 	if _, ok := w.Header()["Access-Control-Allow-Origin"]; ok {
 		w.WriteHeader(http.StatusNoContent)
 		if ce := g.log.Check(zap.DebugLevel, "preflight"); ce != nil {
-			ce.Write(zap.String("transport", "http"), zap.String("path", truncate(r.URL.Path, maxLogged)),
-				zap.String("origin", truncate(r.Header.Get("Origin"), maxLogged)))
+			ce.Write(zap.String("transport", "http"), zap.String("path", clip(r.URL.Path, maxLogged)),
+				zap.String("origin", clip(r.Header.Get("Origin"), maxLogged)))
 		}
 		return
 	}
@@ -234,11 +234,11 @@ func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.T
 	case origin == "":
 		msg = "CORS preflight without an Origin header"
 	case !g.cors.OriginAllowed(r):
-		msg = fmt.Sprintf("CORS: origin %q is not allowed", truncate(origin, maxEchoed))
+		msg = "CORS: origin " + quote(origin) + " is not allowed"
 	case !slices.Contains(g.corsMethods, method):
-		msg = fmt.Sprintf("CORS: method %q is not allowed", truncate(method, maxEchoed))
+		msg = "CORS: method " + quote(method) + " is not allowed"
 	default:
-		msg = fmt.Sprintf("CORS: request headers %q are not allowed", truncate(r.Header.Get("Access-Control-Request-Headers"), maxEchoed))
+		msg = "CORS: request headers " + quote(r.Header.Get("Access-Control-Request-Headers")) + " are not allowed"
 	}
 	g.reject(w, r, http.StatusForbidden, gatewayStatus(codes.PermissionDenied, reasonCORS, "", msg, nil), start)
 }
@@ -288,9 +288,9 @@ func (g *gateway) logRejected(r *http.Request, httpStatus int, code codes.Code, 
 		level = zap.WarnLevel
 	}
 	if ce := g.log.Check(level, "call"); ce != nil {
-		ce.Write(zap.String("transport", "http"), zap.String("method", truncate(r.Method, maxLogged)),
-			zap.String("path", truncate(r.URL.Path, maxLogged)), zap.Int("http_status", httpStatus),
+		ce.Write(zap.String("transport", "http"), zap.String("method", clip(r.Method, maxLogged)),
+			zap.String("path", clip(r.URL.Path, maxLogged)), zap.Int("http_status", httpStatus),
 			zap.String("code", code.String()), zap.Duration("duration", time.Since(start)),
-			zap.String("error", truncate(msg, maxLogged)))
+			zap.String("error", clip(msg, maxLogged)))
 	}
 }

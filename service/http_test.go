@@ -381,8 +381,15 @@ func TestHTTPInvalidJSON(t *testing.T) {
 	if lines := s.callLines(); len(lines) != 10 {
 		t.Errorf("%d log lines for 10 bad bodies", len(lines))
 	}
+	// A huge key is not echoed whole.
+	key := strings.Repeat("k", 100000)
+	resp, raw := s.do(t, "POST", "/v1/moves:list", `{"position":{"`+key+`":1}}`)
+	st := wantError(t, resp, raw, http.StatusBadRequest, codes.InvalidArgument, reasonInvalidJSON, "position."+key[:maxFieldPath-len("position.")]+"...")
+	if len(st.GetMessage()) > maxMessageLen+len("...") || len(raw) > 4*maxMessageLen {
+		t.Errorf("%d-byte message, %d-byte body", len(st.GetMessage()), len(raw))
+	}
 	// An empty body is an empty request.
-	resp, raw := s.do(t, "POST", "/v1/moves:list", "")
+	resp, raw = s.do(t, "POST", "/v1/moves:list", "")
 	wantError(t, resp, raw, http.StatusBadRequest, codes.InvalidArgument, "MISSING_POSITION", "position")
 }
 
@@ -692,7 +699,7 @@ func TestHTTPRejectedCallsLogged(t *testing.T) {
 		if _, ok := f["duration"]; !ok {
 			t.Errorf("line %d without duration", i)
 		}
-		if e, p := f["error"].(string), f["path"].(string); len(e) > maxLogged+len("…") || len(p) > maxLogged+len("…") {
+		if e, p := f["error"].(string), f["path"].(string); len(e) > maxLogged+len("...") || len(p) > maxLogged+len("...") {
 			t.Errorf("line %d: %d-byte error, %d-byte path", i, len(e), len(p))
 		}
 	}

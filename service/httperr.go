@@ -37,16 +37,13 @@ const (
 	reasonInvalidRequest   = "INVALID_REQUEST"
 )
 
-// maxLogged caps client-influenced text (paths, decoder messages) in log lines; maxEchoed caps it
-// in error messages.
-const (
-	maxLogged = 200
-	maxEchoed = 1024
-)
+// maxLogged caps client-influenced text (paths, decoder messages) in a log line.
+const maxLogged = 200
 
 // gatewayStatus builds an error of the HTTP handler: one ErrorInfo and, when field is set, a
-// field violation, like the service's own errors.
+// field violation, bounded like the service's own errors.
 func gatewayStatus(c codes.Code, reason, field, msg string, meta map[string]string) *spb.Status {
+	msg, field = clip(msg, maxMessageLen), clip(field, maxFieldPath)
 	st := &spb.Status{Code: int32(c), Message: msg}
 	if a, err := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain, Metadata: meta}); err == nil {
 		st.Details = append(st.Details, a)
@@ -137,13 +134,13 @@ func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runti
 	case body != nil && body.err != nil:
 		httpStatus, st = body.err.status(g.maxBody)
 	case !isStatus && httpStatus != 0:
-		st = gatewayStatus(codes.InvalidArgument, reasonInvalidRequest, "", truncate(err.Error(), maxEchoed), nil)
+		st = gatewayStatus(codes.InvalidArgument, reasonInvalidRequest, "", err.Error(), nil)
 	case !isStatus:
 		st = g.internal(ctx, err)
 	case hasErrorInfo(s.Proto()):
 		st, logged = s.Proto(), false
 	case s.Code() == codes.InvalidArgument || httpStatus != 0:
-		st = gatewayStatus(s.Code(), reasonInvalidRequest, "", truncate(s.Message(), maxEchoed), nil)
+		st = gatewayStatus(s.Code(), reasonInvalidRequest, "", s.Message(), nil)
 	default:
 		// Unavailable: the server unreachable or shutting down, which never saw the call.
 		st, logged = s.Proto(), s.Code() == codes.Unavailable
@@ -174,7 +171,7 @@ func (g *gateway) internal(ctx context.Context, err error) *spb.Status {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return status.FromContextError(ctxErr).Proto()
 	}
-	g.log.Warn("gateway failure", zap.String("transport", "http"), zap.String("error", truncate(err.Error(), maxLogged)))
+	g.log.Warn("gateway failure", zap.String("transport", "http"), zap.String("error", clip(err.Error(), maxLogged)))
 	return gatewayStatus(codes.Internal, "INTERNAL", "", "internal error", nil)
 }
 
@@ -183,7 +180,7 @@ func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime
 	switch httpStatus {
 	case http.StatusMethodNotAllowed:
 		g.reject(w, r, httpStatus, gatewayStatus(codes.Unimplemented, reasonMethodNotAllowed, "",
-			r.Method+" is not allowed on "+truncate(r.URL.Path, maxEchoed), nil), time.Now())
+			clip(r.Method, maxEcho)+" is not allowed on "+quote(r.URL.Path), nil), time.Now())
 	case http.StatusBadRequest:
 		g.reject(w, r, httpStatus, gatewayStatus(codes.InvalidArgument, reasonInvalidRequest, "", "malformed request path", nil), time.Now())
 	default:
@@ -192,7 +189,7 @@ func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime
 }
 
 func (g *gateway) notFound(r *http.Request) *spb.Status {
-	return gatewayStatus(codes.NotFound, reasonUnknownPath, "", "no such path: "+truncate(r.URL.Path, maxEchoed), nil)
+	return gatewayStatus(codes.NotFound, reasonUnknownPath, "", "no such path: "+quote(r.URL.Path), nil)
 }
 
 // streamError converts an error of a server stream; the marshaler writes it in the AIP-193 form.
@@ -287,7 +284,7 @@ func (e *decodeError) status(maxBody int64) (int, *spb.Status) {
 		return http.StatusRequestEntityTooLarge, tooLargeStatus(maxBody)
 	case e.read != nil:
 		return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reasonInvalidJSON, "",
-			"reading the request body: "+truncate(e.read.Error(), maxEchoed), nil)
+			"reading the request body: "+e.read.Error(), nil)
 	}
 	return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reasonInvalidJSON, e.field, e.msg, nil)
 }
@@ -303,7 +300,7 @@ func newDecodeError(err error, data []byte) *decodeError {
 	msg := err.Error()
 	// protojson prefixes "proto:" with a space or a no-break space at random.
 	msg = strings.TrimLeft(strings.TrimPrefix(msg, "proto:"), " \u00a0")
-	e := &decodeError{msg: "invalid JSON body: " + truncate(msg, maxEchoed)}
+	e := &decodeError{msg: "invalid JSON body: " + msg}
 	if line, col, ok := errorPosition(msg); ok {
 		e.field = jsonPath(data, byteOffset(data, line, col))
 	}
@@ -416,15 +413,4 @@ func jsonPath(data []byte, off int) string {
 			valueDone()
 		}
 	}
-}
-
-// truncate cuts s to at most n bytes on a rune boundary, marking the cut.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
