@@ -196,7 +196,7 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.ContentLength > g.maxBody {
-		// Refused before reading: the server closes the connection instead of draining it.
+		// Refused before reading any of it (nor sending 100 Continue to a client that waits).
 		g.reject(w, r, http.StatusRequestEntityTooLarge, tooLargeStatus(g.maxBody), start)
 		return
 	}
