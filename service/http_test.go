@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	gwruntime "github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
@@ -499,12 +501,25 @@ func TestHTTPBodyCap(t *testing.T) {
 	raw, _ = io.ReadAll(r.Body)
 	r.Body.Close()
 	wantError(t, r, raw, http.StatusRequestEntityTooLarge, codes.ResourceExhausted, reasonTooLarge, "")
+	// A client waiting for 100 Continue gets the refusal instead, and sends nothing.
+	c, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, _ = io.WriteString(c, "POST /v1/moves:validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"+
+		"Content-Length: 10000000\r\nExpect: 100-continue\r\n\r\n")
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	first, _ := bufio.NewReader(c).ReadString('\n')
+	if !strings.HasPrefix(first, "HTTP/1.1 413") {
+		t.Errorf("after Expect: 100-continue: %q", first)
+	}
 	// Under the cap is fine.
 	if resp, raw := s.do(t, "POST", "/v1/moves:validate", validateIllegal); resp.StatusCode != 200 {
 		t.Errorf("small body: %d %s", resp.StatusCode, raw)
 	}
 	lines := s.callLines()
-	if len(lines) != 2 || lines[0].ContextMap()["http_status"] != int64(413) {
+	if len(lines) != 3 || lines[0].ContextMap()["http_status"] != int64(413) {
 		t.Errorf("log lines %v", lines)
 	}
 }
