@@ -47,22 +47,31 @@ ONGOING = types.GAME_STATUS_ONGOING
 FINISHED = types.GAME_STATUS_FINISHED
 
 # Every RPC is a pure function of its request, so the channel may retry any call: gRPC's own
-# retry policy, for the codes that say "try again" (a server restarting, every analysis slot
-# busy).
+# retry policy, for the codes that say "try again": UNAVAILABLE (a server restarting) and, for
+# the analysis calls, RESOURCE_EXHAUSTED (ANALYSIS_BUSY: every analysis slot taken; a perft's
+# NODE_BUDGET_EXHAUSTED is retried in vain, as a policy cannot look at the reason).
+def _retry(codes):
+    return {
+        "maxAttempts": 4,
+        "initialBackoff": "0.05s",
+        "maxBackoff": "1s",
+        "backoffMultiplier": 2,
+        "retryableStatusCodes": codes,
+    }
+
+
 SERVICE_CONFIG = json.dumps(
     {
         "methodConfig": [
             {
                 "name": [{"service": "ashtapada.v1.RulesService"}],
                 "timeout": "10s",
-                "retryPolicy": {
-                    "maxAttempts": 4,
-                    "initialBackoff": "0.05s",
-                    "maxBackoff": "1s",
-                    "backoffMultiplier": 2,
-                    "retryableStatusCodes": ["UNAVAILABLE", "RESOURCE_EXHAUSTED"],
-                },
-            }
+                "retryPolicy": _retry(["UNAVAILABLE"]),
+            },
+            {
+                "name": [{"service": "ashtapada.v1.AnalysisService"}],
+                "retryPolicy": _retry(["UNAVAILABLE", "RESOURCE_EXHAUSTED"]),
+            },
         ]
     }
 )

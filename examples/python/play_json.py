@@ -70,10 +70,13 @@ def check(cond, what, *context):
 
 class Client:
     """A thin JSON client. Every RPC is a pure function of its request, so any call may be
-    retried as it is: on a connection failure, UNAVAILABLE or RESOURCE_EXHAUSTED it is retried
-    with exponential backoff."""
+    retried as it is: on a connection failure, UNAVAILABLE, or every analysis slot busy
+    (RESOURCE_EXHAUSTED with reason ANALYSIS_BUSY; not REQUEST_TOO_LARGE or
+    NODE_BUDGET_EXHAUSTED, which would fail again) it is retried with exponential backoff."""
 
-    RETRY_STATUSES = {"UNAVAILABLE", "RESOURCE_EXHAUSTED"}
+    @staticmethod
+    def retryable(err):
+        return err.status == "UNAVAILABLE" or err.reason == "ANALYSIS_BUSY"
 
     def __init__(self, base_url, timeout=10.0, attempts=4):
         self.base_url = base_url.rstrip("/")
@@ -101,7 +104,7 @@ class Client:
                     err = ApiError(e.code, json.loads(raw))
                 except ValueError:
                     err = ApiError(e.code, {"message": raw.decode(errors="replace")})
-                if err.status not in self.RETRY_STATUSES or attempt == self.attempts:
+                if not self.retryable(err) or attempt == self.attempts:
                     raise err from None
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if attempt == self.attempts:

@@ -273,13 +273,19 @@ export class ApiError extends Error {
 }
 
 export interface ClientOptions {
-  /** Attempts per call for retryable failures (network, UNAVAILABLE, RESOURCE_EXHAUSTED). */
+  /** Attempts per call for retryable failures (network, UNAVAILABLE, ANALYSIS_BUSY). */
   attempts?: number;
   /** Per-attempt timeout in milliseconds. */
   timeoutMs?: number;
 }
 
-const RETRYABLE = new Set(["UNAVAILABLE", "RESOURCE_EXHAUSTED"]);
+/**
+ * Failures worth trying again: a server going away, or every analysis slot busy. Other
+ * RESOURCE_EXHAUSTED errors (REQUEST_TOO_LARGE, NODE_BUDGET_EXHAUSTED) would fail again.
+ */
+function retryable(err: ApiError): boolean {
+  return err.status === "UNAVAILABLE" || err.reason === "ANALYSIS_BUSY";
+}
 
 /**
  * The RulesService over HTTP/JSON. Every call is a pure function of its request, so each may be
@@ -350,7 +356,7 @@ export class RulesClient {
       const text = await res.text();
       if (res.ok) return JSON.parse(text) as T;
       const err = toApiError(res.status, text);
-      if (!RETRYABLE.has(err.status) || attempt >= this.attempts) throw err;
+      if (!retryable(err) || attempt >= this.attempts) throw err;
       await sleep(delay);
       delay *= 2;
     }
