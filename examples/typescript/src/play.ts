@@ -175,7 +175,7 @@ async function checkErrors(client: RulesClient): Promise<void> {
   try {
     await client.listLegalMoves({ position: { variant: "chaturanga", text: "8/8 w" } });
   } catch (e) {
-    check(e instanceof ApiError, "not an API error", String(e));
+    if (!(e instanceof ApiError)) throw e;
     check(e.httpStatus === 400 && e.status === "INVALID_ARGUMENT", "a bad position is not INVALID_ARGUMENT", e.status);
     check(e.reason === "INVALID_POSITION", "reason is not INVALID_POSITION", e.reason);
     check(
@@ -213,7 +213,8 @@ async function main(): Promise<number> {
         (teams ? `; teams: ${teams}` : ""),
     );
   } catch (e) {
-    console.error(`play.ts: FAILED (seed ${seed}): ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    const why = e instanceof Error ? `${e.name}: ${e.message}${e.cause ? ` (${String(e.cause)})` : ""}` : String(e);
+    console.error(`play.ts: FAILED (seed ${seed}): ${why}`);
     return 1;
   }
   console.log(`play.ts: ok, ${client.calls} calls`);
