@@ -3,10 +3,15 @@ package service
 import (
 	"context"
 	"errors"
+	"math"
+	"net/http"
 	"runtime"
+	"sync/atomic"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/keepalive"
 )
 
 // Limits bound the analysis calls (Perft, Search, SearchStream, Evaluate, Rollout), which unlike
@@ -43,10 +48,20 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
+// longest is the longest an analysis call can last, waiting for a slot included.
+func (l Limits) longest() time.Duration {
+	l = l.withDefaults()
+	return l.AnalysisTime + l.QueueWait
+}
+
 // gate admits analysis calls: at most Analyses at once, each for at most AnalysisTime.
 type gate struct {
 	limits Limits
 	slots  chan struct{}
+	// waiting and busy are read by the metrics: calls waiting for a slot now, and calls refused
+	// with ANALYSIS_BUSY so far.
+	waiting atomic.Int64
+	busy    atomic.Uint64
 }
 
 func newGate(l Limits) *gate {
@@ -69,11 +84,13 @@ func (g *gate) enter(ctx context.Context) (*admission, error) {
 	select {
 	case g.slots <- struct{}{}:
 	default:
+		g.waiting.Add(1)
 		t := time.NewTimer(g.limits.QueueWait)
-		defer t.Stop()
+		defer func() { t.Stop(); g.waiting.Add(-1) }()
 		select {
 		case g.slots <- struct{}{}:
 		case <-t.C:
+			g.busy.Add(1)
 			return nil, statusError(codes.ResourceExhausted, "ANALYSIS_BUSY", "",
 				"the server is running as many analyses as it has cores; retry with backoff")
 		case <-ctx.Done():
@@ -109,4 +126,138 @@ func contextStatus(err error, serverDeadline bool, what string) error {
 		return statusError(codes.DeadlineExceeded, "DEADLINE_EXCEEDED", "", what+": the call's deadline passed")
 	}
 	return statusError(codes.Canceled, "CANCELLED", "", what+": the call was cancelled")
+}
+
+// ConnLimits bound the connections of both servers, so that slow, idle or greedy clients cannot
+// hold them. A zero field takes its default.
+type ConnLimits struct {
+	// ReadHeaderTimeout is how long an HTTP client may take to send a request's headers (default
+	// 10 s).
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout is how long it may take to send a whole request, body included (default 30 s).
+	ReadTimeout time.Duration
+	// WriteTimeout bounds an HTTP response, from the end of the request's headers to its last
+	// byte. It must exceed the longest analysis call, queue wait included: a SearchStream's
+	// NDJSON response is written for as long as the search runs, and is cut off at WriteTimeout
+	// (default: the analysis time and queue wait plus 5 s).
+	WriteTimeout time.Duration
+	// IdleTimeout closes a kept-alive HTTP connection between requests (default 2 min).
+	IdleTimeout time.Duration
+	// MaxHeaderBytes caps an HTTP request's headers (default 64 KiB).
+	MaxHeaderBytes int
+
+	// HandshakeTimeout is how long a gRPC client may take to open its HTTP/2 connection (default
+	// 10 s).
+	HandshakeTimeout time.Duration
+	// KeepaliveMinTime is the shortest interval between a client's keepalive pings; a client that
+	// pings more often is sent GOAWAY ("too_many_pings") (default 15 s).
+	KeepaliveMinTime time.Duration
+	// ForbidIdlePings refuses keepalive pings on a connection without calls, as too many pings.
+	// By default they are allowed: MaxConnectionIdle closes idle connections anyway.
+	ForbidIdlePings bool
+	// KeepaliveTime is how long a gRPC connection may be silent before the server pings it, and
+	// KeepaliveTimeout how long it waits for the answer before it closes the connection
+	// (defaults 1 min and 20 s).
+	KeepaliveTime    time.Duration
+	KeepaliveTimeout time.Duration
+	// MaxConnectionIdle closes a gRPC connection without calls for this long (default 5 min).
+	MaxConnectionIdle time.Duration
+	// MaxConnectionAge, when set, closes gRPC connections this old (GOAWAY, so clients reconnect
+	// and spread over new replicas), after MaxConnectionAgeGrace for the calls in flight
+	// (default: none; grace: the analysis time and queue wait plus 5 s).
+	MaxConnectionAge      time.Duration
+	MaxConnectionAgeGrace time.Duration
+	// MaxConcurrentStreams caps the calls in flight on one gRPC connection; more wait for a free
+	// stream (default 256). The HTTP gateway's calls share one connection, so this also caps the
+	// HTTP calls in flight.
+	MaxConcurrentStreams uint32
+	// MaxRecvMsgSize caps a gRPC request message (default 4 MiB).
+	MaxRecvMsgSize int
+}
+
+// Default connection limits.
+const (
+	DefaultReadHeaderTimeout    = 10 * time.Second
+	DefaultReadTimeout          = 30 * time.Second
+	DefaultIdleTimeout          = 2 * time.Minute
+	DefaultMaxHeaderBytes       = 64 << 10
+	DefaultHandshakeTimeout     = 10 * time.Second
+	DefaultKeepaliveMinTime     = 15 * time.Second
+	DefaultKeepaliveTime        = time.Minute
+	DefaultKeepaliveTimeout     = 20 * time.Second
+	DefaultMaxConnectionIdle    = 5 * time.Minute
+	DefaultMaxConcurrentStreams = 256
+	DefaultMaxRecvMsgSize       = 4 << 20
+	// slack is added to the longest analysis call for the limits that must outlast one.
+	slack = 5 * time.Second
+)
+
+// withDefaults fills the zero fields; the analysis limits decide the write timeout and grace.
+func (c ConnLimits) withDefaults(l Limits) ConnLimits {
+	set := func(d *time.Duration, def time.Duration) {
+		if *d <= 0 {
+			*d = def
+		}
+	}
+	set(&c.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	set(&c.ReadTimeout, DefaultReadTimeout)
+	set(&c.WriteTimeout, l.longest()+slack)
+	set(&c.IdleTimeout, DefaultIdleTimeout)
+	set(&c.HandshakeTimeout, DefaultHandshakeTimeout)
+	set(&c.KeepaliveMinTime, DefaultKeepaliveMinTime)
+	set(&c.KeepaliveTime, DefaultKeepaliveTime)
+	set(&c.KeepaliveTimeout, DefaultKeepaliveTimeout)
+	set(&c.MaxConnectionIdle, DefaultMaxConnectionIdle)
+	set(&c.MaxConnectionAgeGrace, l.longest()+slack)
+	if c.MaxHeaderBytes <= 0 {
+		c.MaxHeaderBytes = DefaultMaxHeaderBytes
+	}
+	if c.MaxConcurrentStreams == 0 {
+		c.MaxConcurrentStreams = DefaultMaxConcurrentStreams
+	}
+	if c.MaxRecvMsgSize <= 0 {
+		c.MaxRecvMsgSize = DefaultMaxRecvMsgSize
+	}
+	return c
+}
+
+// check refuses limits that would cut analysis calls short.
+func (c ConnLimits) check(l Limits) error {
+	if c.WriteTimeout <= l.longest() {
+		return errors.New("the HTTP write timeout must exceed the analysis time and queue wait, or it cuts analyses off")
+	}
+	return nil
+}
+
+// grpcOptions are the gRPC server's options for the limits.
+func (c ConnLimits) grpcOptions() []grpc.ServerOption {
+	age := time.Duration(math.MaxInt64) // gRPC's "infinity"
+	if c.MaxConnectionAge > 0 {
+		age = c.MaxConnectionAge
+	}
+	return []grpc.ServerOption{
+		grpc.ConnectionTimeout(c.HandshakeTimeout),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: c.KeepaliveMinTime, PermitWithoutStream: !c.ForbidIdlePings}),
+		grpc.KeepaliveParams(keepalive.ServerParameters{
+			MaxConnectionIdle:     c.MaxConnectionIdle,
+			MaxConnectionAge:      age,
+			MaxConnectionAgeGrace: c.MaxConnectionAgeGrace,
+			Time:                  c.KeepaliveTime,
+			Timeout:               c.KeepaliveTimeout,
+		}),
+		grpc.MaxConcurrentStreams(c.MaxConcurrentStreams),
+		grpc.MaxRecvMsgSize(c.MaxRecvMsgSize),
+	}
+}
+
+// httpServer returns an HTTP server for handler under the limits.
+func (c ConnLimits) httpServer(handler http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: c.ReadHeaderTimeout,
+		ReadTimeout:       c.ReadTimeout,
+		WriteTimeout:      c.WriteTimeout,
+		IdleTimeout:       c.IdleTimeout,
+		MaxHeaderBytes:    c.MaxHeaderBytes,
+	}
 }

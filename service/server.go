@@ -10,35 +10,105 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// NewGRPCServer returns a gRPC server with the rules and analysis services, health checking and
-// reflection, logging one line per call and turning panics into INTERNAL errors. The analysis
-// calls run under limits.
-func NewGRPCServer(log *zap.Logger, limits Limits) *grpc.Server {
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(logCalls(log), recoverPanics(log)),
-		grpc.ChainStreamInterceptor(logStreams(log), recoverStreamPanics(log)))
+// Config is how Serve runs. A zero field takes its default.
+type Config struct {
+	// Log receives one line per call and the server's own events (default: none).
+	Log *zap.Logger
+	// Limits bound the analysis calls.
+	Limits Limits
+	// Conn bound the connections of both servers.
+	Conn ConnLimits
+	// Version is sent with every response: the gRPC header ashtapada-version and the HTTP header
+	// Ashtapada-Version (default: BuildVersion).
+	Version string
+	// AllowedOrigins are the origins browsers may call the HTTP API from (CORS); empty: none,
+	// "*": any.
+	AllowedOrigins []string
+	// MaxBodyBytes caps HTTP request bodies (default DefaultMaxBodyBytes).
+	MaxBodyBytes int64
+	// AdminListener, when set, serves the profiler (/debug/pprof/) and /metrics. Keep it private:
+	// the public HTTP port never serves the profiler.
+	AdminListener net.Listener
+	// ShutdownDrain is how long the server keeps answering once shutdown begins, while its health
+	// is NOT_SERVING and /readyz fails, so that load balancers stop sending it calls before its
+	// listeners close (default: none).
+	ShutdownDrain time.Duration
+	// ShutdownGrace bounds the wait for the calls in flight once the listeners are closed; calls
+	// still running then are cut off (default: the analysis time and queue wait plus 5 s).
+	ShutdownGrace time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.Log == nil {
+		c.Log = zap.NewNop()
+	}
+	c.Limits = c.Limits.withDefaults()
+	c.Conn = c.Conn.withDefaults(c.Limits)
+	if c.Version == "" {
+		c.Version = BuildVersion()
+	}
+	if c.ShutdownGrace <= 0 {
+		c.ShutdownGrace = c.Limits.longest() + slack
+	}
+	return c
+}
+
+// grpcServer is the gRPC server with the parts that shutdown and the HTTP handler reach.
+type grpcServer struct {
+	*grpc.Server
+	health  *health.Server
+	metrics *metrics
+}
+
+// newGRPCServer returns a gRPC server with the rules and analysis services, health checking and
+// reflection, under the connection limits, logging one line per call, counting calls in the
+// metrics and turning panics into INTERNAL errors. The analysis calls run under the limits.
+func newGRPCServer(cfg Config) *grpcServer {
+	s := &grpcServer{health: health.NewServer(), metrics: newMetrics(cfg.Version)}
+	unary, stream := s.interceptors(cfg)
+	opts := append(cfg.Conn.grpcOptions(), grpc.ChainUnaryInterceptor(unary...), grpc.ChainStreamInterceptor(stream...))
+	s.Server = grpc.NewServer(opts...)
 	pb.RegisterRulesServiceServer(s, Rules{})
-	pb.RegisterAnalysisServiceServer(s, NewAnalysis(limits))
-	hs := health.NewServer()
-	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
-	hs.SetServingStatus(pb.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
-	hs.SetServingStatus(pb.AnalysisService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
-	healthpb.RegisterHealthServer(s, hs)
+	analysis := NewAnalysis(cfg.Limits)
+	pb.RegisterAnalysisServiceServer(s, analysis)
+	s.metrics.watchAnalyses(analysis.gate)
+	for _, name := range []string{"", pb.RulesService_ServiceDesc.ServiceName, pb.AnalysisService_ServiceDesc.ServiceName} {
+		s.health.SetServingStatus(name, healthpb.HealthCheckResponse_SERVING)
+	}
+	healthpb.RegisterHealthServer(s, s.health)
 	reflection.Register(s)
+	s.metrics.grpc.InitializeMetrics(s.Server)
 	return s
+}
+
+// interceptors are the server's interceptor chains, outermost first. Every call is logged and
+// counted, panics included, since recovery runs inside both; checks that refuse a request before
+// any work belong after recovery, at the end of the chains, so that their refusals are logged and
+// counted too.
+func (s *grpcServer) interceptors(cfg Config) ([]grpc.UnaryServerInterceptor, []grpc.StreamServerInterceptor) {
+	calls := &callLog{log: cfg.Log, header: versionMD(cfg.Version)}
+	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), recoverPanics(cfg.Log)}
+	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), recoverStreamPanics(cfg.Log)}
+	return unary, stream
 }
 
 // quiet reports calls kept out of the logs: health checks and reflection.
@@ -46,40 +116,97 @@ func quiet(method string) bool {
 	return strings.HasPrefix(method, "/grpc.health.") || strings.HasPrefix(method, "/grpc.reflection.")
 }
 
-func logCalls(log *zap.Logger) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		start := time.Now()
-		resp, err := handler(ctx, req)
-		logCall(log, info.FullMethod, start, err)
-		return resp, err
-	}
+// callLog is the outermost interceptor: it sends the version header and logs one line per call.
+type callLog struct {
+	log    *zap.Logger
+	header metadata.MD
+	peers  peerNames
 }
 
-func logStreams(log *zap.Logger) grpc.StreamServerInterceptor {
-	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-		start := time.Now()
-		err := handler(srv, ss)
-		logCall(log, info.FullMethod, start, err)
-		return err
-	}
+// peerNames caches the text of peer addresses: every call of a connection has the same address
+// value, which gRPC would otherwise format once per call.
+type peerNames struct {
+	names sync.Map // net.Addr -> string
+	n     atomic.Int64
 }
 
-// logCall writes a call's one line: method, code and duration, and the error's message.
-func logCall(log *zap.Logger, method string, start time.Time, err error) {
+// maxPeerNames bounds the cache; past it, it starts over.
+const maxPeerNames = 4096
+
+func (p *peerNames) name(a net.Addr) string {
+	if s, ok := p.names.Load(a); ok {
+		return s.(string)
+	}
+	if p.n.Add(1) > maxPeerNames {
+		p.names.Clear()
+		p.n.Store(1)
+	}
+	s := a.String()
+	p.names.Store(a, s)
+	return s
+}
+
+func (c *callLog) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	start := time.Now()
+	if c.header != nil {
+		_ = grpc.SetHeader(ctx, c.header)
+	}
+	resp, err := handler(ctx, req)
+	c.write(ctx, info.FullMethod, start, err)
+	return resp, err
+}
+
+func (c *callLog) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	start := time.Now()
+	if c.header != nil {
+		_ = ss.SetHeader(c.header)
+	}
+	err := handler(srv, ss)
+	c.write(ss.Context(), info.FullMethod, start, err)
+	return err
+}
+
+// write logs a call's one line: method, code, duration, transport, peer, and the error's message.
+// Client errors are Info, the server's Warn or Error; none is ever sampled away.
+func (c *callLog) write(ctx context.Context, method string, start time.Time, err error) {
 	if quiet(method) {
 		return
 	}
 	code := status.Code(err)
-	fields := []zap.Field{zap.String("method", method), zap.String("code", code.String()), zap.Duration("duration", time.Since(start))}
+	ce := c.log.Check(callLevel(code), "call")
+	if ce == nil {
+		return
+	}
+	// The gateway's calls come from the gateway: their peer is the HTTP client, which the gateway
+	// appends to x-forwarded-for (what comes before it, the client may have written).
+	transport, from := zap.String("transport", "grpc"), zap.Skip()
+	if v := metadata.ValueFromIncomingContext(ctx, TransportMetadataKey); len(v) == 1 && v[0] == "http" {
+		transport = zap.String("transport", "http")
+		if f := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"); len(f) > 0 {
+			last := f[len(f)-1]
+			from = zap.String("peer", strings.TrimSpace(last[strings.LastIndexByte(last, ',')+1:]))
+		}
+	} else if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
+		from = zap.String("peer", c.peers.name(p.Addr))
+	}
+	msg := zap.Skip()
 	if err != nil {
-		fields = append(fields, zap.String("error", status.Convert(err).Message()))
+		msg = zap.String("error", status.Convert(err).Message())
 	}
+	ce.Write(zap.String("method", method), zap.String("code", code.String()), zap.Duration("duration", time.Since(start)),
+		transport, from, msg)
+}
+
+// callLevel is Info for the codes a client's request causes, Warn for load and deadlines, Error
+// for the server's faults.
+func callLevel(code codes.Code) zapcore.Level {
 	switch code {
-	case codes.OK, codes.InvalidArgument, codes.NotFound, codes.FailedPrecondition, codes.Canceled:
-		log.Info("call", fields...)
-	default:
-		log.Warn("call", fields...)
+	case codes.OK, codes.InvalidArgument, codes.NotFound, codes.FailedPrecondition, codes.Canceled, codes.OutOfRange:
+		return zap.InfoLevel
+	case codes.Internal, codes.Unknown, codes.DataLoss, codes.Unimplemented:
+		return zap.ErrorLevel
 	}
+	return zap.WarnLevel
 }
 
 // recoverPanics is the innermost interceptor: a panic is logged with its stack and answered with a
@@ -108,48 +235,109 @@ func recoverStreamPanics(log *zap.Logger) grpc.StreamServerInterceptor {
 	}
 }
 
-// Serve runs the gRPC server on grpcLis and the gateway on httpLis until ctx is done, then shuts
-// both down gracefully. The analysis calls run under limits (the zero value: the defaults).
-func Serve(ctx context.Context, grpcLis, httpLis net.Listener, log *zap.Logger, limits Limits) error {
-	gs := NewGRPCServer(log, limits)
-	gwCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+// Serve runs the gRPC server on grpcLis, the HTTP/JSON gateway on httpLis and, when configured,
+// the admin server, until ctx is done. Then it shuts down without losing a call in flight:
+//
+//  1. health turns NOT_SERVING for every service and /readyz fails, while calls are still served
+//     for cfg.ShutdownDrain, so that load balancers stop sending new ones;
+//  2. the HTTP server stops accepting and waits for its calls in flight;
+//  3. the gRPC server stops accepting (GOAWAY) and waits for its calls in flight;
+//  4. the admin server and then the gateway's connection to the gRPC server close.
+//
+// Steps 2 and 3 together take at most cfg.ShutdownGrace; calls still running then are cut off.
+func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error {
+	cfg = cfg.withDefaults()
+	log := cfg.Log
+	if err := cfg.Conn.check(cfg.Limits); err != nil {
+		return err
+	}
+	gs := newGRPCServer(cfg)
+	var ready atomic.Bool
+	ready.Store(true)
+	// The gateway's connection outlives ctx: it closes last, after every HTTP call has ended.
 	conn, err := grpc.NewClient(dialTarget(grpcLis.Addr()), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		return fmt.Errorf("dial the gRPC server: %w", err)
 	}
 	defer conn.Close()
-	handler, err := NewGateway(gwCtx, conn, HTTPOptions{Log: log})
+	gwCtx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	handler, err := NewGateway(gwCtx, conn, HTTPOptions{
+		Log:            log,
+		AllowedOrigins: cfg.AllowedOrigins,
+		MaxBodyBytes:   cfg.MaxBodyBytes,
+		Ready:          ready.Load,
+		Metrics:        gs.metrics.handler(),
+		Version:        cfg.Version,
+	})
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	errs := make(chan error, 2)
-	go func() { errs <- gs.Serve(grpcLis) }()
-	go func() {
-		if err := hs.Serve(httpLis); !errors.Is(err, http.ErrServerClosed) {
+	hs := cfg.Conn.httpServer(handler)
+	hs.ErrorLog = zap.NewStdLog(log.Named("http"))
+
+	errs := make(chan error, 3)
+	serveHTTP := func(s *http.Server, lis net.Listener) {
+		if err := s.Serve(lis); !errors.Is(err, http.ErrServerClosed) {
 			errs <- err
 			return
 		}
 		errs <- nil
-	}()
-	log.Info("serving", zap.String("grpc_addr", grpcLis.Addr().String()), zap.String("http_addr", httpLis.Addr().String()))
+	}
+	running := 2
+	go func() { errs <- gs.Serve(grpcLis) }()
+	go serveHTTP(hs, httpLis)
+	fields := []zap.Field{zap.String("version", cfg.Version), zap.String("grpc_addr", grpcLis.Addr().String()),
+		zap.String("http_addr", httpLis.Addr().String())}
+	var admin *http.Server
+	if cfg.AdminListener != nil {
+		// No write timeout: a CPU profile or trace takes as long as it is asked to.
+		admin = &http.Server{Handler: adminHandler(gs.metrics.handler()), ReadHeaderTimeout: cfg.Conn.ReadHeaderTimeout,
+			IdleTimeout: cfg.Conn.IdleTimeout, ErrorLog: hs.ErrorLog}
+		running++
+		go serveHTTP(admin, cfg.AdminListener)
+		fields = append(fields, zap.String("admin_addr", cfg.AdminListener.Addr().String()))
+	}
+	log.Info("serving", fields...)
+
 	var first error
 	select {
 	case <-ctx.Done():
 	case first = <-errs:
+		running--
+		log.Error("server failed", zap.Error(first))
 	}
-	log.Info("shutting down")
-	shutdownCtx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+
+	log.Info("shutting down", zap.Duration("drain", cfg.ShutdownDrain), zap.Duration("grace", cfg.ShutdownGrace))
+	ready.Store(false)
+	gs.health.Shutdown()
+	if cfg.ShutdownDrain > 0 {
+		time.Sleep(cfg.ShutdownDrain)
+	}
+	graceCtx, stop := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
 	defer stop()
-	_ = hs.Shutdown(shutdownCtx)
-	done := make(chan struct{})
-	go func() { gs.GracefulStop(); close(done) }()
-	select {
-	case <-done:
-	case <-shutdownCtx.Done():
-		gs.Stop()
+	if err := hs.Shutdown(graceCtx); err != nil {
+		log.Warn("HTTP calls cut off at the end of the shutdown grace", zap.Error(err))
+		_ = hs.Close()
 	}
+	stopped := make(chan struct{})
+	go func() { gs.GracefulStop(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-graceCtx.Done():
+		log.Warn("gRPC calls cut off at the end of the shutdown grace")
+		gs.Stop()
+		<-stopped
+	}
+	if admin != nil {
+		_ = admin.Close()
+	}
+	for ; running > 0; running-- {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	log.Info("stopped")
 	return first
 }
 

@@ -1,7 +1,8 @@
 // Command ashtapada serves the Chaturanga-family rules over gRPC and HTTP/JSON, and offers perft,
 // move listing and search on the command line.
 //
-//	ashtapada serve [--grpc-addr :50051] [--http-addr :8080] [--analysis-time 10s] [--analyses N] [--analysis-queue-wait 100ms]
+//	ashtapada serve [flags]   (ashtapada serve -h lists them, each with its environment variable)
+//	ashtapada version
 //	ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
 //	ashtapada moves --variant V [--fen TEXT]
 //	ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
@@ -18,28 +19,42 @@ import (
 	"os/signal"
 	"runtime"
 	"sort"
-	"strconv"
+	"strings"
 	"syscall"
 	"time"
-
-	"go.uber.org/zap"
 
 	"github.com/ashtapada/ashtapada/engine"
 	_ "github.com/ashtapada/ashtapada/engine/games"
 	"github.com/ashtapada/ashtapada/service"
 )
 
+// version is set at build time: go build -ldflags "-X main.version=v1.2.3". Empty, the build
+// information decides.
+var version string
+
 const usage = `usage:
-  ashtapada serve [--grpc-addr ADDR] [--http-addr ADDR] [--analysis-time D] [--analyses N] [--analysis-queue-wait D]
+  ashtapada serve [flags]     serve gRPC and HTTP/JSON until SIGINT or SIGTERM; flags below
+  ashtapada version           print the version and the Go version
   ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
   ashtapada moves --variant V [--fen TEXT]
   ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
   ashtapada match --variant V --players SPEC,SPEC,... --games N --seed S [--depth D | --movetime T] [--max-actions M]
 `
 
+// usageText is the usage with every serve flag, its environment variable and default.
+func usageText() string {
+	var b strings.Builder
+	b.WriteString(usage + "\nserve flags:\n")
+	fs, _, _ := serveFlags()
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
+}
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// After the first signal, a second one kills the process instead of waiting for the shutdown.
+	context.AfterFunc(ctx, stop)
 	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "ashtapada:", err)
 		os.Exit(1)
@@ -48,11 +63,14 @@ func main() {
 
 func run(ctx context.Context, args []string, out io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("no command\n" + usage)
+		return errors.New("no command\n" + usageText())
 	}
 	switch args[0] {
 	case "serve":
-		return serve(ctx, args[1:])
+		return serve(ctx, args[1:], os.Stderr)
+	case "version":
+		fmt.Fprintf(out, "ashtapada %s %s %s/%s\n", appVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		return nil
 	case "perft":
 		return perft(ctx, args[1:], out)
 	case "moves":
@@ -61,8 +79,19 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return searchCommand(ctx, args[1:], out)
 	case "match":
 		return match(ctx, args[1:], out)
+	case "help", "-h", "--help":
+		fmt.Fprint(out, usageText())
+		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
+	return fmt.Errorf("unknown command %q\n%s", args[0], usageText())
+}
+
+// appVersion is the version set at build time, else the one in the build information.
+func appVersion() string {
+	if version != "" {
+		return version
+	}
+	return service.BuildVersion()
 }
 
 func envOr(name, def string) string {
@@ -72,72 +101,160 @@ func envOr(name, def string) string {
 	return def
 }
 
-func serve(ctx context.Context, args []string) error {
+// serveOptions are the serve command's settings.
+type serveOptions struct {
+	grpcAddr, httpAddr, adminAddr string
+	corsOrigins                   string
+	cfg                           service.Config
+	permitIdlePings               bool
+	maxConcurrentStreams          uint
+}
+
+// serveFlags defines the serve flags, each set from its environment variable when that is set; a
+// malformed variable is the error.
+func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	grpcAddr := fs.String("grpc-addr", envOr("ASHTAPADA_GRPC_ADDR", ":50051"), "gRPC listen address (env ASHTAPADA_GRPC_ADDR)")
-	httpAddr := fs.String("http-addr", envOr("ASHTAPADA_HTTP_ADDR", ":8080"), "HTTP/JSON listen address (env ASHTAPADA_HTTP_ADDR)")
-	var limits service.Limits
-	var envErr error
-	fs.DurationVar(&limits.AnalysisTime, "analysis-time", envDuration("ASHTAPADA_ANALYSIS_TIME", service.DefaultAnalysisTime, &envErr),
-		"longest time an analysis call runs (env ASHTAPADA_ANALYSIS_TIME)")
-	fs.IntVar(&limits.Analyses, "analyses", envInt("ASHTAPADA_ANALYSES", runtime.GOMAXPROCS(0), &envErr),
-		"analysis calls running at once (env ASHTAPADA_ANALYSES)")
-	fs.DurationVar(&limits.QueueWait, "analysis-queue-wait", envDuration("ASHTAPADA_ANALYSIS_QUEUE_WAIT", service.DefaultQueueWait, &envErr),
-		"how long an analysis call waits for a free slot before RESOURCE_EXHAUSTED (env ASHTAPADA_ANALYSIS_QUEUE_WAIT)")
-	if envErr != nil {
-		return envErr
+	o := &serveOptions{}
+	e := &envFlags{fs: fs}
+	c := &o.cfg
+	e.str(&o.grpcAddr, "grpc-addr", ":50051", "gRPC listen address")
+	e.str(&o.httpAddr, "http-addr", ":8080", "HTTP/JSON listen address; also serves /healthz, /readyz, /metrics and /openapi.json")
+	e.str(&o.adminAddr, "admin-addr", "", "admin listen address for the profiler (/debug/pprof/) and /metrics; keep it private (default: off)")
+	e.str(&o.corsOrigins, "cors-origins", "", `comma-separated origins browsers may call the HTTP API from; "*" for any (default: none)`)
+	e.int64(&c.MaxBodyBytes, "max-body-bytes", service.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
+
+	e.duration(&c.Limits.AnalysisTime, "analysis-time", service.DefaultAnalysisTime, "longest time an analysis call runs")
+	e.int(&c.Limits.Analyses, "analyses", runtime.GOMAXPROCS(0), "analysis calls running at once")
+	e.duration(&c.Limits.QueueWait, "analysis-queue-wait", service.DefaultQueueWait,
+		"how long an analysis call waits for a free slot before RESOURCE_EXHAUSTED (ANALYSIS_BUSY)")
+
+	e.duration(&c.Conn.ReadHeaderTimeout, "http-read-header-timeout", service.DefaultReadHeaderTimeout, "time an HTTP client has to send a request's headers")
+	e.duration(&c.Conn.ReadTimeout, "http-read-timeout", service.DefaultReadTimeout, "time an HTTP client has to send a whole request, body included")
+	e.duration(&c.Conn.WriteTimeout, "http-write-timeout", 0,
+		"longest HTTP response, SearchStream's included; must exceed analysis-time plus analysis-queue-wait (default: their sum plus 5s)")
+	e.duration(&c.Conn.IdleTimeout, "http-idle-timeout", service.DefaultIdleTimeout, "how long a kept-alive HTTP connection may sit idle")
+	e.int(&c.Conn.MaxHeaderBytes, "http-max-header-bytes", service.DefaultMaxHeaderBytes, "largest HTTP request header block, in bytes")
+
+	e.duration(&c.Conn.HandshakeTimeout, "grpc-handshake-timeout", service.DefaultHandshakeTimeout, "time a gRPC client has to open its HTTP/2 connection")
+	e.duration(&c.Conn.KeepaliveMinTime, "grpc-keepalive-min-time", service.DefaultKeepaliveMinTime,
+		"shortest interval between a client's keepalive pings; more often gets GOAWAY too_many_pings")
+	e.bool(&o.permitIdlePings, "grpc-keepalive-permit-without-stream", true, "allow keepalive pings on connections without calls")
+	e.duration(&c.Conn.KeepaliveTime, "grpc-keepalive-time", service.DefaultKeepaliveTime, "silence on a gRPC connection before the server pings it")
+	e.duration(&c.Conn.KeepaliveTimeout, "grpc-keepalive-timeout", service.DefaultKeepaliveTimeout, "wait for a ping's answer before closing the connection")
+	e.duration(&c.Conn.MaxConnectionIdle, "grpc-max-connection-idle", service.DefaultMaxConnectionIdle, "close gRPC connections without calls for this long")
+	e.duration(&c.Conn.MaxConnectionAge, "grpc-max-connection-age", 0, "close gRPC connections this old, so clients spread over new replicas (default: never)")
+	e.duration(&c.Conn.MaxConnectionAgeGrace, "grpc-max-connection-age-grace", 0,
+		"time the calls of a connection closed for its age have to finish (default: analysis-time plus analysis-queue-wait plus 5s)")
+	e.uint(&o.maxConcurrentStreams, "grpc-max-concurrent-streams", service.DefaultMaxConcurrentStreams,
+		"calls in flight per gRPC connection; the HTTP gateway's calls share one connection")
+	e.int(&c.Conn.MaxRecvMsgSize, "grpc-max-recv-msg-size", service.DefaultMaxRecvMsgSize, "largest gRPC request message, in bytes")
+
+	e.duration(&c.ShutdownDrain, "shutdown-drain", 5*time.Second,
+		"on SIGTERM, how long to keep serving while reporting NOT_SERVING and /readyz 503, so load balancers stop sending calls")
+	e.duration(&c.ShutdownGrace, "shutdown-grace", 0,
+		"after the drain, how long calls in flight have to finish before they are cut off (default: analysis-time plus analysis-queue-wait plus 5s)")
+	return fs, o, e.err
+}
+
+func serve(ctx context.Context, args []string, logOut io.Writer) error {
+	fs, o, err := serveFlags()
+	if err != nil {
+		return err
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if limits.AnalysisTime <= 0 || limits.Analyses <= 0 || limits.QueueWait <= 0 {
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve takes no arguments, got %q", fs.Args())
+	}
+	c := &o.cfg
+	if c.Limits.AnalysisTime <= 0 || c.Limits.Analyses <= 0 || c.Limits.QueueWait <= 0 {
 		return errors.New("--analysis-time, --analyses and --analysis-queue-wait must be positive")
 	}
-	log, err := zap.NewProduction()
+	if c.ShutdownDrain < 0 {
+		return errors.New("--shutdown-drain must not be negative")
+	}
+	if o.maxConcurrentStreams == 0 || o.maxConcurrentStreams > 1<<31 {
+		return errors.New("--grpc-max-concurrent-streams must be from 1 to 2^31")
+	}
+	c.Conn.MaxConcurrentStreams = uint32(o.maxConcurrentStreams)
+	c.Conn.ForbidIdlePings = !o.permitIdlePings
+	for _, origin := range strings.Split(o.corsOrigins, ",") {
+		if origin = strings.TrimSpace(origin); origin != "" {
+			c.AllowedOrigins = append(c.AllowedOrigins, origin)
+		}
+	}
+	c.Version = appVersion()
+	log, flush := service.NewLogger(logOut)
+	defer func() { _ = flush() }()
+	c.Log = log
+	// Serve closes the listeners; these closes are for the errors before it runs.
+	grpcLis, err := net.Listen("tcp", o.grpcAddr)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = log.Sync() }()
-	grpcLis, err := net.Listen("tcp", *grpcAddr)
+	defer grpcLis.Close()
+	httpLis, err := net.Listen("tcp", o.httpAddr)
 	if err != nil {
 		return err
 	}
-	httpLis, err := net.Listen("tcp", *httpAddr)
-	if err != nil {
-		grpcLis.Close()
-		return err
+	defer httpLis.Close()
+	if o.adminAddr != "" {
+		if c.AdminListener, err = net.Listen("tcp", o.adminAddr); err != nil {
+			return err
+		}
+		defer c.AdminListener.Close()
 	}
-	return service.Serve(ctx, grpcLis, httpLis, log, limits)
+	return service.Serve(ctx, grpcLis, httpLis, *c)
 }
 
-// envDuration is the duration in the environment variable name, or def when it is unset; a
-// malformed value is kept in *errp.
-func envDuration(name string, def time.Duration, errp *error) time.Duration {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil {
-		*errp = fmt.Errorf("%s: %w", name, err)
-		return def
-	}
-	return d
+// envFlags defines flags whose default the environment variable named ASHTAPADA_ and the flag's
+// name in capitals overrides; the first malformed variable is kept in err.
+type envFlags struct {
+	fs  *flag.FlagSet
+	err error
 }
 
-// envInt is the integer in the environment variable name, or def when it is unset; a malformed
-// value is kept in *errp.
-func envInt(name string, def int, errp *error) int {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
+// fromEnv names the flag's environment variable in its usage, and sets the flag from it.
+func (e *envFlags) fromEnv(name string) {
+	env := "ASHTAPADA_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+	f := e.fs.Lookup(name)
+	f.Usage += " (env " + env + ")"
+	if v := os.Getenv(env); v != "" {
+		if err := f.Value.Set(v); err != nil && e.err == nil {
+			e.err = fmt.Errorf("%s=%q: invalid value for --%s: %w", env, v, name, err)
+		}
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		*errp = fmt.Errorf("%s: %w", name, err)
-		return def
-	}
-	return n
+}
+
+func (e *envFlags) str(p *string, name, def, usage string) {
+	e.fs.StringVar(p, name, def, usage)
+	e.fromEnv(name)
+}
+
+func (e *envFlags) duration(p *time.Duration, name string, def time.Duration, usage string) {
+	e.fs.DurationVar(p, name, def, usage)
+	e.fromEnv(name)
+}
+
+func (e *envFlags) int(p *int, name string, def int, usage string) {
+	e.fs.IntVar(p, name, def, usage)
+	e.fromEnv(name)
+}
+
+func (e *envFlags) int64(p *int64, name string, def int64, usage string) {
+	e.fs.Int64Var(p, name, def, usage)
+	e.fromEnv(name)
+}
+
+func (e *envFlags) uint(p *uint, name string, def uint, usage string) {
+	e.fs.UintVar(p, name, def, usage)
+	e.fromEnv(name)
+}
+
+func (e *envFlags) bool(p *bool, name string, def bool, usage string) {
+	e.fs.BoolVar(p, name, def, usage)
+	e.fromEnv(name)
 }
 
 // position reads --variant and --fen into a position: the start position when fen is empty.

@@ -1,0 +1,72 @@
+package service
+
+import (
+	"net/http"
+	"runtime"
+
+	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"google.golang.org/grpc"
+)
+
+// callBuckets are the handling-time histogram's buckets in seconds: rules calls take tens of
+// microseconds to milliseconds, analyses up to the analysis time.
+var callBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
+
+// metrics are the server's Prometheus metrics, on a registry of their own: every gRPC call (those
+// of the HTTP gateway included) by method and code with its handling time, the analysis slots, and
+// the Go runtime and process.
+type metrics struct {
+	registry *prometheus.Registry
+	grpc     *grpcprom.ServerMetrics
+}
+
+func newMetrics(version string) *metrics {
+	m := &metrics{
+		registry: prometheus.NewRegistry(),
+		grpc: grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram(
+			grpcprom.WithHistogramBuckets(callBuckets))),
+	}
+	m.registry.MustRegister(m.grpc,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name:        "ashtapada_build_info",
+			Help:        "Always 1; the labels name the server's version and Go version.",
+			ConstLabels: prometheus.Labels{"version": version, "goversion": runtime.Version()},
+		}, func() float64 { return 1 }))
+	return m
+}
+
+// watchAnalyses exports the analysis gate's state. The values are read at scrape time, so the
+// calls pay nothing for them.
+func (m *metrics) watchAnalyses(g *gate) {
+	m.registry.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "ashtapada_analyses_in_flight",
+			Help: "Analysis calls running now, each holding one of the analysis slots.",
+		}, func() float64 { return float64(len(g.slots)) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "ashtapada_analyses_waiting",
+			Help: "Analysis calls waiting for a free slot now.",
+		}, func() float64 { return float64(g.waiting.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "ashtapada_analysis_slots",
+			Help: "Analysis calls that may run at once.",
+		}, func() float64 { return float64(cap(g.slots)) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "ashtapada_analysis_busy_rejections_total",
+			Help: "Analysis calls refused with RESOURCE_EXHAUSTED (ANALYSIS_BUSY): no slot came free in the queue wait.",
+		}, func() float64 { return float64(g.busy.Load()) }),
+	)
+}
+
+// handler serves the metrics in the Prometheus text format.
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+func (m *metrics) unary() grpc.UnaryServerInterceptor   { return m.grpc.UnaryServerInterceptor() }
+func (m *metrics) stream() grpc.StreamServerInterceptor { return m.grpc.StreamServerInterceptor() }
