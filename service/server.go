@@ -299,6 +299,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		fields = append(fields, zap.String("admin_addr", cfg.AdminListener.Addr().String()))
 	}
 	log.Info("serving", fields...)
+	_ = log.Sync() // at once: scripts and operators wait for this line
 
 	var first error
 	select {
