@@ -147,6 +147,71 @@ func TestHTTPConnectionLimits(t *testing.T) {
 	})
 }
 
+// Hundreds of clients that connect and stay silent, or send half a header, hold nothing for long:
+// every connection is closed after the timeout for its port.
+func TestManySlowConnectionsClosed(t *testing.T) {
+	const n = 150 // per port
+	const timeout = 300 * time.Millisecond
+	s := startConfigured(t, Config{Conn: ConnLimits{ReadHeaderTimeout: timeout, HandshakeTimeout: timeout}})
+	var conns []net.Conn
+	for i := range n {
+		h := dial(t, s.httpAddr)
+		if i%2 == 0 {
+			fmt.Fprint(h, "GET /healthz HTTP/1.1\r\nHost: x\r\n")
+		}
+		conns = append(conns, h, dial(t, s.grpcAddr))
+	}
+	start := time.Now()
+	var open atomic.Int64
+	var wg sync.WaitGroup
+	for _, c := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = c.SetReadDeadline(start.Add(timeout + 3*time.Second))
+			_, err := io.Copy(io.Discard, c)
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				open.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if open.Load() > 0 {
+		t.Errorf("%d of %d silent connections still open %v after the %v timeouts", open.Load(), len(conns), time.Since(start), timeout)
+	}
+	t.Logf("%d connections closed in %v", len(conns), time.Since(start))
+	// The server still answers.
+	if _, err := s.rules.ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
+		t.Error(err)
+	}
+}
+
+// The CORS origins and the body cap reach the HTTP handler.
+func TestHTTPOptionsFromConfig(t *testing.T) {
+	s := startConfigured(t, Config{AllowedOrigins: []string{"https://app.example"}, MaxBodyBytes: 1000})
+	req, _ := http.NewRequest("OPTIONS", s.httpURL+"/v1/moves:list", nil)
+	req.Header.Set("Origin", "https://app.example")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Header.Get("Access-Control-Allow-Origin"); got != "https://app.example" {
+		t.Errorf("preflight from an allowed origin: %d, Access-Control-Allow-Origin %q", res.StatusCode, got)
+	}
+	body := `{"position":{"variant":"chaturanga","text":"` + strings.Repeat(" ", 1000) + `"}}`
+	res, err = http.Post(s.httpURL+"/v1/moves:list", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over the 1000-byte cap: %d, want 413", res.StatusCode)
+	}
+}
+
 // http2Conn opens a raw HTTP/2 connection to the gRPC server: the preface and empty settings.
 func http2Conn(t *testing.T, addr string) (net.Conn, *http2.Framer) {
 	t.Helper()
