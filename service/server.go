@@ -274,7 +274,11 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		return err
 	}
 	hs := cfg.Conn.httpServer(handler)
-	hs.ErrorLog = zap.NewStdLog(log.Named("http"))
+	// net/http reports only failures here (accept errors, handler panics).
+	hs.ErrorLog, err = zap.NewStdLogAt(log.Named("http"), zap.WarnLevel)
+	if err != nil {
+		return err
+	}
 
 	errs := make(chan error, 3)
 	serveHTTP := func(s *http.Server, lis net.Listener) {
