@@ -71,9 +71,11 @@ grep -q -- '-trimpath=true' <<<"$info" || fail "binary not built with -trimpath"
 if command -v readelf >/dev/null; then
   if readelf -l "$work/ashtapada" | grep -q INTERP; then fail "binary is dynamically linked"; fi
 fi
-# Usage errors exit before listening: enough to show the binary runs in a bare image.
-if "$work/ashtapada" >/dev/null 2>&1; then fail "ashtapada with no command exited 0"; fi
-echo "ok   static binary, $(du -h "$work/ashtapada" | cut -f1)"
+# The version given at link time is the one the binary reports.
+if ! out=$("$work/ashtapada" version 2>&1) || ! grep -qF -- "$VERSION" <<<"$out"; then
+  fail "ashtapada version does not report $VERSION: $out"
+fi
+echo "ok   static binary, $(du -h "$work/ashtapada" | cut -f1): $out"
 
 echo "== Dockerfile lint"
 if command -v npx >/dev/null; then

@@ -191,6 +191,20 @@ func TestScaleOutBehindNginx(t *testing.T) {
 	for i, r := range reps {
 		t.Logf("replica %d: logged %d calls answered before the kill, %d after%s", i, logged[i], r.served.Load()-logged[i],
 			map[bool]string{true: " (killed)"}[r == victim])
+		if r == victim {
+			continue
+		}
+		// A survivor's own count of the calls it answered is exactly the count of nginx's
+		// attempts it answered: nothing was lost or counted twice between them.
+		served, ok := r.metricsServed(t)
+		if !ok {
+			continue
+		}
+		answered := nl.before["grpc"][i] + nl.after["grpc"][i] + nl.before["http"][i] + nl.after["http"][i]
+		t.Logf("replica %d: /metrics counts %d rules calls answered, nginx %d", i, served, answered)
+		if served != answered {
+			t.Errorf("replica %d answered %d rules calls by its /metrics, nginx counts %d", i, served, answered)
+		}
 		if logged[i] == 0 {
 			t.Errorf("replica %d logged no call before the kill", i)
 		}
@@ -338,6 +352,42 @@ func (r *replica) readLog(rd io.ReadCloser, addrs chan<- [2]string) {
 			r.served.Add(1)
 		}
 	}
+}
+
+// metricsServed sums grpc_server_handled_total over the RulesService's OK calls, from the
+// replica's /metrics; ok is false when the server has no /metrics.
+func (r *replica) metricsServed(t *testing.T) (served int, ok bool) {
+	t.Helper()
+	resp, err := http.Get("http://" + r.httpAddr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		t.Log("no /metrics: the replicas' counts are not compared with nginx's")
+		return 0, false
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("/metrics: HTTP %d, %v", resp.StatusCode, err)
+	}
+	found := false
+	for _, line := range strings.Split(string(body), "\n") {
+		if !strings.HasPrefix(line, "grpc_server_handled_total{") || !strings.Contains(line, `grpc_service="ashtapada.v1.RulesService"`) ||
+			!strings.Contains(line, `grpc_code="OK"`) {
+			continue
+		}
+		var v float64
+		if _, err := fmt.Sscan(line[strings.LastIndexByte(line, ' ')+1:], &v); err != nil {
+			t.Fatalf("/metrics line %q: %v", line, err)
+		}
+		served += int(v)
+		found = true
+	}
+	if !found {
+		t.Fatalf("/metrics has no grpc_server_handled_total for the RulesService's OK calls:\n%s", body)
+	}
+	return served, true
 }
 
 func (r *replica) keep(line string) {
