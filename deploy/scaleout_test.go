@@ -556,9 +556,20 @@ type nginxLog struct {
 // per attempt ("a:1, b:2" and "502, 200" for a call retried on b).
 func (ng *nginx) readAccessLog(t *testing.T, killedAt time.Time) nginxLog {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(ng.dir, "access.log"))
-	if err != nil {
-		t.Fatal(err)
+	// nginx writes a call's line just after its answer, so the last lines may come after the
+	// clients are done: read until the log has stopped growing.
+	var b []byte
+	for deadline, lastGrowth := time.Now().Add(5*time.Second), time.Now(); ; time.Sleep(50 * time.Millisecond) {
+		nb, err := os.ReadFile(filepath.Join(ng.dir, "access.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(nb) != len(b) {
+			b, lastGrowth = nb, time.Now()
+		}
+		if time.Since(lastGrowth) > 300*time.Millisecond || time.Now().After(deadline) {
+			break
+		}
 	}
 	nl := nginxLog{before: map[string][]int{}, after: map[string][]int{}, retried: map[string]int{},
 		failedAttempts: map[string]int{}, unavailable: map[string]int{}}
