@@ -101,13 +101,12 @@ func newGRPCServer(cfg Config) *grpcServer {
 }
 
 // interceptors are the server's interceptor chains, outermost first. Every call is logged and
-// counted, panics included, since recovery runs inside both; checks that refuse a request before
-// any work belong after recovery, at the end of the chains, so that their refusals are logged and
-// counted too.
+// counted, panics included, since recovery runs inside both; the size caps refuse a request before
+// any work, last in the chains, so that their refusals are logged and counted too.
 func (s *grpcServer) interceptors(cfg Config) ([]grpc.UnaryServerInterceptor, []grpc.StreamServerInterceptor) {
 	calls := &callLog{log: cfg.Log, header: versionMD(cfg.Version)}
-	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), recoverPanics(cfg.Log)}
-	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), recoverStreamPanics(cfg.Log)}
+	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), recoverPanics(cfg.Log), capRequests()}
+	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), recoverStreamPanics(cfg.Log), capStreamRequests()}
 	return unary, stream
 }
 
