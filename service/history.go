@@ -27,11 +27,12 @@ type history struct {
 // by replaying the actions from the start position, which must lead to pos.
 func readHistory(h *pb.GameHistory, pos engine.Position, field string) (*history, error) {
 	out := &history{rule: pos.Variant().Describe().Repetition}
-	if h == nil || (len(h.GetKeys()) == 0 && h.GetStart() == nil && len(h.GetActions()) == 0) {
+	if h == nil {
 		return out, nil
 	}
+	// A history given empty is a game with no earlier position: the request's is its first.
 	out.given = true
-	if len(h.GetKeys()) > 0 {
+	if len(h.GetKeys()) > 0 || h.GetStart() == nil && len(h.GetActions()) == 0 {
 		if h.GetStart() != nil || len(h.GetActions()) > 0 {
 			return nil, invalid("INVALID_HISTORY", field, "give %s.keys or %s.start with its actions, not both", field, field)
 		}

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -175,5 +176,28 @@ func TestHistoryErrors(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestEmptyHistoryIsGiven: a history given with no keys is a game that starts at the request's
+// position, so the answer accounts for repetition; no history at all does not.
+func TestEmptyHistoryIsGiven(t *testing.T) {
+	s := startServer(t)
+	pos := &pb.Position{Variant: "chaturanga", Text: startFEN}
+	for _, c := range []struct {
+		history *pb.GameHistory
+		checked bool
+	}{{nil, false}, {&pb.GameHistory{}, true}, {&pb.GameHistory{Keys: []uint64{}}, true}} {
+		resp, err := s.rules.ListLegalMoves(context.Background(), &pb.ListLegalMovesRequest{Position: pos, History: c.history})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.GetRepetitionChecked() != c.checked {
+			t.Errorf("history %v: repetition_checked %v, want %v", c.history, resp.GetRepetitionChecked(), c.checked)
+		}
+	}
+	code, body := s.postJSON(t, "POST", "/v1/moves:list", `{"position":{"variant":"chaturanga","text":"`+startFEN+`"},"history":{"keys":[]}}`)
+	if code != 200 || body["repetition_checked"] != true {
+		t.Errorf("JSON empty history: %d %v", code, body)
 	}
 }

@@ -1578,7 +1578,8 @@ func (x *Position) GetLastAction() *Action {
 
 // GameHistory is how a game reached a position, for the rules that look back: a position that
 // occurs Variant.repetition times draws the game (threefold repetition). Give either `keys`, or
-// `start` and `actions`; at most 10000 keys or actions.
+// `start` and `actions`; at most 10000 keys or actions. An empty history (`{}`) is a game whose
+// first position is the request's.
 type GameHistory struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The keys (Position.key) of the game's earlier positions, oldest first, without the position
