@@ -1,0 +1,124 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/emptypb"
+
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+// fuzzRoutes are the rules calls: each is cheap whatever its input, so a fuzzer can run many.
+var fuzzRoutes = []struct {
+	method, path string
+	request      func() proto.Message
+}{
+	{"/ashtapada.v1.RulesService/StartPosition", "/v1/variants/chaturaji:start", func() proto.Message { return &pb.StartPositionRequest{} }},
+	{"/ashtapada.v1.RulesService/ListLegalMoves", "/v1/moves:list", func() proto.Message { return &pb.ListLegalMovesRequest{} }},
+	{"/ashtapada.v1.RulesService/ValidateMove", "/v1/moves:validate", func() proto.Message { return &pb.ValidateMoveRequest{} }},
+	{"/ashtapada.v1.RulesService/ApplyMoves", "/v1/moves:apply", func() proto.Message { return &pb.ApplyMovesRequest{} }},
+	{"/ashtapada.v1.RulesService/RollDice", "/v1/dice:roll", func() proto.Message { return &pb.RollDiceRequest{} }},
+	{"/ashtapada.v1.RulesService/ResolveDice", "/v1/dice:resolve", func() proto.Message { return &pb.ResolveDiceRequest{} }},
+	{"/ashtapada.v1.RulesService/ScorePosition", "/v1/positions:score", func() proto.Message { return &pb.ScorePositionRequest{} }},
+}
+
+// fuzzSeeds are valid and nearly valid request bodies, by route index.
+var fuzzSeeds = []struct {
+	route int
+	body  string
+}{
+	{0, `{"options":{"teams":true,"dice":2}}`},
+	{1, `{"position":{"variant":"chaturanga","text":"` + middlegame + `"},"view":"MOVE_VIEW_NOTATION"}`},
+	{1, `{"position":{"variant":"chaturanga","pieces":[{"square":"e1","kind":"king","player":"white"},{"square":"e8","kind":"king","player":"black"}],"to_move":"white"}}`},
+	{2, `{"position":{"variant":"chaturanga","text":"2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40"},"move":{"from":"b7","to":"b8","promotion":"q"},"include_next":true}`},
+	{3, `{"position":{"variant":"martian_chaturanga","text":"4m/1S3/5/5/M4 l 3s,4s - R 0 1"},"moves":[{"notation":"b4b5=r"}],"include_next":true,"history":{}}`},
+	{4, `{"position":{"variant":"chaturaji","text":"8/4,rPk,3/2,gPh,5/bPb,7/7,yK/8/bE,7/3,bK,4 b - - 0,0,0,0 0 1 teams"},"seed":"3","include_next":true}`},
+	{5, `{"position":{"variant":"martian_chaturanga","text":"rpmpr/ksksk/5/KSKSK/RPMPR l - AEae - 0 1"},"values":[4,1]}`},
+	{6, `{"position":{"variant":"chaturaji","text":"8/8/8/bB:r,7/8/8/8/3,bK,4 g - ask=rgy,b>r 1t2e4,0,0,0 0 1 teams"},"history":{"keys":["1","2"]}}`},
+}
+
+// FuzzJSONRequests sends any body to the rules routes of the gateway: every answer is JSON, a
+// success or an AIP-193 error whose code is the HTTP status, and never a server fault.
+func FuzzJSONRequests(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(uint8(s.route), []byte(s.body))
+	}
+	s := startFuzzServer(f)
+	client := &http.Client{Timeout: 10 * time.Second}
+	f.Fuzz(func(t *testing.T, route uint8, body []byte) {
+		r := fuzzRoutes[int(route)%len(fuzzRoutes)]
+		resp, err := client.Post(s.httpURL+r.path, "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("POST %s %q: %v", r.path, body, err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var answer struct {
+			Error *struct {
+				Code    int    `json:"code"`
+				Status  string `json:"status"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(raw, &answer); err != nil {
+			t.Fatalf("POST %s %q: HTTP %d, not JSON: %q", r.path, body, resp.StatusCode, raw)
+		}
+		switch {
+		case resp.StatusCode >= 500:
+			t.Fatalf("POST %s %q: HTTP %d %s", r.path, body, resp.StatusCode, raw)
+		case resp.StatusCode != http.StatusOK && (answer.Error == nil || answer.Error.Code != resp.StatusCode ||
+			answer.Error.Status == "" || answer.Error.Message == ""):
+			t.Fatalf("POST %s %q: HTTP %d with %s, not an AIP-193 error", r.path, body, resp.StatusCode, raw)
+		}
+	})
+}
+
+// FuzzProtoRequests sends any protobuf message to the rules calls over gRPC: structured
+// positions, actions and histories of every shape are refused with a client error, never a
+// server fault.
+func FuzzProtoRequests(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		r := fuzzRoutes[s.route]
+		req := r.request()
+		if err := protojson.Unmarshal([]byte(s.body), req); err != nil {
+			f.Fatalf("seed %s: %v", s.body, err)
+		}
+		wire, _ := proto.Marshal(req)
+		f.Add(uint8(s.route), wire)
+	}
+	s := startFuzzServer(f)
+	f.Fuzz(func(t *testing.T, route uint8, wire []byte) {
+		r := fuzzRoutes[int(route)%len(fuzzRoutes)]
+		req := r.request()
+		if proto.Unmarshal(wire, req) != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		var resp emptypb.Empty
+		err := s.conn.Invoke(ctx, r.method, req, &resp)
+		switch status.Code(err) {
+		case codes.Internal, codes.Unknown, codes.Unavailable, codes.DeadlineExceeded, codes.Unimplemented:
+			t.Fatalf("%s %v: %v", r.method, req, err)
+		}
+	})
+}
+
+// startFuzzServer is a server without per-call logs: a fuzzer makes millions of calls.
+func startFuzzServer(f *testing.F) *testServer {
+	prev := testLogger
+	testLogger = func(testing.TB) *zap.Logger { return zap.NewNop() }
+	defer func() { testLogger = prev }()
+	return startServer(f)
+}
