@@ -34,6 +34,10 @@ type HTTPOptions struct {
 	Metrics http.Handler
 	// Version is sent in every response's Ashtapada-Version header.
 	Version string
+	// Rules, when set, serves RulesService's routes in-process through Interceptors, the gRPC
+	// server's unary chain, instead of over the connection: one gRPC trip fewer per JSON call.
+	Rules        pb.RulesServiceServer
+	Interceptors []grpc.UnaryServerInterceptor
 }
 
 // DefaultMaxBodyBytes is the default cap on an HTTP request body.
@@ -52,6 +56,7 @@ var gatewayServices = []struct {
 	register func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error
 }{
 	{&pb.RulesService_ServiceDesc, pb.RegisterRulesServiceHandler},
+	// Over the connection always: the in-process registration has no server streams (SearchStream).
 	{&pb.AnalysisService_ServiceDesc, pb.RegisterAnalysisServiceHandler},
 }
 
@@ -75,8 +80,8 @@ type gateway struct {
 	version     []string
 }
 
-// NewGateway returns the HTTP/JSON handler: the gateway, which calls the gRPC server over conn so
-// that every interceptor runs for JSON calls too, the OpenAPI document at /openapi.json, /healthz,
+// NewGateway returns the HTTP/JSON handler: the gateway, which calls the gRPC server over conn (or
+// RulesService in-process, see HTTPOptions.Rules) so that every interceptor runs for JSON calls too, the OpenAPI document at /openapi.json, /healthz,
 // /readyz and, when configured, /metrics. Errors are AIP-193 JSON; see docs/http.md.
 func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (http.Handler, error) {
 	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics}
@@ -113,7 +118,13 @@ func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (h
 		runtime.WithDisableHTTPMethodOverride(),
 	)
 	for _, s := range gatewayServices {
-		if err := s.register(ctx, g.mux, conn); err != nil {
+		var err error
+		if s.desc == &pb.RulesService_ServiceDesc && opts.Rules != nil {
+			err = pb.RegisterRulesServiceHandlerServer(ctx, g.mux, newInProcessRules(opts.Rules, opts.Interceptors))
+		} else {
+			err = s.register(ctx, g.mux, conn)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("register %s gateway: %w", s.desc.ServiceName, err)
 		}
 	}

@@ -77,6 +77,7 @@ type grpcServer struct {
 	*grpc.Server
 	health  *health.Server
 	metrics *metrics
+	unary   []grpc.UnaryServerInterceptor // the chain, which the gateway's in-process calls run too
 }
 
 // newGRPCServer returns a gRPC server with the rules and analysis services, health checking and
@@ -85,6 +86,7 @@ type grpcServer struct {
 func newGRPCServer(cfg Config) *grpcServer {
 	s := &grpcServer{health: health.NewServer(), metrics: newMetrics(cfg.Version)}
 	unary, stream := s.interceptors(cfg)
+	s.unary = unary
 	opts := append(cfg.Conn.grpcOptions(), grpc.ChainUnaryInterceptor(unary...), grpc.ChainStreamInterceptor(stream...))
 	s.Server = grpc.NewServer(opts...)
 	pb.RegisterRulesServiceServer(s, Rules{})
@@ -253,7 +255,8 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	gs := newGRPCServer(cfg)
 	var ready atomic.Bool
 	ready.Store(true)
-	// The gateway's connection outlives ctx: it closes last, after every HTTP call has ended.
+	// The gateway calls RulesService in-process and AnalysisService over this connection, which
+	// outlives ctx: it closes last, after every HTTP call has ended.
 	conn, err := grpc.NewClient(dialTarget(grpcLis.Addr()), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		return fmt.Errorf("dial the gRPC server: %w", err)
@@ -268,6 +271,8 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		Ready:          ready.Load,
 		Metrics:        gs.metrics.handler(),
 		Version:        cfg.Version,
+		Rules:          Rules{},
+		Interceptors:   gs.unary,
 	})
 	if err != nil {
 		return err
