@@ -210,6 +210,9 @@ type jsonMarshaler struct {
 func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
 	switch x := v.(type) {
 	case proto.Message:
+		if b, err := marshalFastJSON(x.ProtoReflect()); err == nil {
+			return b, nil
+		}
 		// protojson's own buffer, not copied into another as JSONPb.Marshal does.
 		return m.MarshalOptions.Marshal(x)
 	case map[string]proto.Message:
