@@ -257,19 +257,41 @@ func optionValueToProto(v engine.OptionValue) *structpb.Value {
 func positionToProto(pos engine.Position) *pb.Position {
 	s := pos.Setup()
 	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
-		LastMove: s.LastMove, Options: map[string]*structpb.Value{}, Key: key(pos), InCheck: inCheck(pos)}
-	for name, v := range s.Options {
-		out.Options[name] = optionValueToProto(v)
+		LastMove: s.LastMove, Key: key(pos), InCheck: inCheck(pos)}
+	if len(s.Options) > 0 {
+		out.Options = make(map[string]*structpb.Value, len(s.Options))
+		for name, v := range s.Options {
+			out.Options[name] = optionValueToProto(v)
+		}
 	}
-	for _, pc := range s.Pieces {
-		out.Pieces = append(out.Pieces, &pb.Piece{Square: pc.Square, Kind: pc.Kind, Player: pc.Player, Color: pc.Color, PromotesTo: pc.PromotesTo})
+	// Each list's messages share one allocation: a position has 30-odd pieces.
+	if len(s.Pieces) > 0 {
+		pieces := make([]pb.Piece, len(s.Pieces))
+		out.Pieces = make([]*pb.Piece, len(s.Pieces))
+		for i, pc := range s.Pieces {
+			p := &pieces[i]
+			p.Square, p.Kind, p.Player, p.Color, p.PromotesTo = pc.Square, pc.Kind, pc.Player, pc.Color, pc.PromotesTo
+			out.Pieces[i] = p
+		}
 	}
-	for _, d := range s.Dice {
-		out.Dice = append(out.Dice, &pb.Die{Kind: d.Kind, Value: int32(d.Value), Means: d.Means, Used: d.Used})
+	if len(s.Dice) > 0 {
+		dice := make([]pb.Die, len(s.Dice))
+		out.Dice = make([]*pb.Die, len(s.Dice))
+		for i, d := range s.Dice {
+			p := &dice[i]
+			p.Kind, p.Value, p.Means, p.Used = d.Kind, int32(d.Value), d.Means, d.Used
+			out.Dice[i] = p
+		}
 	}
-	for _, pl := range s.Players {
-		out.Players = append(out.Players, &pb.PlayerState{Name: pl.Name, Score: int32(pl.Score), Held: pl.Held, Lost: pl.Lost,
-			Out: pl.Out, Rights: pl.Rights, Commands: pl.Commands, ScoreParts: scorePartsToProto(pl.ScoreParts)})
+	if len(s.Players) > 0 {
+		players := make([]pb.PlayerState, len(s.Players))
+		out.Players = make([]*pb.PlayerState, len(s.Players))
+		for i, pl := range s.Players {
+			p := &players[i]
+			p.Name, p.Score, p.Held, p.Lost, p.Out, p.Rights, p.Commands = pl.Name, int32(pl.Score), pl.Held, pl.Lost, pl.Out, pl.Rights, pl.Commands
+			p.ScoreParts = scorePartsToProto(pl.ScoreParts)
+			out.Players[i] = p
+		}
 	}
 	if pr := s.Proposal; pr != nil {
 		out.Proposal = &pb.Proposal{Kind: pr.Kind, Stage: pr.Stage, Players: pr.Players, Responder: pr.Responder}
@@ -277,8 +299,14 @@ func positionToProto(pos engine.Position) *pb.Position {
 	for _, l := range s.Layout {
 		out.Layout = append(out.Layout, &pb.LayoutPlacement{Position: l.Position, Board: l.Board, QuarterTurns: int32(l.QuarterTurns)})
 	}
-	for _, c := range s.Counters {
-		out.Counters = append(out.Counters, &pb.Counter{Name: c.Name, Value: c.Value})
+	if len(s.Counters) > 0 {
+		counters := make([]pb.Counter, len(s.Counters))
+		out.Counters = make([]*pb.Counter, len(s.Counters))
+		for i, c := range s.Counters {
+			p := &counters[i]
+			p.Name, p.Value = c.Name, c.Value
+			out.Counters[i] = p
+		}
 	}
 	return out
 }
@@ -298,9 +326,14 @@ func inCheck(pos engine.Position) bool {
 }
 
 func scorePartsToProto(parts []engine.ScorePart) []*pb.ScorePart {
-	var out []*pb.ScorePart
-	for _, p := range parts {
-		out = append(out, &pb.ScorePart{Source: p.Source, Points: int32(p.Points)})
+	if len(parts) == 0 {
+		return nil
+	}
+	backing := make([]pb.ScorePart, len(parts))
+	out := make([]*pb.ScorePart, len(parts))
+	for i, p := range parts {
+		backing[i].Source, backing[i].Points = p.Source, int32(p.Points)
+		out[i] = &backing[i]
 	}
 	return out
 }
@@ -327,10 +360,16 @@ func eventKindToProto(k engine.EventKind) pb.EventKind    { return pb.EventKind(
 // actionToProto is a legal action of pos in full: structured, in notation, and in SAN where the
 // variant has it.
 func actionToProto(pos engine.Position, m engine.Move) *pb.Action {
-	out := actionFields(pos, m)
+	out := &pb.Action{}
+	fillAction(out, pos, m)
+	return out
+}
+
+// fillAction sets out to actionToProto(pos, m), into memory the caller allocated.
+func fillAction(out *pb.Action, pos engine.Position, m engine.Move) {
+	setActionFields(out, pos, m)
 	out.Notation = pos.Notation(m)
 	out.San = san(pos, m)
-	return out
 }
 
 // san is a legal action of pos in standard algebraic notation, or "" for a variant without it.
@@ -343,17 +382,25 @@ func san(pos engine.Position, m engine.Move) string {
 
 // actionFields is the structured form of an action, without its notation.
 func actionFields(pos engine.Position, m engine.Move) *pb.Action {
+	out := &pb.Action{}
+	setActionFields(out, pos, m)
+	return out
+}
+
+func setActionFields(out *pb.Action, pos engine.Position, m engine.Move) {
 	a := pos.Action(m)
-	out := &pb.Action{Kind: actionKindToProto(a.Kind), Name: a.Name, Player: a.Player, Piece: a.Piece,
-		From: a.From, To: a.To, Captured: a.Captured, Promotion: a.Promotion}
-	for _, d := range a.Dice {
-		out.Dice = append(out.Dice, int32(d))
+	out.Kind, out.Name, out.Player, out.Piece = actionKindToProto(a.Kind), a.Name, a.Player, a.Piece
+	out.From, out.To, out.Captured, out.Promotion = a.From, a.To, a.Captured, a.Promotion
+	if len(a.Dice) > 0 {
+		out.Dice = make([]int32, len(a.Dice))
+		for i, d := range a.Dice {
+			out.Dice[i] = int32(d)
+		}
 	}
 	if a.Die >= 0 {
 		die := int32(a.Die)
 		out.DieIndex = &die
 	}
-	return out
 }
 
 func eventsToProto(ev []engine.Event) []*pb.Event {

@@ -77,20 +77,26 @@ func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLeg
 	moves := pos.Moves(buf[:0])
 	phase := pos.Phase()
 	resp := &pb.ListLegalMovesResponse{ToMove: toMove, Phase: phaseToProto(phase),
-		Chance: phase == engine.PhaseRoll, Moves: make([]*pb.Action, 0, len(moves)), RepetitionChecked: hist.checked()}
+		Chance: phase == engine.PhaseRoll, RepetitionChecked: hist.checked()}
 	if phase == engine.PhaseFinished {
 		resp.Reason = pos.Outcome().Reason
 	}
-	if view == pb.MoveView_MOVE_VIEW_NOTATION {
-		for _, m := range moves {
-			resp.Moves = append(resp.Moves, &pb.Action{Notation: pos.Notation(m), Kind: actionKindToProto(pos.Action(m).Kind), San: san(pos, m)})
-		}
+	if len(moves) == 0 {
 		return resp
 	}
-	for _, m := range moves {
-		a := actionToProto(pos, m)
+	// One allocation for all the actions instead of one each.
+	actions := make([]pb.Action, len(moves))
+	resp.Moves = make([]*pb.Action, len(moves))
+	for i, m := range moves {
+		a := &actions[i]
+		resp.Moves[i] = a
+		if view == pb.MoveView_MOVE_VIEW_NOTATION {
+			// The compact view is for programs: no SAN, which is for display.
+			a.Notation, a.Kind = pos.Notation(m), actionKindToProto(pos.Action(m).Kind)
+			continue
+		}
+		fillAction(a, pos, m)
 		a.Player = "" // the same for every move: the response's to_move
-		resp.Moves = append(resp.Moves, a)
 	}
 	return resp
 }
