@@ -13,6 +13,14 @@ var stageNames = [...]string{exAvailable: "available", exProposed: "proposed", e
 func (p *Position) Setup() *engine.Setup {
 	s := &engine.Setup{Variant: Name, Options: p.rules.options(), ToMove: playerNames[p.side], Phase: p.phase(),
 		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.captured}.Counters()}
+	n := 0
+	for _, c := range p.board {
+		if c != 0 {
+			n++
+		}
+	}
+	s.Pieces = make([]engine.PieceSetup, 0, n)
+	s.Players = make([]engine.PlayerSetup, 0, len(playerNames))
 	for sq, c := range p.board {
 		if c == 0 {
 			continue

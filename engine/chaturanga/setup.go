@@ -11,9 +11,11 @@ import (
 func (p *Position) Setup() *engine.Setup {
 	s := &engine.Setup{Variant: Name, Options: engine.Options{}, ToMove: playerNames[p.side], Phase: p.Phase(),
 		Counters: []engine.Counter{{Name: "halfmove_clock", Value: int64(p.halfmove)}, {Name: "fullmove_number", Value: int64(p.fullmove)}}}
+	s.Players = make([]engine.PlayerSetup, 0, len(playerNames))
 	for _, n := range playerNames {
 		s.Players = append(s.Players, engine.PlayerSetup{Name: n})
 	}
+	s.Pieces = make([]engine.PieceSetup, 0, popcount(p.occupied()))
 	for sq := 0; sq < 64; sq++ {
 		if typ, color, ok := p.pieceAt(sq); ok {
 			s.Pieces = append(s.Pieces, engine.PieceSetup{Square: squareName(sq), Kind: kindNames[typ], Player: playerNames[color]})

@@ -11,6 +11,14 @@ func (p *Position) Setup() *engine.Setup {
 	s := &engine.Setup{Variant: Name, ToMove: playerNames[p.side], Phase: p.Phase(),
 		Options:  engine.Options{maxTurnsOption: {Kind: engine.OptionInt, Int: int64(p.maxTurns)}},
 		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.capturedThisTurn}.Counters()}
+	n := 0
+	for _, c := range p.board {
+		if c != 0 {
+			n++
+		}
+	}
+	s.Pieces = make([]engine.PieceSetup, 0, n)
+	s.Players = make([]engine.PlayerSetup, 0, len(playerNames))
 	for sq, c := range p.board {
 		if c != 0 {
 			s.Pieces = append(s.Pieces, engine.PieceSetup{Square: squareName(sq), Kind: kindNames[cellKind(c)], Player: playerNames[cellPlayer(c)]})
