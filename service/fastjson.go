@@ -36,6 +36,7 @@ type jsonField struct {
 	fd       protoreflect.FieldDescriptor
 	name     string // `"name":`
 	presence bool
+	list     bool
 }
 
 var jsonPlans sync.Map // protoreflect.FullName -> *jsonPlan
@@ -49,7 +50,7 @@ func planFor(md protoreflect.MessageDescriptor) *jsonPlan {
 	for i := 0; i < fds.Len(); i++ {
 		fd := fds.Get(i)
 		name, _ := appendJSONString(nil, fd.TextName())
-		p.fields = append(p.fields, jsonField{fd: fd, name: string(name) + ":", presence: fd.HasPresence()})
+		p.fields = append(p.fields, jsonField{fd: fd, name: string(name) + ":", presence: fd.HasPresence(), list: fd.IsList()})
 	}
 	actual, _ := jsonPlans.LoadOrStore(md.FullName(), p)
 	return actual.(*jsonPlan)
@@ -127,14 +128,18 @@ func appendMessage(out []byte, m protoreflect.Message, p *jsonPlan) ([]byte, err
 		}
 		first = false
 		out = append(out, f.name...)
-		v := m.Get(f.fd)
 		switch {
-		case f.fd.IsList():
-			out, err = appendList(out, v.List(), f.fd)
+		// Empty ones without Get, which allocates a view of the list or map.
+		case f.list && !m.Has(f.fd):
+			out = append(out, "[]"...)
+		case f.list:
+			out, err = appendList(out, m.Get(f.fd).List(), f.fd)
+		case f.fd.IsMap() && !m.Has(f.fd):
+			out = append(out, "{}"...)
 		case f.fd.IsMap():
-			out, err = appendMap(out, v.Map(), f.fd)
+			out, err = appendMap(out, m.Get(f.fd).Map(), f.fd)
 		default:
-			out, err = appendSingular(out, v, f.fd)
+			out, err = appendSingular(out, m.Get(f.fd), f.fd)
 		}
 		if err != nil {
 			return nil, err

@@ -233,3 +233,25 @@ func TestServeRulesInProcess(t *testing.T) {
 		t.Errorf("call lines %v", lines)
 	}
 }
+
+// BenchmarkInProcessGateway is a JSON ListLegalMoves through the whole handler with RulesService
+// in-process under the server's interceptors, without the network.
+func BenchmarkInProcessGateway(b *testing.B) {
+	cfg := Config{Version: "bench"}.withDefaults()
+	gs := newGRPCServer(cfg)
+	h, err := NewGateway(context.Background(), nil, HTTPOptions{Log: cfg.Log, Version: cfg.Version, Rules: Rules{}, Interceptors: gs.unary})
+	if err != nil {
+		b.Fatal(err)
+	}
+	body := `{"position":{"variant":"chaturanga","text":"` + middlegame + `"}}`
+	b.ReportAllocs()
+	for b.Loop() {
+		r := httptest.NewRequest("POST", "/v1/moves:list", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != 200 {
+			b.Fatalf("HTTP %d", w.Code)
+		}
+	}
+}
