@@ -70,7 +70,81 @@ func fieldCap(fd protoreflect.FieldDescriptor) int {
 // checkCaps checks every repeated field, map, string and bytes field of a request against its
 // cap, and answers INVALID_ARGUMENT naming the first field beyond it, its cap and its size.
 func checkCaps(req proto.Message) error {
-	return walkCaps(req.ProtoReflect(), "", "", 0)
+	m := req.ProtoReflect()
+	if !overCaps(m, 0) {
+		return nil
+	}
+	return walkCaps(m, "", "", 0)
+}
+
+// overCaps reports whether m or a message in it is beyond a cap, as walkCaps would find it, but
+// without building the paths of the fields or allocating: walkCaps, run only when it answers
+// true, names the field.
+func overCaps(m protoreflect.Message, depth int) bool {
+	if depth > maxNesting {
+		return true
+	}
+	fields := m.Descriptor().Fields()
+	for i, n := 0, fields.Len(); i < n; i++ {
+		fd := fields.Get(i)
+		if !fd.IsList() && !fd.IsMap() {
+			switch fd.Kind() {
+			case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind:
+			default:
+				continue // a scalar has no cap
+			}
+		}
+		if m.Has(fd) && overField(fd, m.Get(fd), depth) {
+			return true
+		}
+	}
+	return false
+}
+
+// overField reports whether field fd, set to v, is beyond its cap or holds a message beyond one.
+func overField(fd protoreflect.FieldDescriptor, v protoreflect.Value, depth int) bool {
+	switch {
+	case fd.IsList():
+		l := v.List()
+		if l.Len() > fieldCap(fd) {
+			return true
+		}
+		switch fd.Kind() {
+		case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind:
+			for j := 0; j < l.Len(); j++ {
+				if overValue(fd, l.Get(j), defaultStringCap, depth) {
+					return true
+				}
+			}
+		}
+		return false
+	case fd.IsMap():
+		mp := v.Map()
+		if mp.Len() > fieldCap(fd) {
+			return true
+		}
+		over := false
+		mp.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
+			over = len(k.String()) > defaultStringCap || overValue(fd.MapValue(), v, fieldCap(fd.MapValue()), depth)
+			return !over
+		})
+		return over
+	}
+	return overValue(fd, v, fieldCap(fd), depth)
+}
+
+// overValue reports whether one value of field fd is beyond limit (a string's bytes) or holds a
+// message beyond its caps.
+func overValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, limit, depth int) bool {
+	switch fd.Kind() {
+	case protoreflect.StringKind:
+		return len(v.String()) > limit
+	case protoreflect.BytesKind:
+		return len(v.Bytes()) > limit
+	case protoreflect.MessageKind, protoreflect.GroupKind:
+		return overCaps(v.Message(), depth+1)
+	}
+	return false
 }
 
 // walkCaps checks the fields of m, found at path prefix, depth messages deep below the field top
