@@ -50,11 +50,15 @@ func unary[Req, Resp any](ctx context.Context, r *inProcessRules, fullMethod str
 	resp, err := r.intercept(ctx, req, info, func(ctx context.Context, req any) (any, error) {
 		return h(ctx, req.(*Req))
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		// As the gRPC server answers an error that is no status.
 		if _, ok := status.FromError(err); !ok {
 			err = status.FromContextError(err).Err()
 		}
+	case ctx.Err() != nil:
+		// An answer past the deadline or after the client left is not sent, as over gRPC.
+		return nil, status.FromContextError(ctx.Err()).Err()
 	}
 	out, _ := resp.(*Resp)
 	return out, err

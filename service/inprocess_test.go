@@ -50,6 +50,11 @@ func (p *probeRules) RollDice(ctx context.Context, _ *pb.RollDiceRequest) (*pb.R
 	return nil, ctx.Err()
 }
 
+func (p *probeRules) StartPosition(ctx context.Context, req *pb.StartPositionRequest) (*pb.StartPositionResponse, error) {
+	time.Sleep(100 * time.Millisecond)
+	return p.Rules.StartPosition(ctx, req)
+}
+
 func (p *probeRules) ResolveDice(context.Context, *pb.ResolveDiceRequest) (*pb.ResolveDiceResponse, error) {
 	return nil, errors.New("not a status")
 }
@@ -207,6 +212,15 @@ func TestInProcessRulesErrors(t *testing.T) {
 		t.Errorf("the deadline took %v", d)
 	}
 	g.callLine(t, "RollDice")
+
+	// An answer that comes after the deadline is not sent.
+	resp, raw = g.do(t, "POST", "/v1/variants/chaturanga:start", `{}`, "Grpc-Timeout", "20m")
+	if resp.StatusCode != http.StatusGatewayTimeout || !strings.Contains(string(raw), `"DEADLINE_EXCEEDED"`) {
+		t.Errorf("an answer past the deadline: HTTP %d %s", resp.StatusCode, raw)
+	}
+	if resp, raw = g.do(t, "POST", "/v1/variants/chaturanga:start", `{}`, "Grpc-Timeout", "5S"); resp.StatusCode != http.StatusOK {
+		t.Errorf("an answer within the deadline: HTTP %d %s", resp.StatusCode, raw)
+	}
 
 	// An error that is no status is UNKNOWN, as the gRPC server would send it.
 	resp, raw = g.do(t, "POST", "/v1/dice:resolve", `{}`)
