@@ -247,6 +247,9 @@ func (c ConnLimits) grpcOptions() []grpc.ServerOption {
 		}),
 		grpc.MaxConcurrentStreams(c.MaxConcurrentStreams),
 		grpc.MaxRecvMsgSize(c.MaxRecvMsgSize),
+		// Calls run on a pool of goroutines whose stacks have already grown, instead of a new
+		// goroutine per call that grows its stack again.
+		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))),
 	}
 }
 
