@@ -294,8 +294,10 @@ func (p *Position) parseAction(s, text string) (engine.Move, error) {
 	from, to := fr*size+ff, tr*size+tf
 	pr := 0
 	if hasPromo {
-		pr = strings.IndexByte("mpr", promo[0]) + 1
-		if len(promo) != 1 || pr == 0 {
+		if len(promo) == 1 {
+			pr = strings.IndexByte("mpr", promo[0]) + 1
+		}
+		if pr == 0 {
 			return 0, syntax("a squire promotes to m, p or r")
 		}
 	}
