@@ -42,6 +42,7 @@ var fuzzSeeds = []struct {
 	{1, `{"position":{"variant":"chaturanga","text":"` + middlegame + `"},"view":"MOVE_VIEW_NOTATION"}`},
 	{1, `{"position":{"variant":"chaturanga","pieces":[{"square":"e1","kind":"king","player":"white"},{"square":"e8","kind":"king","player":"black"}],"to_move":"white"}}`},
 	{2, `{"position":{"variant":"chaturanga","text":"2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40"},"move":{"from":"b7","to":"b8","promotion":"q"},"include_next":true}`},
+	{2, `{"position":{"variant":"martian_chaturanga","text":"4m/1S3/5/5/M4 l 2s,2s - R 0 1"},"move":{"notation":"a1a1="}}`},
 	{3, `{"position":{"variant":"martian_chaturanga","text":"4m/1S3/5/5/M4 l 3s,4s - R 0 1"},"moves":[{"notation":"b4b5=r"}],"include_next":true,"history":{}}`},
 	{4, `{"position":{"variant":"chaturaji","text":"8/4,rPk,3/2,gPh,5/bPb,7/7,yK/8/bE,7/3,bK,4 b - - 0,0,0,0 0 1 teams"},"seed":"3","include_next":true}`},
 	{5, `{"position":{"variant":"martian_chaturanga","text":"rpmpr/ksksk/5/KSKSK/RPMPR l - AEae - 0 1"},"values":[4,1]}`},
