@@ -113,6 +113,7 @@ func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (h
 		runtime.WithStreamErrorHandler(g.streamError),
 		runtime.WithMetadata(func(context.Context, *http.Request) metadata.MD { return transportMD }),
 		runtime.WithIncomingHeaderMatcher(incomingHeader),
+		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
 		// The route table decides methods from r.Method; nothing may change it afterwards.
 		runtime.WithDisablePathLengthFallback(),
 		runtime.WithDisableHTTPMethodOverride(),
@@ -149,6 +150,15 @@ func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (h
 	g.cors = cors.New(co)
 	g.next = g.cors.Handler(http.HandlerFunc(g.serve))
 	return g, nil
+}
+
+// outgoingHeader forwards a call's header metadata as Grpc-Metadata-* headers, except what the
+// HTTP answer already says in its own headers: the version and the content type.
+func outgoingHeader(key string) (string, bool) {
+	if key == VersionHeader || key == "content-type" {
+		return "", false
+	}
+	return runtime.MetadataHeaderPrefix + key, true
 }
 
 // incomingHeader forwards headers as the gateway does by default, except that a client cannot set

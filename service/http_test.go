@@ -838,3 +838,21 @@ func BenchmarkHTTPGateway(b *testing.B) {
 	run("handler", inProcess(s.handler))
 	run("mux", inProcess(s.handler.mux))
 }
+
+// TestNoDuplicateHeaders: the version and content type are said once, in the HTTP answer's own
+// headers, not again as forwarded gRPC metadata.
+func TestNoDuplicateHeaders(t *testing.T) {
+	s := startServer(t)
+	for _, body := range []string{`{"position":{"variant":"chaturanga","text":"` + startFEN + `"}}`, `{"position":{"variant":"nope"}}`} {
+		resp, err := http.Post(s.httpURL+"/v1/moves:list", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		for name := range resp.Header {
+			if strings.HasPrefix(name, "Grpc-Metadata-") {
+				t.Errorf("%s: header %s: %q", body, name, resp.Header.Values(name))
+			}
+		}
+	}
+}

@@ -150,8 +150,11 @@ func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runti
 	}
 	if md, ok := runtime.ServerMetadataFromContext(ctx); ok {
 		for k, vs := range md.HeaderMD {
+			name, ok := outgoingHeader(k)
 			for _, v := range vs {
-				w.Header().Add(runtime.MetadataHeaderPrefix+k, v)
+				if ok {
+					w.Header().Add(name, v)
+				}
 			}
 		}
 	}
