@@ -6,7 +6,6 @@ tool (
 	github.com/bufbuild/buf/cmd/buf
 	github.com/google/gnostic/cmd/protoc-gen-openapi
 	github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway
-	github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2
 	github.com/yannh/kubeconform/cmd/kubeconform
 	google.golang.org/genproto
 	google.golang.org/grpc/cmd/protoc-gen-go-grpc
