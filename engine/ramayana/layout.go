@@ -1,7 +1,8 @@
-// Package ramayana holds the board of Ramayana Chess. The seed's board picture is lost; the
-// layout here is the project's reconstruction (see the rules documentation), kept as data in this
-// one file so that the true layout can replace it in one place.
 package ramayana
+
+// The board of Ramayana Chess. The seed's board picture is lost; the layout here is the project's
+// reconstruction (see the rules documentation), kept as data in this one file so that the true
+// layout can replace it in one place.
 
 import "github.com/ashtapada/ashtapada/engine"
 

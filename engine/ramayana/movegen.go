@@ -1,0 +1,175 @@
+package ramayana
+
+import "github.com/ashtapada/ashtapada/engine"
+
+// Move layout: from (bits 0-7), to (8-15), extra (16-23: the drop square or the payer's square)
+// and the action type (24-25).
+const (
+	actMove = iota
+	actDrop
+	actBuddha
+	actRakshasa
+)
+
+func newMove(act, from, to, extra int) engine.Move {
+	return engine.Move(from | to<<8 | extra<<16 | act<<24)
+}
+
+func moveFrom(m engine.Move) int  { return int(m & 255) }
+func moveTo(m engine.Move) int    { return int(m>>8) & 255 }
+func moveExtra(m engine.Move) int { return int(m>>16) & 255 }
+func moveAct(m engine.Move) int   { return int(m>>24) & 3 }
+
+// over reports a game ended by bare Rajah or the 100-ply rule (no legal action is checked apart).
+func (p *Position) over() bool {
+	if p.quiet >= 100 {
+		return true
+	}
+	n := p.material()
+	return n[0] == 0 || n[1] == 0
+}
+
+// Moves appends every legal action. It allocates nothing when buf has room.
+func (p *Position) Moves(buf []engine.Move) []engine.Move {
+	if p.over() {
+		return buf
+	}
+	return p.legal(buf)
+}
+
+// legal appends the legal actions, whether or not the game has ended otherwise.
+func (p *Position) legal(buf []engine.Move) []engine.Move {
+	start := len(buf)
+	buf = p.pseudo(buf)
+	side := int(p.side)
+	out := buf[:start]
+	var next Position
+	for _, m := range buf[start:] {
+		p.apply(m, &next)
+		if !next.inCheck(side) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// capturable reports whether a piece of side may land on a square holding c.
+func capturable(c cell, side int) bool { return c == 0 || cellOwner(c) != side }
+
+// pseudo appends every action without the final check test.
+func (p *Position) pseudo(buf []engine.Move) []engine.Move {
+	side := int(p.side)
+	for _, s8 := range existing {
+		s := int(s8)
+		c := p.board[s]
+		if c == 0 {
+			continue
+		}
+		k := cellKind(c)
+		if cellOwner(c) == neutral {
+			for _, pay := range targets[rajah][s] {
+				if pc := p.board[pay]; pc == 0 || cellOwner(pc) != side {
+					continue
+				}
+				for _, t := range targets[rakshasa][s] {
+					if tc := p.board[t]; tc == 0 || cellOwner(tc) == 1-side {
+						buf = append(buf, newMove(actRakshasa, s, int(t), int(pay)))
+					}
+				}
+			}
+			continue
+		}
+		if cellOwner(c) != side {
+			continue
+		}
+		switch k {
+		case untouchable:
+			if t := int(pawnStep[side][s]); t >= 0 && p.board[t] == 0 {
+				buf = p.pawnMove(buf, s, t)
+			}
+			for _, t := range pawnCaps[side][s] {
+				if tc := p.board[t]; tc != 0 && cellOwner(tc) != side {
+					buf = p.pawnMove(buf, s, int(t))
+				}
+			}
+		case dropped:
+			for _, t := range targets[dropped][s] {
+				if tc := p.board[t]; tc != 0 && cellOwner(tc) != side {
+					buf = append(buf, newMove(actMove, s, int(t), 0))
+				}
+			}
+		default:
+			for _, t := range targets[k][s] {
+				if capturable(p.board[t], side) {
+					buf = append(buf, newMove(actMove, s, int(t), 0))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// pawnMove appends an Untouchable's step or capture from s to t: on its last row, one drop per
+// drop square, or the Buddha when there is none.
+func (p *Position) pawnMove(buf []engine.Move, s, t int) []engine.Move {
+	side := int(p.side)
+	if t/files != lastRank(side) {
+		return append(buf, newMove(actMove, s, t, 0))
+	}
+	after := *p
+	after.board[s] = 0
+	after.board[t] = pieceCell(untouchable, side)
+	n := len(buf)
+	for _, d := range existing {
+		if island[d] && after.board[d] == 0 && !after.attacked(int(d), 1-side) {
+			buf = append(buf, newMove(actDrop, s, t, int(d)))
+		}
+	}
+	if len(buf) == n {
+		buf = append(buf, newMove(actBuddha, s, t, 0))
+	}
+	return buf
+}
+
+// apply writes into dst the position after the action m, legal or not.
+func (p *Position) apply(m engine.Move, dst *Position) {
+	*dst = *p
+	side := int(p.side)
+	from, to, extra := moveFrom(m), moveTo(m), moveExtra(m)
+	capture := p.board[to] != 0
+	quiet := true
+	switch moveAct(m) {
+	case actMove:
+		c := p.board[from]
+		if cellKind(c) == rajah && to == maharajahSq[side] {
+			c = pieceCell(maharajah, side)
+		}
+		if cellKind(c) == untouchable {
+			quiet = false
+		}
+		dst.board[from], dst.board[to] = 0, c
+	case actDrop:
+		dst.board[from], dst.board[to] = 0, 0
+		dst.board[extra] = pieceCell(dropped, side)
+		quiet = false
+	case actBuddha:
+		dst.board[from], dst.board[to] = 0, pieceCell(buddha, side)
+		quiet = false
+	case actRakshasa:
+		dst.board[to], dst.board[from] = p.board[from], 0
+		if k := cellKind(p.board[extra]); k != rajah && k != maharajah {
+			dst.board[extra] = 0
+			capture = true
+		}
+	}
+	if capture || !quiet {
+		dst.quiet = 0
+	} else {
+		dst.quiet++
+	}
+	if side == red {
+		dst.move++
+	}
+	dst.side = uint8(1 - side)
+	dst.respawn()
+}

@@ -1,0 +1,241 @@
+package ramayana
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Parse reads a position: ranks 16 to 1 separated by '/', each over all ten files with digits
+// counting empty or ocean cells; side (y or r); plies without capture or Untouchable move; move
+// number.
+func Parse(text string) (Position, error) {
+	var p Position
+	f := strings.Fields(text)
+	if len(f) != 4 {
+		return p, engine.Positionf("text", "want 4 fields (board side quiet move), got %d", len(f))
+	}
+	rows := strings.Split(f[0], "/")
+	if len(rows) != ranks {
+		return p, engine.Positionf("board", "want %d ranks, got %d", ranks, len(rows))
+	}
+	for i, row := range rows {
+		r := ranks - 1 - i
+		file := 0
+		for j := 0; j < len(row); j++ {
+			ch := row[j]
+			if ch >= '0' && ch <= '9' {
+				n := int(ch - '0')
+				if j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
+					n = n*10 + int(row[j+1]-'0')
+					j++
+				}
+				file += n
+				continue
+			}
+			prefix := ""
+			if ch == '+' || ch == '=' {
+				if j+1 >= len(row) {
+					return p, engine.Positionf("board", "rank %d ends in %q", r+1, ch)
+				}
+				prefix = string(ch)
+				j++
+				ch = row[j]
+			}
+			owner := yellow
+			if ch >= 'a' && ch <= 'z' {
+				owner = red
+				ch -= 'a' - 'A'
+			}
+			k := 0
+			for kk := 1; kk < kinds; kk++ {
+				if letters[kk] == prefix+string(ch) {
+					k = kk
+				}
+			}
+			if k == 0 {
+				return p, engine.Positionf("board", "rank %d: unknown piece %q", r+1, prefix+string(row[j]))
+			}
+			if k == rakshasa {
+				if owner != yellow {
+					return p, engine.Positionf("board", "a Rakshasa is neutral and written K")
+				}
+				owner = neutral
+			}
+			if file >= files || !exists[r*files+file] {
+				return p, engine.Positionf("board", "a piece on %s, which is ocean or off the board", engine.SquareName(file, r))
+			}
+			p.board[r*files+file] = pieceCell(k, owner)
+			file++
+		}
+		if file != files {
+			return p, engine.Positionf("board", "rank %d covers %d files, want %d", r+1, file, files)
+		}
+	}
+	switch f[1] {
+	case "y":
+		p.side = yellow
+	case "r":
+		p.side = red
+	default:
+		return p, engine.Positionf("side", "want y or r, got %q", f[1])
+	}
+	q, err1 := strconv.ParseUint(f[2], 10, 31)
+	mv, err2 := strconv.ParseUint(f[3], 10, 31)
+	if err1 != nil || err2 != nil || mv == 0 {
+		return p, engine.Positionf("counters", "want a ply count and a move number from 1")
+	}
+	p.quiet, p.move = uint32(q), uint32(mv)
+	return p, p.validate()
+}
+
+func (p *Position) validate() error {
+	var royals [2]int
+	n := 0
+	for _, s := range existing {
+		c := p.board[s]
+		if c == 0 {
+			continue
+		}
+		switch k := cellKind(c); k {
+		case rajah, maharajah:
+			royals[cellOwner(c)]++
+		case rakshasa:
+			n++
+		case untouchable:
+			if int(s)/files == lastRank(cellOwner(c)) {
+				return engine.Positionf("board", "an Untouchable on %s, its last row", squareName(int(s)))
+			}
+		}
+	}
+	if royals != [2]int{1, 1} {
+		return engine.Positionf("board", "each player needs exactly one Rajah or Maharajah")
+	}
+	if n > 2 {
+		return engine.Positionf("board", "at most two Rakshasas")
+	}
+	return nil
+}
+
+// String writes the position in the notation Parse reads.
+func (p *Position) String() string {
+	var b strings.Builder
+	for r := ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < files; f++ {
+			c := p.board[r*files+f]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			l := letters[cellKind(c)]
+			if cellOwner(c) == red {
+				l = strings.ToLower(l)
+			}
+			b.WriteString(l)
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	fmt.Fprintf(&b, " %c %d %d", "yr"[p.side], p.quiet, p.move)
+	return b.String()
+}
+
+// Notation writes an action: from+to, with "@X" for a drop, "=buddha" for a Buddha, and
+// S+T+"^"+P for a Rakshasa move paid by the piece on P.
+func (p *Position) Notation(m engine.Move) string {
+	s := squareName(moveFrom(m)) + squareName(moveTo(m))
+	switch moveAct(m) {
+	case actDrop:
+		s += "@" + squareName(moveExtra(m))
+	case actBuddha:
+		s += "=buddha"
+	case actRakshasa:
+		s += "^" + squareName(moveExtra(m))
+	}
+	return s
+}
+
+// parseAction reads an action's text into the move it would be, without judging legality.
+func parseAction(text string) (engine.Move, error) {
+	syntax := func(why string) error { return &engine.SyntaxError{Text: text, Reason: why} }
+	t := strings.ToLower(strings.TrimSpace(text))
+	act, extra := actMove, 0
+	if i := strings.IndexAny(t, "@^="); i >= 0 {
+		tail := t[i+1:]
+		switch t[i] {
+		case '=':
+			if tail != "buddha" {
+				return 0, syntax("only =buddha may follow the squares")
+			}
+			act = actBuddha
+		default:
+			sq, ok := parseSquare(tail)
+			if !ok {
+				return 0, syntax(fmt.Sprintf("%q is not a square of the board", tail))
+			}
+			act, extra = actDrop, sq
+			if t[i] == '^' {
+				act = actRakshasa
+			}
+		}
+		t = t[:i]
+	}
+	// Split from+to: the first square has a letter, one or two digits.
+	j := 1
+	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+		j++
+	}
+	from, ok1 := parseSquare(t[:j])
+	to, ok2 := parseSquare(t[j:])
+	if len(t) < 4 || !ok1 || !ok2 {
+		return 0, syntax("want two squares such as d3d4")
+	}
+	return newMove(act, from, to, extra), nil
+}
+
+func parseSquare(s string) (int, bool) {
+	if len(s) < 2 || len(s) > 3 || s[1] == '0' {
+		return 0, false
+	}
+	f, r, err := engine.ParseSquareName(s, files, ranks)
+	if err != nil || !exists[r*files+f] {
+		return 0, false
+	}
+	return r*files + f, true
+}
+
+// ParseMove reads an action and returns the legal move it names.
+func (p *Position) ParseMove(text string) (engine.Move, error) {
+	m, err := parseAction(text)
+	if err != nil {
+		return 0, err
+	}
+	var buf [engine.MaxMoves]engine.Move
+	for _, l := range p.Moves(buf[:0]) {
+		if l == m {
+			return m, nil
+		}
+	}
+	if p.over() {
+		return 0, engine.ErrGameOver
+	}
+	return 0, &engine.IllegalError{Text: text, Reason: "not a legal action in this position"}
+}
+
+// Play returns the position after a legal action.
+func (p *Position) Play(m engine.Move) *Position {
+	var next Position
+	p.apply(m, &next)
+	return &next
+}
