@@ -31,7 +31,7 @@ var (
 	// attacks holds the squares each kind of each player attacks from each square.
 	targets      [kinds][squares][]uint8
 	attacks      [2][kinds][squares]sqset
-	pawnStep     [2][squares]int8 // the forward step square, or -1
+	pawnStep     [2][squares]int16 // the forward step square, or -1
 	pawnCaps     [2][squares][]uint8
 	maharajahSq  [2]int
 	rakshasaHome []int
@@ -84,7 +84,7 @@ func init() {
 			dir := 1 - 2*pl
 			pawnStep[pl][from] = -1
 			if t, ok := at(f, r+dir); ok {
-				pawnStep[pl][from] = int8(t)
+				pawnStep[pl][from] = int16(t)
 			}
 			for _, df := range []int{-1, 1} {
 				if t, ok := at(f+df, r+dir); ok {
