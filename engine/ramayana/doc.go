@@ -18,7 +18,8 @@
 // Implemented: the board and pieces as data, Parse/String, allocation-free move generation with
 // every special rule of the rules file (drops, Buddha, Maharajah promotion, paid Rakshasa moves,
 // Rakshasa check, respawn, legality judged after the whole action), the action notation,
-// play, and the end of the game (checkmate and stalemate win, bare Rajah, 100 plies).
-// Not yet: the engine.Variant, engine.Position and engine.Node interfaces (descriptions,
-// set-up, events, hashing, evaluation), repetition.
+// play, and the end of the game (checkmate and stalemate win, bare Rajah, 100 plies); the
+// engine.Variant, engine.Position and engine.Node interfaces (description, structured set-up,
+// events, Zobrist key, a material-only evaluation). Threefold repetition is declared
+// (Description.Repetition) and left to the engine's history handling.
 package ramayana

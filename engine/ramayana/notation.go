@@ -116,6 +116,9 @@ func (p *Position) validate() error {
 	if n > 2 {
 		return engine.Positionf("board", "at most two Rakshasas")
 	}
+	if p.inCheck(1 - int(p.side)) {
+		return engine.Positionf("board", "the side not to move is in check")
+	}
 	return nil
 }
 
@@ -231,11 +234,4 @@ func (p *Position) ParseMove(text string) (engine.Move, error) {
 		return 0, engine.ErrGameOver
 	}
 	return 0, &engine.IllegalError{Text: text, Reason: "not a legal action in this position"}
-}
-
-// Play returns the position after a legal action.
-func (p *Position) Play(m engine.Move) *Position {
-	var next Position
-	p.apply(m, &next)
-	return &next
 }

@@ -2,29 +2,40 @@ package ramayana
 
 import "github.com/ashtapada/ashtapada/engine"
 
-// Outcome reports the end of the game, checked in the rules' order: the side to move has no
-// legal action (checkmate or stalemate: the other side wins); bare Rajah (both bare: the side
-// that just moved wins); 100 plies without capture or Untouchable move (draw).
-func (p *Position) Outcome() engine.Outcome {
-	var buf [engine.MaxMoves]engine.Move
+// result decides the end of the game, checked in the rules' order: the side to move has no legal
+// action (checkmate or stalemate: the other side wins); bare Rajah (both bare: the side that just
+// moved wins); 100 plies without capture or Untouchable move (a draw, winner -1). It allocates
+// nothing.
+func (p *Position) result() (finished bool, winner int, reason string) {
 	side := int(p.side)
-	if len(p.legal(buf[:0])) == 0 {
-		reason := "stalemate"
+	if !p.hasLegal() {
 		if p.inCheck(side) {
-			reason = "checkmate"
+			return true, 1 - side, "checkmate"
 		}
-		return engine.Decided(2, reason, 1-side)
+		return true, 1 - side, "stalemate"
 	}
 	n := p.material()
 	switch {
 	case n[0] == 0 && n[1] == 0:
-		return engine.Decided(2, "bare_rajah", 1-side)
+		return true, 1 - side, "bare_rajah"
 	case n[0] == 0:
-		return engine.Decided(2, "bare_rajah", red)
+		return true, red, "bare_rajah"
 	case n[1] == 0:
-		return engine.Decided(2, "bare_rajah", yellow)
+		return true, yellow, "bare_rajah"
 	case p.quiet >= 100:
-		return engine.Decided(2, "move_limit")
+		return true, -1, "move_limit"
 	}
-	return engine.Outcome{}
+	return false, -1, ""
+}
+
+// Outcome reports whether the game is over, and how.
+func (p *Position) Outcome() engine.Outcome {
+	finished, winner, reason := p.result()
+	switch {
+	case !finished:
+		return engine.Outcome{}
+	case winner < 0:
+		return engine.Decided(2, reason)
+	}
+	return engine.Decided(2, reason, winner)
 }

@@ -61,7 +61,7 @@ func play(t *testing.T, p *Position, text string) *Position {
 	if p.Notation(m) != text {
 		t.Fatalf("%s is written %s", text, p.Notation(m))
 	}
-	return p.Play(m)
+	return after(p, m)
 }
 
 func has(list []string, s string) bool { return slices.Contains(list, s) }
@@ -288,4 +288,10 @@ func TestNotation(t *testing.T) {
 	if _, err := p.ParseMove("d3d5"); err == nil {
 		t.Errorf("double step accepted")
 	}
+}
+
+func after(p *Position, m engine.Move) *Position {
+	var next Position
+	p.apply(m, &next)
+	return &next
 }
