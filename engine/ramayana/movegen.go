@@ -167,7 +167,7 @@ func (p *Position) apply(m engine.Move, dst *Position) {
 	} else {
 		dst.quiet++
 	}
-	if side == red {
+	if side == red && dst.move < engine.MaxCounter {
 		dst.move++
 	}
 	dst.side = uint8(1 - side)

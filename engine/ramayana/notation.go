@@ -84,8 +84,8 @@ func Parse(text string) (Position, error) {
 	}
 	q, err1 := strconv.ParseUint(f[2], 10, 31)
 	mv, err2 := strconv.ParseUint(f[3], 10, 31)
-	if err1 != nil || err2 != nil || mv == 0 {
-		return p, engine.Positionf("counters", "want a ply count and a move number from 1")
+	if err1 != nil || err2 != nil || q > 100 || mv == 0 || mv > engine.MaxCounter {
+		return p, engine.Positionf("counters", "want a ply count from 0 to 100 and a move number from 1 to %d", engine.MaxCounter)
 	}
 	p.quiet, p.move = uint32(q), uint32(mv)
 	return p, p.validate()
@@ -220,18 +220,6 @@ func parseSquare(s string) (int, bool) {
 
 // ParseMove reads an action and returns the legal move it names.
 func (p *Position) ParseMove(text string) (engine.Move, error) {
-	m, err := parseAction(text)
-	if err != nil {
-		return 0, err
-	}
-	var buf [engine.MaxMoves]engine.Move
-	for _, l := range p.Moves(buf[:0]) {
-		if l == m {
-			return m, nil
-		}
-	}
-	if p.over() {
-		return 0, engine.ErrGameOver
-	}
-	return 0, &engine.IllegalError{Text: text, Reason: "not a legal action in this position"}
+	return engine.ParseLegal(p, text, func(_, text string) (engine.Move, error) { return parseAction(text) },
+		func(engine.Move) string { return "not a legal action in this position" })
 }

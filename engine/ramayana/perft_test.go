@@ -1,6 +1,7 @@
 package ramayana
 
 import (
+	"context"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -50,6 +51,10 @@ func TestPerftTable(t *testing.T) {
 			}
 			if got := runPerft(pos, depth); got != want {
 				t.Errorf("perft(%s, %d) = %d, want %d", r[0], depth, got, want)
+			}
+			res, err := engine.Perft(context.Background(), &pos, depth, engine.PerftOptions{})
+			if err != nil || res.Nodes != want {
+				t.Errorf("engine.Perft(%s, %d) = %d, %v; want %d", r[0], depth, res.Nodes, err, want)
 			}
 		}
 	}

@@ -234,3 +234,35 @@ func (p *Position) material() (n [2]int) {
 	}
 	return n
 }
+
+// Zobrist keys: pieces by cell and square, red to move, and the quiet-ply count (it decides the
+// 100-ply draw); the move number decides nothing and is left out.
+var (
+	zobristPiece [3 << 4][squares]uint64
+	zobristRed   uint64
+	zobristQuiet uint64
+)
+
+func init() {
+	keys := engine.KeySource(0x72616d6179616e61) // "ramayana"
+	for c := range zobristPiece {
+		for sq := range zobristPiece[c] {
+			zobristPiece[c][sq] = keys.Next()
+		}
+	}
+	zobristRed, zobristQuiet = keys.Next(), keys.Next()
+}
+
+// Key hashes the board, the side to move and the quiet-ply count.
+func (p *Position) Key() uint64 {
+	k := engine.Mix64(zobristQuiet ^ uint64(p.quiet))
+	if p.side == red {
+		k ^= zobristRed
+	}
+	for _, sq := range existing {
+		if c := p.board[sq]; c != 0 {
+			k ^= zobristPiece[c][sq]
+		}
+	}
+	return k
+}

@@ -1,0 +1,98 @@
+package ramayana
+
+import "github.com/ashtapada/ashtapada/engine"
+
+// hasLegal reports whether the side to move has a legal action. It allocates nothing.
+func (p *Position) hasLegal() bool {
+	var buf [engine.MaxMoves]engine.Move
+	var next Position
+	side := int(p.side)
+	for _, m := range p.pseudo(buf[:0]) {
+		p.apply(m, &next)
+		if !next.inCheck(side) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Position) Phase() engine.Phase {
+	if p.over() || !p.hasLegal() {
+		return engine.PhaseFinished
+	}
+	return engine.PhaseAction
+}
+
+func (p *Position) ToMove() int { return int(p.side) }
+
+func (p *Position) Dice() []engine.DieInfo { return nil }
+
+func (p *Position) Roll([]int) (engine.Position, []engine.Event, error) {
+	return nil, nil, engine.ErrNotRollPhase
+}
+
+func (p *Position) RollMove([]int) (engine.Move, error) { return 0, engine.ErrNotRollPhase }
+
+func (p *Position) Probability(engine.Move) float64 { return 1 }
+
+// Action describes a move in structured form.
+func (p *Position) Action(m engine.Move) engine.Action {
+	from, to := moveFrom(m), moveTo(m)
+	a := engine.Action{Kind: engine.ActionMove, Name: "move", Player: playerNames[p.side], Piece: kindNames[cellKind(p.board[from])],
+		From: squareName(from), To: squareName(to), Die: -1}
+	if c := p.board[to]; c != 0 {
+		a.Captured = kindNames[cellKind(c)]
+	}
+	switch moveAct(m) {
+	case actMove:
+		if cellKind(p.board[from]) == rajah && to == maharajahSq[p.side] {
+			a.Promotion = kindNames[maharajah]
+		}
+	case actDrop:
+		a.Kind, a.Name, a.Promotion = engine.ActionVariant, "drop", kindNames[dropped]
+	case actBuddha:
+		a.Kind, a.Name, a.Promotion = engine.ActionVariant, "buddha", kindNames[buddha]
+	case actRakshasa:
+		a.Kind, a.Name = engine.ActionVariant, "rakshasa"
+	}
+	return a
+}
+
+// Play applies a legal action and reports its events.
+func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
+	next := new(Position)
+	p.apply(m, next)
+	me := playerNames[p.side]
+	var ev []engine.Event
+	from, to := moveFrom(m), moveTo(m)
+	if c := p.board[to]; c != 0 {
+		ev = append(ev, engine.NewEvent(engine.EventCapture, me, squareName(to), kindNames[cellKind(c)], ""))
+	}
+	if moveAct(m) == actRakshasa && next.board[moveExtra(m)] == 0 {
+		ev = append(ev, engine.NewEvent(engine.EventCapture, me, squareName(moveExtra(m)), kindNames[cellKind(p.board[moveExtra(m)])], "pays for the Rakshasa move"))
+	}
+	if a := p.Action(m); a.Promotion != "" {
+		sq := to
+		if moveAct(m) == actDrop {
+			sq = moveExtra(m)
+		}
+		ev = append(ev, engine.NewEvent(engine.EventPromotion, me, squareName(sq), a.Promotion, ""))
+	}
+	for _, h := range rakshasaHome {
+		if next.board[h] != 0 && cellKind(next.board[h]) == rakshasa && (p.board[h] == 0 || h == from) {
+			e := engine.NewEvent(engine.EventVariant, "", squareName(h), kindNames[rakshasa], "")
+			e.Name = "respawn"
+			if !(moveAct(m) == actRakshasa && h == to) {
+				ev = append(ev, e)
+			}
+		}
+	}
+	if o := next.Outcome(); o.Finished {
+		ev = append(ev, engine.NewEvent(engine.EventGameOver, "", "", "", o.Reason))
+	}
+	return next, ev
+}
+
+func (p *Position) NewNode() engine.Node { return new(Position) }
+
+func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.apply(m, dst.(*Position)) }
