@@ -295,3 +295,49 @@ func after(p *Position, m engine.Move) *Position {
 	p.apply(m, &next)
 	return &next
 }
+
+// Drop squares are judged after the capture: taking f16, red's only piece next to the Rakshasa
+// g15, frees i13 on its diagonal, which the step to e16 may not use.
+func TestDropAfterCapture(t *testing.T) {
+	p := build(t, "y", map[string]string{"e2": "R", "d10": "r", "e15": "U", "f16": "m", "g15": "K", "b9": "K", "a4": "m"})
+	got := actions(p)
+	for _, sq := range []string{"i13", "j12", "a9"} {
+		if has(got, "e15e16@"+sq) || !has(got, "e15f16@"+sq) {
+			t.Errorf("drop on %s: actions %v", sq, got)
+		}
+	}
+	if !has(got, "e15e16@j13") {
+		t.Errorf("actions %v", got)
+	}
+}
+
+// A dropped Untouchable on an empty Rakshasa start square blocks respawn there.
+func TestDropBlocksRespawn(t *testing.T) {
+	p := build(t, "y", map[string]string{"e2": "R", "f15": "r", "e3": "M", "e5": "K", "i8": "K", "b9": "=U", "j13": "m"})
+	q := play(t, p, "e3e5")
+	if n, _ := q.countRakshasas(); n != 1 || q.board[mustSquare("b9")] != pieceCell(dropped, yellow) {
+		t.Errorf("after e3e5: %s", q)
+	}
+	// Once i8 is free again the captured one comes back there, after any action.
+	q.board[mustSquare("i8")] = 0
+	r := play(t, q, "f15f14")
+	if r.board[mustSquare("i8")] != pieceCell(rakshasa, neutral) {
+		t.Errorf("no respawn after the start square emptied: %s", r)
+	}
+}
+
+func TestParseMoveErrors(t *testing.T) {
+	p := build(t, "r", map[string]string{"e2": "R", "f10": "r", "e3": "U", "b9": "K", "i8": "K"})
+	if _, err := p.ParseMove("f10f9"); err != engine.ErrGameOver {
+		t.Errorf("bare game: %v", err)
+	}
+	s, _ := Parse(StartText)
+	_, err := s.ParseMove("e2e3")
+	if _, ok := err.(*engine.IllegalError); !ok {
+		t.Errorf("e2e3: %v", err)
+	}
+	_, err = s.ParseMove("e2")
+	if _, ok := err.(*engine.SyntaxError); !ok {
+		t.Errorf("e2: %v", err)
+	}
+}
