@@ -194,6 +194,9 @@ func parseAction(text string) (engine.Move, error) {
 		}
 		t = t[:i]
 	}
+	if len(t) < 4 {
+		return 0, syntax("want two squares such as d3d4")
+	}
 	// Split from+to: the first square has a letter, one or two digits.
 	j := 1
 	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
@@ -201,7 +204,7 @@ func parseAction(text string) (engine.Move, error) {
 	}
 	from, ok1 := parseSquare(t[:j])
 	to, ok2 := parseSquare(t[j:])
-	if len(t) < 4 || !ok1 || !ok2 {
+	if !ok1 || !ok2 {
 		return 0, syntax("want two squares such as d3d4")
 	}
 	return newMove(act, from, to, extra), nil
