@@ -133,7 +133,14 @@ func startGateway(t testing.TB, opts HTTPOptions) *gatewayServer {
 // do sends a request with headers given as name, value pairs and returns the answer and its body.
 func (s *gatewayServer) do(t testing.TB, method, path, body string, headers ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.url+path, strings.NewReader(body))
+	return httpDo(t, s.url+path, method, body, headers...)
+}
+
+// httpDo sends a request to url with headers given as name, value pairs and returns the answer
+// and its body.
+func httpDo(t testing.TB, url, method, body string, headers ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}

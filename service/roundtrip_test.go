@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -287,23 +286,6 @@ func TestRoundtrip(t *testing.T) {
 	}
 }
 
-// fieldViolation returns an error's code, ErrorInfo reason and first field violation.
-func fieldViolation(err error) (codes.Code, string, string) {
-	st := status.Convert(err)
-	var reason, field string
-	for _, d := range st.Details() {
-		switch x := d.(type) {
-		case *errdetails.ErrorInfo:
-			reason = x.Reason
-		case *errdetails.BadRequest:
-			if len(x.FieldViolations) > 0 {
-				field = x.FieldViolations[0].Field
-			}
-		}
-	}
-	return st.Code(), reason, field
-}
-
 // Perft's fixed rolls must fit the variant's dice; the answer names the roll at fault.
 func TestPerftRollsValidated(t *testing.T) {
 	s := startServer(t)
@@ -339,7 +321,7 @@ func TestPerftRollsValidated(t *testing.T) {
 				}
 				return
 			}
-			code, reason, field := fieldViolation(err)
+			code, reason, field := errorDetails(err)
 			if code != codes.InvalidArgument || reason != "INVALID_DICE" || field != tt.field || !strings.Contains(status.Convert(err).Message(), tt.text) {
 				t.Errorf("rolls %v: %v nodes, %v (%s on %q); want INVALID_DICE on %s saying ...%s...", tt.rolls, resp.GetNodes(), err, reason, field, tt.field, tt.text)
 			}
