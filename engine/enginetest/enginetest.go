@@ -7,6 +7,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -176,4 +177,20 @@ func walk(p engine.Position, depth int) uint64 {
 		}
 	}
 	return n
+}
+
+// CheckParseMove checks a fuzzed action text against p: it is refused with an error or names a
+// legal move, whose notation reads back as the same move.
+func CheckParseMove(t *testing.T, p engine.Position, action string) {
+	t.Helper()
+	m, err := p.ParseMove(action)
+	if err != nil {
+		return
+	}
+	if !slices.Contains(p.Moves(nil), m) {
+		t.Fatalf("%s: %q reads as a move that is not legal", p, action)
+	}
+	if back, err := p.ParseMove(p.Notation(m)); err != nil || back != m {
+		t.Fatalf("%s: %q reads as %q, which reads back as %v, %v", p, action, p.Notation(m), back, err)
+	}
 }

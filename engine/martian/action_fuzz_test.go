@@ -1,10 +1,9 @@
 package martian
 
 import (
-	"slices"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 )
 
 // FuzzParseMove: any text is refused with an error or names a legal move, which the notation
@@ -20,16 +19,6 @@ func FuzzParseMove(f *testing.F) {
 		if err != nil {
 			return
 		}
-		m, err := p.ParseMove(action)
-		if err != nil {
-			return
-		}
-		var buf [engine.MaxMoves]engine.Move
-		if !slices.Contains(p.Moves(buf[:0]), m) {
-			t.Fatalf("%s: %q reads as a move that is not legal", text, action)
-		}
-		if back, err := p.ParseMove(p.Notation(m)); err != nil || back != m {
-			t.Fatalf("%s: %q reads as %q, which reads back as %v, %v", text, action, p.Notation(m), back, err)
-		}
+		enginetest.CheckParseMove(t, &p, action)
 	})
 }
