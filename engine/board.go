@@ -18,6 +18,9 @@ type Board struct {
 	// LayoutInPosition is true when sub-boards can move during play, so the connections of a
 	// particular position follow from its layout.
 	LayoutInPosition bool
+	// Marks names squares that rules single out: start squares of neutral pieces, promotion
+	// squares, portals.
+	Marks []Mark
 
 	index map[string]int
 }
@@ -34,6 +37,18 @@ type Region struct {
 	Name    string
 	Kind    string
 	Squares []string
+}
+
+// RegionOcean is the kind of a region whose cells are not squares: pieces may leap over them
+// but never stop on them. Its Squares name grid cells absent from Board.Squares.
+const RegionOcean = "ocean"
+
+// Mark is a set of squares a rule names, for one player or (Player empty) for all.
+type Mark struct {
+	Name        string // snake_case: rakshasa_start, maharajah_square, ...
+	Player      string
+	Squares     []string
+	Description string
 }
 
 // Connection is a directed step between squares.

@@ -45,6 +45,9 @@ func variantToProto(d *engine.Description) *pb.Variant {
 	for _, c := range b.Connections {
 		v.Board.Connections = append(v.Board.Connections, &pb.Connection{From: c.From, To: c.To, Direction: c.Direction})
 	}
+	for _, m := range b.Marks {
+		v.Board.Marks = append(v.Board.Marks, &pb.SquareMark{Name: m.Name, Player: m.Player, Squares: m.Squares, Description: m.Description})
+	}
 	for _, p := range d.Pieces {
 		v.PieceTypes = append(v.PieceTypes, &pb.PieceType{Kind: p.Kind, Letter: p.Letter, Title: p.Title, Movement: p.Movement,
 			Value: int32(p.Value), Royal: p.Royal, Immobile: p.Immobile, Neutral: p.Neutral})

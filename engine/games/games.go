@@ -10,4 +10,5 @@ import (
 	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
 	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
 	_ "github.com/ashtapada/ashtapada/engine/martian"
+	_ "github.com/ashtapada/ashtapada/engine/ramayana"
 )

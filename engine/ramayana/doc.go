@@ -5,8 +5,6 @@
 // pieces' Betza atoms (variant.go) are the project's reconstruction, kept as data so that the
 // true layout can replace it in one place.
 //
-// Not yet registered: the variant is not in engine/games and the service does not offer it.
-//
 // Position notation: ranks 16 to 1 separated by '/', each over all ten files a-j, digits (one or
 // two) counting empty or ocean cells; letters R Rajah, +R Maharajah, B Brahmin, W Swami,
 // D Devapala, Y Yavana, M Muni, I Singh, H Shikari, U Untouchable, =U dropped Untouchable,

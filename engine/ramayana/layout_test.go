@@ -1,6 +1,9 @@
 package ramayana
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestBoardMatchesRules(t *testing.T) {
 	b := Board()
@@ -8,7 +11,7 @@ func TestBoardMatchesRules(t *testing.T) {
 		t.Errorf("squares = %d, want 84", got)
 	}
 	want := map[string]int{"india": 64, "west_archipelago": 4, "east_archipelago": 4,
-		"west_square": 4, "east_square": 4, "west_pair": 2, "east_pair": 2}
+		"west_square": 4, "east_square": 4, "west_pair": 2, "east_pair": 2, "ocean": 160 - 84}
 	if len(b.Regions) != len(want) {
 		t.Errorf("regions = %d, want %d", len(b.Regions), len(want))
 	}
@@ -20,6 +23,23 @@ func TestBoardMatchesRules(t *testing.T) {
 	for _, name := range []string{"c1", "h8", "a1", "j16", "e17", "k1"} {
 		if b.Has(name) {
 			t.Errorf("%s exists, want ocean or off the grid", name)
+		}
+	}
+	for _, r := range b.Regions {
+		for _, s := range r.Squares {
+			if b.Has(s) == (r.Kind == "ocean") {
+				t.Errorf("region %s (%s) lists %s, which exists: %v", r.Name, r.Kind, s, b.Has(s))
+			}
+		}
+	}
+	marks := map[string][]string{}
+	for _, m := range b.Marks {
+		marks[m.Name+"/"+m.Player] = m.Squares
+	}
+	for key, want := range map[string]string{"rakshasa_start/": "[i8 b9]", "maharajah_square/yellow": "[f15]",
+		"maharajah_square/red": "[e2]", "last_row/yellow": "[d16 e16 f16 g16]", "last_row/red": "[d1 e1 f1 g1]"} {
+		if got := fmt.Sprint(marks[key]); got != want {
+			t.Errorf("mark %s = %s, want %s", key, got, want)
 		}
 	}
 	for _, s := range RakshasaStarts {

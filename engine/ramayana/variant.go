@@ -2,7 +2,7 @@ package ramayana
 
 import "github.com/ashtapada/ashtapada/engine"
 
-// Name is the name the variant will be registered under once it is complete.
+// Name is the variant's registered name.
 const Name = "ramayana"
 
 // StartText is the start position in the variant's text notation (see doc.go).
@@ -66,13 +66,12 @@ var leaps = [kinds][][2]int{
 	dropped:   {atomF},
 }
 
-// rajahStart is each player's Rajah start square; the enemy's is the Maharajah square.
-var rajahStart = [2]string{"e2", "f15"}
-
 type variant struct{ desc *engine.Description }
 
-// Variant is the Ramayana Chess variant. It is not registered yet (see the package comment).
+// Variant is the registered ramayana variant.
 var Variant engine.Variant = &variant{desc: describe()}
+
+func init() { engine.Register(Variant) }
 
 func describe() *engine.Description {
 	return &engine.Description{

@@ -809,8 +809,10 @@ type Board struct {
 	Connections []*Connection `protobuf:"bytes,5,rep,name=connections,proto3" json:"connections,omitempty"`
 	// True when sub-boards move during play: a position's layout then defines its connections.
 	LayoutInPosition bool `protobuf:"varint,6,opt,name=layout_in_position,json=layoutInPosition,proto3" json:"layout_in_position,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Squares that rules single out: start squares of neutral pieces, promotion squares, portals.
+	Marks         []*SquareMark `protobuf:"bytes,7,rep,name=marks,proto3" json:"marks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Board) Reset() {
@@ -885,6 +887,84 @@ func (x *Board) GetLayoutInPosition() bool {
 	return false
 }
 
+func (x *Board) GetMarks() []*SquareMark {
+	if x != nil {
+		return x.Marks
+	}
+	return nil
+}
+
+// SquareMark is a set of squares a rule names, for one player or, with `player` empty, for all.
+type SquareMark struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// snake_case name: rakshasa_start, maharajah_square, ...
+	Name    string   `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Player  string   `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
+	Squares []string `protobuf:"bytes,3,rep,name=squares,proto3" json:"squares,omitempty"`
+	// What the rule does there, in a sentence.
+	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SquareMark) Reset() {
+	*x = SquareMark{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SquareMark) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SquareMark) ProtoMessage() {}
+
+func (x *SquareMark) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SquareMark.ProtoReflect.Descriptor instead.
+func (*SquareMark) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *SquareMark) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SquareMark) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *SquareMark) GetSquares() []string {
+	if x != nil {
+		return x.Squares
+	}
+	return nil
+}
+
+func (x *SquareMark) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
 // Square is one square that exists. File and rank count from 0 at the first player's bottom left.
 type Square struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -898,7 +978,7 @@ type Square struct {
 
 func (x *Square) Reset() {
 	*x = Square{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -910,7 +990,7 @@ func (x *Square) String() string {
 func (*Square) ProtoMessage() {}
 
 func (x *Square) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -923,7 +1003,7 @@ func (x *Square) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Square.ProtoReflect.Descriptor instead.
 func (*Square) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Square) GetName() string {
@@ -954,7 +1034,8 @@ func (x *Square) GetRegion() string {
 	return ""
 }
 
-// Region is a named sub-board.
+// Region is a named sub-board. A region of kind `ocean` names grid cells that are not squares:
+// pieces may leap over them but never stop on them.
 type Region struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -966,7 +1047,7 @@ type Region struct {
 
 func (x *Region) Reset() {
 	*x = Region{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -978,7 +1059,7 @@ func (x *Region) String() string {
 func (*Region) ProtoMessage() {}
 
 func (x *Region) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -991,7 +1072,7 @@ func (x *Region) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Region.ProtoReflect.Descriptor instead.
 func (*Region) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Region) GetName() string {
@@ -1027,7 +1108,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1039,7 +1120,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1052,7 +1133,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Connection) GetFrom() string {
@@ -1096,7 +1177,7 @@ type PieceType struct {
 
 func (x *PieceType) Reset() {
 	*x = PieceType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1108,7 +1189,7 @@ func (x *PieceType) String() string {
 func (*PieceType) ProtoMessage() {}
 
 func (x *PieceType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1121,7 +1202,7 @@ func (x *PieceType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PieceType.ProtoReflect.Descriptor instead.
 func (*PieceType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PieceType) GetKind() string {
@@ -1193,7 +1274,7 @@ type DieType struct {
 
 func (x *DieType) Reset() {
 	*x = DieType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1205,7 +1286,7 @@ func (x *DieType) String() string {
 func (*DieType) ProtoMessage() {}
 
 func (x *DieType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1218,7 +1299,7 @@ func (x *DieType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieType.ProtoReflect.Descriptor instead.
 func (*DieType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *DieType) GetKind() string {
@@ -1254,7 +1335,7 @@ type DieFace struct {
 
 func (x *DieFace) Reset() {
 	*x = DieFace{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1266,7 +1347,7 @@ func (x *DieFace) String() string {
 func (*DieFace) ProtoMessage() {}
 
 func (x *DieFace) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1279,7 +1360,7 @@ func (x *DieFace) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieFace.ProtoReflect.Descriptor instead.
 func (*DieFace) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DieFace) GetValue() int32 {
@@ -1322,7 +1403,7 @@ type OptionSpec struct {
 
 func (x *OptionSpec) Reset() {
 	*x = OptionSpec{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1334,7 +1415,7 @@ func (x *OptionSpec) String() string {
 func (*OptionSpec) ProtoMessage() {}
 
 func (x *OptionSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1347,7 +1428,7 @@ func (x *OptionSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
 func (*OptionSpec) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OptionSpec) GetName() string {
@@ -1443,7 +1524,7 @@ type Position struct {
 
 func (x *Position) Reset() {
 	*x = Position{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1455,7 +1536,7 @@ func (x *Position) String() string {
 func (*Position) ProtoMessage() {}
 
 func (x *Position) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1468,7 +1549,7 @@ func (x *Position) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Position.ProtoReflect.Descriptor instead.
 func (*Position) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Position) GetVariant() string {
@@ -1596,7 +1677,7 @@ type GameHistory struct {
 
 func (x *GameHistory) Reset() {
 	*x = GameHistory{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1608,7 +1689,7 @@ func (x *GameHistory) String() string {
 func (*GameHistory) ProtoMessage() {}
 
 func (x *GameHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1621,7 +1702,7 @@ func (x *GameHistory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameHistory.ProtoReflect.Descriptor instead.
 func (*GameHistory) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GameHistory) GetKeys() []uint64 {
@@ -1664,7 +1745,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1676,7 +1757,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1689,7 +1770,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Proposal) GetKind() string {
@@ -1732,7 +1813,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1744,7 +1825,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1757,7 +1838,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -1793,7 +1874,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1805,7 +1886,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1818,7 +1899,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Piece) GetSquare() string {
@@ -1871,7 +1952,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1883,7 +1964,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1896,7 +1977,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Die) GetKind() string {
@@ -1950,7 +2031,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1962,7 +2043,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1975,7 +2056,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PlayerState) GetName() string {
@@ -2046,7 +2127,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2058,7 +2139,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2071,7 +2152,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2106,7 +2187,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2118,7 +2199,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2131,7 +2212,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Counter) GetName() string {
@@ -2180,7 +2261,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2273,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2286,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Action) GetNotation() string {
@@ -2309,7 +2390,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2321,7 +2402,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2334,7 +2415,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2403,7 +2484,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2415,7 +2496,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2428,7 +2509,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2481,7 +2562,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2493,7 +2574,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2506,7 +2587,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2570,7 +2651,7 @@ type NextTurn struct {
 
 func (x *NextTurn) Reset() {
 	*x = NextTurn{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2582,7 +2663,7 @@ func (x *NextTurn) String() string {
 func (*NextTurn) ProtoMessage() {}
 
 func (x *NextTurn) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2595,7 +2676,7 @@ func (x *NextTurn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextTurn.ProtoReflect.Descriptor instead.
 func (*NextTurn) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *NextTurn) GetToMove() string {
@@ -2671,7 +2752,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2683,7 +2764,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2696,7 +2777,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2758,14 +2839,21 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x12\n" +
 	"\x04team\x18\x03 \x01(\tR\x04team\x12\x14\n" +
-	"\x05color\x18\x04 \x01(\tR\x05color\"\xfd\x01\n" +
+	"\x05color\x18\x04 \x01(\tR\x05color\"\xad\x02\n" +
 	"\x05Board\x12\x14\n" +
 	"\x05files\x18\x01 \x01(\x05R\x05files\x12\x14\n" +
 	"\x05ranks\x18\x02 \x01(\x05R\x05ranks\x12.\n" +
 	"\asquares\x18\x03 \x03(\v2\x14.ashtapada.v1.SquareR\asquares\x12.\n" +
 	"\aregions\x18\x04 \x03(\v2\x14.ashtapada.v1.RegionR\aregions\x12:\n" +
 	"\vconnections\x18\x05 \x03(\v2\x18.ashtapada.v1.ConnectionR\vconnections\x12,\n" +
-	"\x12layout_in_position\x18\x06 \x01(\bR\x10layoutInPosition\"\\\n" +
+	"\x12layout_in_position\x18\x06 \x01(\bR\x10layoutInPosition\x12.\n" +
+	"\x05marks\x18\a \x03(\v2\x18.ashtapada.v1.SquareMarkR\x05marks\"t\n" +
+	"\n" +
+	"SquareMark\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06player\x18\x02 \x01(\tR\x06player\x12\x18\n" +
+	"\asquares\x18\x03 \x03(\tR\asquares\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\"\\\n" +
 	"\x06Square\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04file\x18\x02 \x01(\x05R\x04file\x12\x12\n" +
@@ -2970,7 +3058,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -2983,75 +3071,77 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*VariantSummary)(nil),  // 8: ashtapada.v1.VariantSummary
 	(*Seat)(nil),            // 9: ashtapada.v1.Seat
 	(*Board)(nil),           // 10: ashtapada.v1.Board
-	(*Square)(nil),          // 11: ashtapada.v1.Square
-	(*Region)(nil),          // 12: ashtapada.v1.Region
-	(*Connection)(nil),      // 13: ashtapada.v1.Connection
-	(*PieceType)(nil),       // 14: ashtapada.v1.PieceType
-	(*DieType)(nil),         // 15: ashtapada.v1.DieType
-	(*DieFace)(nil),         // 16: ashtapada.v1.DieFace
-	(*OptionSpec)(nil),      // 17: ashtapada.v1.OptionSpec
-	(*Position)(nil),        // 18: ashtapada.v1.Position
-	(*GameHistory)(nil),     // 19: ashtapada.v1.GameHistory
-	(*Proposal)(nil),        // 20: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 21: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 22: ashtapada.v1.Piece
-	(*Die)(nil),             // 23: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 24: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 25: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 26: ashtapada.v1.Counter
-	(*Action)(nil),          // 27: ashtapada.v1.Action
-	(*Event)(nil),           // 28: ashtapada.v1.Event
-	(*Standing)(nil),        // 29: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 30: ashtapada.v1.TeamStanding
-	(*NextTurn)(nil),        // 31: ashtapada.v1.NextTurn
-	(*DiceRoll)(nil),        // 32: ashtapada.v1.DiceRoll
-	nil,                     // 33: ashtapada.v1.Position.OptionsEntry
-	(*structpb.Value)(nil),  // 34: google.protobuf.Value
+	(*SquareMark)(nil),      // 11: ashtapada.v1.SquareMark
+	(*Square)(nil),          // 12: ashtapada.v1.Square
+	(*Region)(nil),          // 13: ashtapada.v1.Region
+	(*Connection)(nil),      // 14: ashtapada.v1.Connection
+	(*PieceType)(nil),       // 15: ashtapada.v1.PieceType
+	(*DieType)(nil),         // 16: ashtapada.v1.DieType
+	(*DieFace)(nil),         // 17: ashtapada.v1.DieFace
+	(*OptionSpec)(nil),      // 18: ashtapada.v1.OptionSpec
+	(*Position)(nil),        // 19: ashtapada.v1.Position
+	(*GameHistory)(nil),     // 20: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 21: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 22: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 23: ashtapada.v1.Piece
+	(*Die)(nil),             // 24: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 25: ashtapada.v1.PlayerState
+	(*LayoutPlacement)(nil), // 26: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 27: ashtapada.v1.Counter
+	(*Action)(nil),          // 28: ashtapada.v1.Action
+	(*Event)(nil),           // 29: ashtapada.v1.Event
+	(*Standing)(nil),        // 30: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 31: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 32: ashtapada.v1.NextTurn
+	(*DiceRoll)(nil),        // 33: ashtapada.v1.DiceRoll
+	nil,                     // 34: ashtapada.v1.Position.OptionsEntry
+	(*structpb.Value)(nil),  // 35: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	9,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
 	10, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
-	14, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
-	15, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
-	17, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
+	15, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
+	16, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
+	18, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
 	6,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
 	7,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
 	2,  // 7: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
 	3,  // 8: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
-	17, // 9: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
-	11, // 10: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
-	12, // 11: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
-	13, // 12: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
-	16, // 13: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
-	0,  // 14: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	34, // 15: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	33, // 16: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	22, // 17: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
-	1,  // 18: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	23, // 19: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	24, // 20: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	25, // 21: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	26, // 22: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	20, // 23: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	27, // 24: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	18, // 25: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	27, // 26: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	21, // 27: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 28: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 29: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	21, // 30: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	21, // 31: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	27, // 32: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 33: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 34: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	29, // 35: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	30, // 36: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	34, // 37: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	38, // [38:38] is the sub-list for method output_type
-	38, // [38:38] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	18, // 9: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
+	12, // 10: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
+	13, // 11: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
+	14, // 12: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
+	11, // 13: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
+	17, // 14: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
+	0,  // 15: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
+	35, // 16: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	34, // 17: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	23, // 18: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	1,  // 19: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
+	24, // 20: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	25, // 21: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	26, // 22: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	27, // 23: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	21, // 24: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	28, // 25: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	19, // 26: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	28, // 27: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	22, // 28: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 29: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 30: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	22, // 31: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	22, // 32: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	28, // 33: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 34: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 35: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	30, // 36: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	31, // 37: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	35, // 38: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	39, // [39:39] is the sub-list for method output_type
+	39, // [39:39] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3059,14 +3149,14 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[22].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[23].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   29,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
