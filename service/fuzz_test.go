@@ -47,6 +47,9 @@ var fuzzSeeds = []struct {
 	{4, `{"position":{"variant":"chaturaji","text":"8/4,rPk,3/2,gPh,5/bPb,7/7,yK/8/bE,7/3,bK,4 b - - 0,0,0,0 0 1 teams"},"seed":"3","include_next":true}`},
 	{5, `{"position":{"variant":"martian_chaturanga","text":"rpmpr/ksksk/5/KSKSK/RPMPR l - AEae - 0 1"},"values":[4,1]}`},
 	{6, `{"position":{"variant":"chaturaji","text":"8/8/8/bB:r,7/8/8/8/3,bK,4 g - ask=rgy,b>r 1t2e4,0,0,0 0 1 teams"},"history":{"keys":["1","2"]}}`},
+	{1, `{"position":{"variant":"ramayana","text":"10/3U1rU3/3ym1h3/10/10/10/10/1K8/8K1/10/10/10/10/3H1MY3/3uR1u3/10 y 0 1"}}`},
+	{2, `{"position":{"variant":"ramayana","text":"10/3U1rU3/3ym1h3/10/10/10/10/1K8/8K1/10/10/10/10/3H1MY3/3uR1u3/10 y 0 1"},"move":{"notation":"d15d16@b12"},"include_next":true}`},
+	{2, `{"position":{"variant":"ramayana","pieces":[{"square":"e2","kind":"rajah","player":"yellow"},{"square":"f15","kind":"rajah","player":"red"},{"square":"a8","kind":"muni","player":"yellow"},{"square":"b9","kind":"rakshasa"}],"to_move":"yellow"},"move":{"notation":"b9e12^a8"}}`},
 }
 
 // FuzzJSONRequests sends any body to the rules routes of the gateway: every answer is JSON, a
