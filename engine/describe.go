@@ -7,7 +7,8 @@ type Description struct {
 	Summary    string
 	MinPlayers int
 	MaxPlayers int
-	// Players lists every seat the variant can use, in turn order.
+	// Players lists every seat the variant can use, in turn order. Where the number of players is
+	// an option, a position's own seats (Seats) are the ones it uses.
 	Players []PlayerInfo
 	Board   *Board
 	Pieces  []PieceInfo

@@ -60,7 +60,7 @@ type Position interface {
 	Setup() *Setup
 	// Phase reports what the position waits for. It allocates nothing.
 	Phase() Phase
-	// ToMove returns the index, in Description.Players, of the player who acts next.
+	// ToMove returns the index, in Seats(position), of the player who acts next.
 	ToMove() int
 	// Moves appends every legal action to buf and returns it. In PhaseRoll the actions are the
 	// distinct dice outcomes (chance events). It allocates nothing when buf has room.

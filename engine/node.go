@@ -91,5 +91,20 @@ func AsNode(p Position) (Node, error) {
 	return n, nil
 }
 
-// Players is the number of players of a position's variant.
-func Players(p Position) int { return len(p.Variant().Describe().Players) }
+// Seated is a position whose players depend on its options, as in a game for two or four.
+type Seated interface {
+	// Seats lists the position's players in turn order.
+	Seats() []PlayerInfo
+}
+
+// Seats lists the players of a position in turn order: its own where the number depends on the
+// options, else its variant's. ToMove, Utility and Outcome index this list.
+func Seats(p Position) []PlayerInfo {
+	if s, ok := p.(Seated); ok {
+		return s.Seats()
+	}
+	return p.Variant().Describe().Players
+}
+
+// Players is the number of players of a position.
+func Players(p Position) int { return len(Seats(p)) }

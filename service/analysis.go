@@ -138,7 +138,7 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 
 // playerNames lists a position's players in turn order.
 func playerNames(pos engine.Position) []string {
-	players := pos.Variant().Describe().Players
+	players := engine.Seats(pos)
 	out := make([]string, len(players))
 	for i, p := range players {
 		out[i] = p.Name

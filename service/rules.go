@@ -68,7 +68,7 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 
 // listMoves is ListLegalMoves' answer for pos reached after hist.
 func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLegalMovesResponse {
-	toMove := pos.Variant().Describe().Players[pos.ToMove()].Name
+	toMove := engine.Seats(pos)[pos.ToMove()].Name
 	if hist.drawn(pos) {
 		return &pb.ListLegalMovesResponse{ToMove: toMove, Phase: pb.Phase_PHASE_FINISHED, Reason: engine.ReasonRepetition,
 			RepetitionChecked: true}
@@ -326,7 +326,7 @@ func rollAction(pos engine.Position, values []int32, again bool) *pb.Action {
 			return actionToProto(pos, m)
 		}
 	}
-	a := &pb.Action{Kind: pb.ActionKind_ACTION_KIND_ROLL, Player: pos.Variant().Describe().Players[pos.ToMove()].Name,
+	a := &pb.Action{Kind: pb.ActionKind_ACTION_KIND_ROLL, Player: engine.Seats(pos)[pos.ToMove()].Name,
 		Dice: slices.Clone(values)}
 	for _, t := range pos.Variant().Describe().Actions {
 		if t.Kind == engine.ActionRoll {
@@ -353,7 +353,7 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 
 // score is ScorePosition's answer for pos reached after hist, without the position.
 func score(pos engine.Position, hist *history) *pb.ScorePositionResponse {
-	players := pos.Variant().Describe().Players
+	players := engine.Seats(pos)
 	o := pos.Outcome()
 	if hist.drawn(pos) {
 		o = engine.RepetitionOutcome(len(players))

@@ -206,10 +206,6 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 		_, err := position(cfg.variant, "")
 		return nil, err
 	}
-	players := len(v.Describe().Players)
-	if len(cfg.players) != players {
-		return nil, fmt.Errorf("match: %s seats %d players, got %d specs %q", cfg.variant, players, len(cfg.players), cfg.players)
-	}
 	if cfg.games < 1 {
 		return nil, errors.New("match: --games must be at least 1")
 	}
@@ -239,6 +235,9 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 	root, err := engine.AsNode(start)
 	if err != nil {
 		return nil, fmt.Errorf("match: %s: %w", cfg.variant, err)
+	}
+	if players := engine.Players(start); len(cfg.players) != players {
+		return nil, fmt.Errorf("match: %s seats %d players, got %d specs %q", cfg.variant, players, len(cfg.players), cfg.players)
 	}
 
 	// Every worker has its own bots: a bot keeps state between moves.

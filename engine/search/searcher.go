@@ -179,7 +179,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Node, opts Options, st
 		return fmt.Errorf("search: unknown algorithm %v", opts.Algorithm)
 	}
 	desc := root.Variant().Describe()
-	s.players = len(desc.Players)
+	s.players = engine.Players(root)
 	if s.players < 1 || s.players > engine.MaxPlayers {
 		return fmt.Errorf("search: %d players, want 1..%d", s.players, engine.MaxPlayers)
 	}
