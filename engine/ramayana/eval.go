@@ -7,6 +7,107 @@ import "github.com/ashtapada/ashtapada/engine"
 var pieceValues = [kinds]float64{brahmin: 3, swami: 3.5, devapala: 3.5, yavana: 2.5, muni: 2,
 	singh: 3, shikari: 3, untouchable: 1, dropped: 0.5, buddha: 5}
 
+// maharajahBonus is what the Maharajah's alfil leaps are worth over a Rajah, in pawns.
+const maharajahBonus = 1.0
+
+// weights of the positional terms, in pawns; a variable so that tuning tests can swap them.
+type weights struct {
+	reach   float64 // per existing target square of a piece's leaps (centrality on this board)
+	advance float64 // per rank an Untouchable has advanced
+	control float64 // per Rakshasa a player has a piece next to (he may move it)
+	royal   float64 // more when that piece is the royal, who pays nothing
+	exposed float64 // per Rakshasa on a diagonal of one's own royal
+}
+
+var evalWeights = weights{reach: 0.03, advance: 0.05, control: 0.3, royal: 0.3, exposed: 0.2}
+
+// reach counts the existing squares each kind's leaps reach from each square: the leapers'
+// mobility on an empty board, low on the islands and the edges of India.
+var reach = func() (t [kinds][squares]float64) {
+	for k := brahmin; k < kinds; k++ {
+		if k == untouchable || k == dropped || k == buddha || k == rakshasa {
+			continue
+		}
+		for _, sq := range existing {
+			t[k][sq] = float64(len(targets[k][sq]))
+		}
+	}
+	return t
+}()
+
+// evalTerms are the parts of the evaluation, yellow's value less red's.
+type evalTerms struct{ material, maharajah, reach, advance, control, exposed float64 }
+
+func (p *Position) evalTerms() evalTerms {
+	var t evalTerms
+	w := &evalWeights
+	royals := [2]int{-1, -1}
+	var raks [4]int // at most two Rakshasas stand; a spare slot keeps bad input in bounds
+	nr := 0
+	for _, s8 := range existing {
+		sq := int(s8)
+		c := p.board[sq]
+		if c == 0 {
+			continue
+		}
+		o, k := cellOwner(c), cellKind(c)
+		if o == neutral {
+			if nr < len(raks) {
+				raks[nr] = sq
+				nr++
+			}
+			continue
+		}
+		sign := 1.0
+		if o == red {
+			sign = -1
+		}
+		switch k {
+		case rajah, maharajah:
+			royals[o] = sq
+			if k == maharajah {
+				t.maharajah += sign * maharajahBonus
+			}
+		case untouchable:
+			adv := sq/files - 2 // 0 on the start rank, 3 or 14
+			if o == red {
+				adv = ranks - 3 - sq/files
+			}
+			t.advance += sign * w.advance * float64(adv)
+		}
+		t.material += sign * pieceValues[k]
+		t.reach += sign * w.reach * reach[k][sq]
+	}
+	for _, r := range raks[:nr] {
+		var near [2]bool
+		for _, a := range targets[rajah][r] {
+			if c := p.board[a]; c != 0 && cellOwner(c) < 2 {
+				o := cellOwner(c)
+				if !near[o] {
+					near[o] = true
+					t.control += sideSign(o) * w.control
+				}
+				if int(a) == royals[o] {
+					t.control += sideSign(o) * w.royal
+				}
+			}
+		}
+		for pl, rs := range royals {
+			if rs >= 0 && rs != r && onDiagonal(rs, r) {
+				t.exposed -= sideSign(pl) * w.exposed
+			}
+		}
+	}
+	return t
+}
+
+func sideSign(pl int) float64 { return float64(1 - 2*pl) }
+
+func onDiagonal(a, b int) bool {
+	df, dr := a%files-b%files, a/files-b/files
+	return df == dr || df == -dr
+}
+
 // Utility is +1 for the winner and -1 for the loser; a draw is 0 for both.
 func (p *Position) Utility(u []float64) bool {
 	finished, w, _ := p.result()
@@ -20,40 +121,35 @@ func (p *Position) Utility(u []float64) bool {
 	return true
 }
 
-// Evaluate is the material balance, or the result times WinValue once the game is over.
+// Evaluate is the sum of the terms Terms names, or the result times WinValue once the game is
+// over.
 func (p *Position) Evaluate(e []float64) {
 	var u [2]float64
 	if p.Utility(u[:]) {
 		e[yellow], e[red] = u[yellow]*engine.WinValue, u[red]*engine.WinValue
 		return
 	}
-	v := p.balance()
+	t := p.evalTerms()
+	v := t.material + t.maharajah + t.reach + t.advance + t.control + t.exposed
 	e[yellow], e[red] = v, -v
 }
 
-// balance is yellow's material less red's.
-func (p *Position) balance() float64 {
-	v := 0.0
-	for _, sq := range existing {
-		c := p.board[sq]
-		switch cellOwner(c) {
-		case yellow:
-			if c != 0 {
-				v += pieceValues[cellKind(c)]
-			}
-		case red:
-			v -= pieceValues[cellKind(c)]
-		}
-	}
-	return v
-}
-
+// Terms explains Evaluate.
 func (p *Position) Terms() []engine.EvalTerm {
-	e := make([]float64, 2)
-	p.Evaluate(e)
-	name := "material"
-	if p.Phase() == engine.PhaseFinished {
-		name = "result"
+	var u [2]float64
+	if p.Utility(u[:]) {
+		return []engine.EvalTerm{{Name: "result", Values: []float64{u[yellow] * engine.WinValue, u[red] * engine.WinValue}}}
 	}
-	return []engine.EvalTerm{{Name: name, Values: e}}
+	t := p.evalTerms()
+	term := func(name string, v float64) engine.EvalTerm {
+		return engine.EvalTerm{Name: name, Values: []float64{v, -v}}
+	}
+	return []engine.EvalTerm{
+		term("material", t.material),
+		term("maharajah", t.maharajah),
+		term("reach", t.reach),                 // squares the leapers reach from where they stand
+		term("untouchable_advance", t.advance), // ranks the Untouchables have advanced
+		term("rakshasa_control", t.control),    // Rakshasas a player can move, more with the royal beside
+		term("rakshasa_exposure", t.exposed),   // Rakshasas on a diagonal of one's own royal
+	}
 }
