@@ -224,5 +224,5 @@ func parseSquare(s string) (int, bool) {
 // ParseMove reads an action and returns the legal move it names.
 func (p *Position) ParseMove(text string) (engine.Move, error) {
 	return engine.ParseLegal(p, text, func(_, text string) (engine.Move, error) { return parseAction(text) },
-		func(engine.Move) string { return "not a legal action in this position" })
+		p.whyIllegal)
 }
