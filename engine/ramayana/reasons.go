@@ -138,7 +138,7 @@ func (p *Position) whyIllegal(m engine.Move) string {
 		return "a Rakshasa move names the piece of yours that pays for it, and " + p.Notation(first) +
 			" is not legal either: " + p.whyIllegal(first)
 	case cellOwner(c) != side:
-		return p.pieceName(from) + " is " + playerNames[cellOwner(c)] + "'s, and " + playerNames[side] + " is to move"
+		return "the " + titles[cellKind(c)] + " on " + squareName(from) + " is " + playerNames[cellOwner(c)] + "'s, and " + playerNames[side] + " is to move"
 	case from == to:
 		return "a move must leave its square"
 	}
