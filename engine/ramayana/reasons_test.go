@@ -2,6 +2,8 @@ package ramayana
 
 import (
 	"errors"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -77,6 +79,126 @@ func TestWhyIllegal(t *testing.T) {
 		}
 		if ill.Reason != c.want {
 			t.Errorf("%s in %s:\n got %q\nwant %q", c.action, c.pos, ill.Reason, c.want)
+		}
+	}
+}
+
+// reasonPositions are positions of seeded random games from the start and from advanced (some
+// with full islands), plus hand-built ones with drops, Buddhas and Rakshasa moves.
+func reasonPositions(t *testing.T) []*Position {
+	var out []*Position
+	rng := rand.New(rand.NewPCG(5, 11))
+	games := 6
+	if testing.Short() {
+		games = 3
+	}
+	for g := range games {
+		text := StartText
+		if g%2 == 1 {
+			text = advanced
+		}
+		p, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g%3 == 2 {
+			fillIslands(&p)
+		}
+		for ply := 0; ply < 200; ply++ {
+			if ply%25 == 0 || ply < 3 {
+				q := p
+				out = append(out, &q)
+			}
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			p.apply(moves[rng.IntN(len(moves))], &p)
+		}
+	}
+	for _, c := range []struct {
+		sides  string
+		pieces map[string]string
+	}{
+		{"yr", map[string]string{"e2": "R", "d10": "r", "e15": "U", "b9": "K", "i8": "K", "g12": "h", "b8": "=u"}},
+		{"yr", map[string]string{"e2": "R", "f15": "r", "e15": "U", "a4": "+u", "j12": "+u", "i13": "+u", "b5": "+u"}},
+		{"yr", map[string]string{"e2": "R", "f15": "r", "a8": "=U", "a9": "=U", "b9": "K", "i8": "K", "g14": "m", "d2": "H", "b8": "m"}},
+		{"yr", map[string]string{"e4": "R", "f15": "r", "d3": "M", "d5": "K", "b9": "K", "j8": "=u", "j13": "m"}},
+		{"r", map[string]string{"e2": "R", "g14": "r", "a8": "=U", "b9": "K", "i8": "K", "j13": "m", "f14": "H"}},
+	} {
+		for _, side := range c.sides {
+			out = append(out, build(t, string(side), c.pieces))
+		}
+	}
+	return out
+}
+
+// Every well-formed illegal action over a broad sample gets a specific reason, without panics;
+// pseudo-legal ones (and only those, Untouchables' plain steps to the last row aside) are
+// explained by check; every legal action parses.
+func TestWhyIllegalEverywhere(t *testing.T) {
+	const generic = "not a legal action in this position"
+	rng := rand.New(rand.NewPCG(2, 7))
+	seen := map[string]int{}
+	for _, p := range reasonPositions(t) {
+		if p.Phase() == engine.PhaseFinished {
+			continue
+		}
+		legal := map[engine.Move]bool{}
+		for _, m := range p.Moves(nil) {
+			legal[m] = true
+			if got, err := p.ParseMove(p.Notation(m)); err != nil || got != m {
+				t.Fatalf("%s: legal %s reads as %v, %v", p, p.Notation(m), got, err)
+			}
+		}
+		pseudo := map[engine.Move]bool{}
+		for _, m := range p.pseudo(nil) {
+			pseudo[m] = true
+		}
+		var texts []string
+		for _, f := range existing {
+			fs := squareName(int(f))
+			c := p.board[f]
+			for _, to := range existing {
+				ft := fs + squareName(int(to))
+				texts = append(texts, ft, ft+"=buddha", ft+"@"+squareName(int(existing[rng.IntN(len(existing))])),
+					ft+"^"+squareName(int(existing[rng.IntN(len(existing))])))
+				if c != 0 && (cellKind(c) == rakshasa || cellKind(c) == untouchable && int(to)/files == lastRank(int(p.side))) {
+					for _, x := range existing {
+						texts = append(texts, ft+"^"+squareName(int(x)), ft+"@"+squareName(int(x)))
+					}
+				}
+			}
+		}
+		for _, text := range texts {
+			m, err := parseAction(text)
+			if err != nil {
+				t.Fatalf("%s does not parse: %v", text, err)
+			}
+			if legal[m] {
+				continue
+			}
+			why := p.whyIllegal(m)
+			if why == generic || why == "" {
+				t.Fatalf("%s in %s: reason %q", text, p, why)
+			}
+			byCheck := strings.HasPrefix(why, p.Notation(m)+" would leave your ")
+			plainLastRow := moveAct(m) == actMove && cellKind(p.board[moveFrom(m)]) == untouchable
+			if pseudo[m] != byCheck && !(byCheck && plainLastRow) {
+				t.Fatalf("%s in %s: pseudo-legal %v, reason %q", text, p, pseudo[m], why)
+			}
+			for _, key := range []string{"would leave your", "is attacked by", "has no piece of yours beside it",
+				"cannot reach", "holds your own", "there is no piece on", "is blocked"} {
+				if strings.Contains(why, key) {
+					seen[key]++
+				}
+			}
+		}
+	}
+	for _, key := range []string{"would leave your", "is attacked by", "has no piece of yours beside it",
+		"cannot reach", "holds your own", "there is no piece on", "is blocked"} {
+		if seen[key] == 0 {
+			t.Errorf("no reason with %q came up", key)
 		}
 	}
 }
