@@ -221,8 +221,7 @@ func parseSquare(s string) (int, bool) {
 	return r*files + f, true
 }
 
-// ParseMove reads an action and returns the legal move it names.
+// ParseMove reads an action and returns the legal move it names; whyIllegal explains the others.
 func (p *Position) ParseMove(text string) (engine.Move, error) {
-	return engine.ParseLegal(p, text, func(_, text string) (engine.Move, error) { return parseAction(text) },
-		p.whyIllegal)
+	return engine.ParseLegal(p, text, func(_, text string) (engine.Move, error) { return parseAction(text) }, p.whyIllegal)
 }
