@@ -21,19 +21,10 @@ type weights struct {
 
 var evalWeights = weights{reach: 0.03, advance: 0.05, control: 0.3, royal: 0.3, exposed: 0.2}
 
-// reach counts the existing squares each kind's leaps reach from each square: the leapers'
-// mobility on an empty board, low on the islands and the edges of India.
-var reach = func() (t [kinds][squares]float64) {
-	for k := brahmin; k < kinds; k++ {
-		if k == untouchable || k == dropped || k == buddha || k == rakshasa {
-			continue
-		}
-		for _, sq := range existing {
-			t[k][sq] = float64(len(targets[k][sq]))
-		}
-	}
-	return t
-}()
+// reachKinds are the kinds whose reach counts: the leaping pieces. The Untouchables move by
+// other tables, the Buddha reaches its whole rank and file anywhere, and royals are not material.
+var reachKinds = [kinds]bool{brahmin: true, swami: true, devapala: true, yavana: true, muni: true,
+	singh: true, shikari: true}
 
 // evalTerms are the parts of the evaluation, yellow's value less red's.
 type evalTerms struct{ material, maharajah, reach, advance, control, exposed float64 }
@@ -76,7 +67,10 @@ func (p *Position) evalTerms() evalTerms {
 			t.advance += sign * w.advance * float64(adv)
 		}
 		t.material += sign * pieceValues[k]
-		t.reach += sign * w.reach * reach[k][sq]
+		if reachKinds[k] {
+			// The existing squares its leaps reach: low on the islands and India's edges.
+			t.reach += sign * w.reach * float64(len(targets[k][sq]))
+		}
 	}
 	for _, r := range raks[:nr] {
 		var near [2]bool
