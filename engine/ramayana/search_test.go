@@ -50,7 +50,7 @@ func TestSearchFindsWins(t *testing.T) {
 		side   string
 		pieces map[string]string
 		n      int
-		reason string // how the game ends after the search's first action, for n == 1
+		reason string   // how the game ends after the search's first action, for n == 1
 		moves  []string // the first actions that win at once, for n == 1
 	}{
 		// The Singh leaps to e14 and checks by its knight leap; the Muni's dabbaba leap covers
