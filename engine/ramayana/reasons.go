@@ -77,8 +77,8 @@ func list(items []string, last string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " " + last + " " + items[len(items)-1]
 }
 
-// completions lists the legal texts of an Untouchable's step to the last row, and reports
-// whether any drop square exists at all (legal or not), which decides the Buddha.
+// completions lists the legal texts of an Untouchable's step to the last row, its drops (legal or
+// not: any drop square rules out the Buddha) and all its pseudo-legal completions.
 func (p *Position) completions(from, to int) (legal []string, drops []engine.Move, all []engine.Move) {
 	var buf [32]engine.Move
 	all = p.pawnMove(buf[:0], from, to)
@@ -174,6 +174,7 @@ func (p *Position) whyIllegal(m engine.Move) string {
 	return p.whyCheck(m, p.Notation(m))
 }
 
+// isLegal reports whether m is among the legal actions.
 func (p *Position) isLegal(m engine.Move) bool {
 	var buf [engine.MaxMoves]engine.Move
 	return slices.Contains(p.legal(buf[:0]), m)
@@ -261,7 +262,7 @@ func (p *Position) whyUntouchable(m engine.Move) string {
 	return ""
 }
 
-// whyRakshasa explains an illegal Rakshasa move from S to T paid by P, or returns "" when only the
+// whyRakshasa explains an illegal Rakshasa move from from to to paid by pay, or returns "" when only the
 // check test remains.
 func (p *Position) whyRakshasa(from, to, pay int) string {
 	side := int(p.side)
