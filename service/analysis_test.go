@@ -40,7 +40,7 @@ func searchOver(t *testing.T, tr transport, req *pb.SearchRequest) (*pb.SearchRe
 // legally from pos, and that the lines are sorted by the mover's value.
 func checkLines(t *testing.T, pos engine.Position, resp *pb.SearchResponse) {
 	t.Helper()
-	mover := pos.Variant().Describe().Players[pos.ToMove()].Name
+	mover := engine.Seats(pos)[pos.ToMove()].Name
 	prev := math.Inf(1)
 	for i, l := range resp.GetLines() {
 		if len(l.GetPv()) == 0 || l.GetPv()[0].GetNotation() != l.GetMove().GetNotation() {

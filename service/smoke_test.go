@@ -39,7 +39,11 @@ func TestAnalysisEveryVariant(t *testing.T) {
 					}
 					pos = &pb.Position{Variant: d.Name, Text: roll.GetPosition().GetText()}
 				}
-				players := len(d.Players)
+				start, err := v.Start(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				players := engine.Players(start)
 
 				search, err := searchOver(t, tr, &pb.SearchRequest{Position: pos, Depth: 2, MultiPv: 2, TimeLimit: durationpb.New(5 * time.Second)})
 				if err != nil {

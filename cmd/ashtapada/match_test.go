@@ -16,7 +16,11 @@ func TestMatchEveryVariant(t *testing.T) {
 	for _, v := range engine.Variants() {
 		name := v.Describe().Name
 		t.Run(name, func(t *testing.T) {
-			players := len(v.Describe().Players)
+			start, err := v.Start(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			players := engine.Players(start)
 			specs := slices.Repeat([]string{"random"}, players)
 			specs[0] = "greedy"
 			games := 2 * players

@@ -148,3 +148,27 @@ func Board(l Layout) *engine.Board {
 	}
 	return b
 }
+
+// square names the space at (row, col) of the coaster at place p, row 0 at the top.
+func (p Place) square(row, col int) string {
+	f0, top := p.origin()
+	return engine.SquareName(f0+col, top-row)
+}
+
+// PortalSquare names the portal of the coaster lying at place p.
+func PortalSquare(p Place) string { return p.square(1, 1) }
+
+// DotSquares names the square of each place's alignment dot, in place order: the dot sits at the
+// top-left of an unturned coaster, and each quarter turn clockwise carries (row, col) to
+// (col, 2-row).
+func DotSquares(l Layout) []string {
+	out := make([]string, 0, 4)
+	for p := TopLeft; p <= BottomLeft; p++ {
+		row, col := 0, 0
+		for q := 0; q < l[p]&3; q++ {
+			row, col = col, 2-row
+		}
+		out = append(out, p.square(row, col))
+	}
+	return out
+}

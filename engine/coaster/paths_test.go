@@ -2,6 +2,7 @@ package coaster
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -71,5 +72,22 @@ func TestStartPathsByHand(t *testing.T) {
 	}
 	if g != StartLayout.Graph() {
 		t.Error("a layout's graph is built twice")
+	}
+}
+
+func TestPortalsAndDots(t *testing.T) {
+	var portals []string
+	for p := TopLeft; p <= BottomLeft; p++ {
+		portals = append(portals, PortalSquare(p))
+	}
+	// coasters.md: portals b5 e5 e2 b2; dots on the outer corners a6 f6 f1 a1.
+	if got := strings.Join(portals, " "); got != "b5 e5 e2 b2" {
+		t.Errorf("portals %s", got)
+	}
+	if got := strings.Join(DotSquares(StartLayout), " "); got != "a6 f6 f1 a1" {
+		t.Errorf("dots %s", got)
+	}
+	if got := strings.Join(DotSquares(Layout{}), " "); got != "a6 d6 d3 a3" {
+		t.Errorf("dots of unturned coasters %s", got)
 	}
 }

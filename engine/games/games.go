@@ -10,5 +10,6 @@ import (
 	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
 	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
 	_ "github.com/ashtapada/ashtapada/engine/martian"
+	_ "github.com/ashtapada/ashtapada/engine/martianchess"
 	_ "github.com/ashtapada/ashtapada/engine/ramayana"
 )
