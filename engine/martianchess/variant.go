@@ -100,8 +100,8 @@ func describe(name string, two *geometry) *engine.Description {
 	d := &engine.Description{
 		Name:       name,
 		MinPlayers: 2, MaxPlayers: 4,
-		Players:    append(seatInfo(2, false), seatInfo(4, true)...),
-		Board:      two.board,
+		Players: append(seatInfo(2, false), seatInfo(4, true)...),
+		Board:   two.board,
 		Pieces: []engine.PieceInfo{
 			{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step diagonally in any direction"},
 			{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "one or two squares orthogonally, sliding"},
