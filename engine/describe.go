@@ -11,6 +11,9 @@ type Description struct {
 	// an option, a position's own seats (Seats) are the ones it uses.
 	Players []PlayerInfo
 	Board   *Board
+	// OptionBoards are the boards and seats used under other option values, as when four
+	// players play on a larger board; Board is the board of the default options.
+	OptionBoards []OptionBoard
 	Pieces  []PieceInfo
 	Dice    []DieInfo
 	Options []OptionSpec
@@ -25,6 +28,13 @@ type Description struct {
 	// Repetition is how many occurrences of one position draw the game (3: threefold), or 0 when
 	// the rules have no such draw. Applying it needs the game's history.
 	Repetition int
+}
+
+// OptionBoard is the board and the seats a variant uses when its options take these values.
+type OptionBoard struct {
+	Options Options
+	Board   *Board
+	Players []PlayerInfo
 }
 
 // PlayerInfo describes one seat.

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"google.golang.org/protobuf/types/known/structpb"
+
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
@@ -21,6 +23,31 @@ func optionSpecsToProto(specs []engine.OptionSpec) []*pb.OptionSpec {
 	return out
 }
 
+func seatsToProto(players []engine.PlayerInfo) []*pb.Seat {
+	out := make([]*pb.Seat, 0, len(players))
+	for _, p := range players {
+		out = append(out, &pb.Seat{Player: p.Name, Seat: p.Seat, Team: p.Team, Color: p.Color})
+	}
+	return out
+}
+
+func boardToProto(b *engine.Board) *pb.Board {
+	out := &pb.Board{Files: int32(b.Files), Ranks: int32(b.Ranks), LayoutInPosition: b.LayoutInPosition}
+	for _, s := range b.Squares {
+		out.Squares = append(out.Squares, &pb.Square{Name: s.Name, File: int32(s.File), Rank: int32(s.Rank), Region: s.Region})
+	}
+	for _, r := range b.Regions {
+		out.Regions = append(out.Regions, &pb.Region{Name: r.Name, Kind: r.Kind, Squares: r.Squares})
+	}
+	for _, c := range b.Connections {
+		out.Connections = append(out.Connections, &pb.Connection{From: c.From, To: c.To, Direction: c.Direction})
+	}
+	for _, m := range b.Marks {
+		out.Marks = append(out.Marks, &pb.SquareMark{Name: m.Name, Player: m.Player, Squares: m.Squares, Description: m.Description})
+	}
+	return out
+}
+
 func variantToProto(d *engine.Description) *pb.Variant {
 	v := &pb.Variant{Name: d.Name, Title: d.Title, Summary: d.Summary, MinPlayers: int32(d.MinPlayers),
 		MaxPlayers: int32(d.MaxPlayers), Options: optionSpecsToProto(d.Options), MaxActionsPerTurn: int32(d.ActionsPerTurn),
@@ -31,22 +58,14 @@ func variantToProto(d *engine.Description) *pb.Variant {
 	for _, e := range d.Events {
 		v.EventTypes = append(v.EventTypes, &pb.EventType{Name: e.Name, Kind: eventKindToProto(e.Kind), Description: e.Description})
 	}
-	for _, p := range d.Players {
-		v.Seats = append(v.Seats, &pb.Seat{Player: p.Name, Seat: p.Seat, Team: p.Team, Color: p.Color})
-	}
-	b := d.Board
-	v.Board = &pb.Board{Files: int32(b.Files), Ranks: int32(b.Ranks), LayoutInPosition: b.LayoutInPosition}
-	for _, s := range b.Squares {
-		v.Board.Squares = append(v.Board.Squares, &pb.Square{Name: s.Name, File: int32(s.File), Rank: int32(s.Rank), Region: s.Region})
-	}
-	for _, r := range b.Regions {
-		v.Board.Regions = append(v.Board.Regions, &pb.Region{Name: r.Name, Kind: r.Kind, Squares: r.Squares})
-	}
-	for _, c := range b.Connections {
-		v.Board.Connections = append(v.Board.Connections, &pb.Connection{From: c.From, To: c.To, Direction: c.Direction})
-	}
-	for _, m := range b.Marks {
-		v.Board.Marks = append(v.Board.Marks, &pb.SquareMark{Name: m.Name, Player: m.Player, Squares: m.Squares, Description: m.Description})
+	v.Seats = seatsToProto(d.Players)
+	v.Board = boardToProto(d.Board)
+	for _, ob := range d.OptionBoards {
+		o := &pb.OptionBoard{Options: map[string]*structpb.Value{}, Board: boardToProto(ob.Board), Seats: seatsToProto(ob.Players)}
+		for name, val := range ob.Options {
+			o.Options[name] = optionValueToProto(val)
+		}
+		v.OptionBoards = append(v.OptionBoards, o)
 	}
 	for _, p := range d.Pieces {
 		v.PieceTypes = append(v.PieceTypes, &pb.PieceType{Kind: p.Kind, Letter: p.Letter, Title: p.Title, Movement: p.Movement,

@@ -49,6 +49,9 @@ func newVariant(name string, two, four *geometry) *variant {
 	v.rules[0] = &rules{variant: v, geo: two, players: 2, seats: seatInfo(2, false)}
 	v.rules[1] = &rules{variant: v, geo: four, players: 4, seats: seatInfo(4, false)}
 	v.rules[2] = &rules{variant: v, geo: four, players: 4, teams: true, seats: seatInfo(4, true)}
+	for _, r := range v.rules[1:] {
+		v.desc.OptionBoards = append(v.desc.OptionBoards, engine.OptionBoard{Options: r.options(), Board: four.board, Players: r.seats})
+	}
 	return v
 }
 

@@ -357,7 +357,10 @@ type Variant struct {
 	EventTypes []*EventType `protobuf:"bytes,16,rep,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
 	// How many occurrences of one position draw the game (3: threefold repetition), or 0 when the
 	// rules have no such draw. Requests apply it when they carry the game's history.
-	Repetition    int32 `protobuf:"varint,17,opt,name=repetition,proto3" json:"repetition,omitempty"`
+	Repetition int32 `protobuf:"varint,17,opt,name=repetition,proto3" json:"repetition,omitempty"`
+	// The boards and seats used under other option values (four players play on a larger board);
+	// `board` is the board of the default options.
+	OptionBoards  []*OptionBoard `protobuf:"bytes,18,rep,name=option_boards,json=optionBoards,proto3" json:"option_boards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -504,6 +507,74 @@ func (x *Variant) GetRepetition() int32 {
 	return 0
 }
 
+func (x *Variant) GetOptionBoards() []*OptionBoard {
+	if x != nil {
+		return x.OptionBoards
+	}
+	return nil
+}
+
+// OptionBoard is the board and the seats a variant uses when its options take these values.
+type OptionBoard struct {
+	state         protoimpl.MessageState     `protogen:"open.v1"`
+	Options       map[string]*structpb.Value `protobuf:"bytes,1,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Board         *Board                     `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
+	Seats         []*Seat                    `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OptionBoard) Reset() {
+	*x = OptionBoard{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OptionBoard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OptionBoard) ProtoMessage() {}
+
+func (x *OptionBoard) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OptionBoard.ProtoReflect.Descriptor instead.
+func (*OptionBoard) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *OptionBoard) GetOptions() map[string]*structpb.Value {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+func (x *OptionBoard) GetBoard() *Board {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
+func (x *OptionBoard) GetSeats() []*Seat {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
 // ActionType is one action a variant uses.
 type ActionType struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -519,7 +590,7 @@ type ActionType struct {
 
 func (x *ActionType) Reset() {
 	*x = ActionType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -531,7 +602,7 @@ func (x *ActionType) String() string {
 func (*ActionType) ProtoMessage() {}
 
 func (x *ActionType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -544,7 +615,7 @@ func (x *ActionType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionType.ProtoReflect.Descriptor instead.
 func (*ActionType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *ActionType) GetName() string {
@@ -588,7 +659,7 @@ type EventType struct {
 
 func (x *EventType) Reset() {
 	*x = EventType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -600,7 +671,7 @@ func (x *EventType) String() string {
 func (*EventType) ProtoMessage() {}
 
 func (x *EventType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -613,7 +684,7 @@ func (x *EventType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EventType.ProtoReflect.Descriptor instead.
 func (*EventType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *EventType) GetName() string {
@@ -652,7 +723,7 @@ type VariantSummary struct {
 
 func (x *VariantSummary) Reset() {
 	*x = VariantSummary{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -664,7 +735,7 @@ func (x *VariantSummary) String() string {
 func (*VariantSummary) ProtoMessage() {}
 
 func (x *VariantSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -677,7 +748,7 @@ func (x *VariantSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VariantSummary.ProtoReflect.Descriptor instead.
 func (*VariantSummary) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *VariantSummary) GetName() string {
@@ -739,7 +810,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -751,7 +822,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -764,7 +835,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Seat) GetPlayer() string {
@@ -817,7 +888,7 @@ type Board struct {
 
 func (x *Board) Reset() {
 	*x = Board{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +900,7 @@ func (x *Board) String() string {
 func (*Board) ProtoMessage() {}
 
 func (x *Board) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +913,7 @@ func (x *Board) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Board.ProtoReflect.Descriptor instead.
 func (*Board) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Board) GetFiles() int32 {
@@ -909,7 +980,7 @@ type SquareMark struct {
 
 func (x *SquareMark) Reset() {
 	*x = SquareMark{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +992,7 @@ func (x *SquareMark) String() string {
 func (*SquareMark) ProtoMessage() {}
 
 func (x *SquareMark) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +1005,7 @@ func (x *SquareMark) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SquareMark.ProtoReflect.Descriptor instead.
 func (*SquareMark) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SquareMark) GetName() string {
@@ -978,7 +1049,7 @@ type Square struct {
 
 func (x *Square) Reset() {
 	*x = Square{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -990,7 +1061,7 @@ func (x *Square) String() string {
 func (*Square) ProtoMessage() {}
 
 func (x *Square) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1003,7 +1074,7 @@ func (x *Square) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Square.ProtoReflect.Descriptor instead.
 func (*Square) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Square) GetName() string {
@@ -1047,7 +1118,7 @@ type Region struct {
 
 func (x *Region) Reset() {
 	*x = Region{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1059,7 +1130,7 @@ func (x *Region) String() string {
 func (*Region) ProtoMessage() {}
 
 func (x *Region) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1072,7 +1143,7 @@ func (x *Region) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Region.ProtoReflect.Descriptor instead.
 func (*Region) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Region) GetName() string {
@@ -1108,7 +1179,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1120,7 +1191,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1133,7 +1204,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Connection) GetFrom() string {
@@ -1177,7 +1248,7 @@ type PieceType struct {
 
 func (x *PieceType) Reset() {
 	*x = PieceType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1189,7 +1260,7 @@ func (x *PieceType) String() string {
 func (*PieceType) ProtoMessage() {}
 
 func (x *PieceType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1202,7 +1273,7 @@ func (x *PieceType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PieceType.ProtoReflect.Descriptor instead.
 func (*PieceType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PieceType) GetKind() string {
@@ -1274,7 +1345,7 @@ type DieType struct {
 
 func (x *DieType) Reset() {
 	*x = DieType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1286,7 +1357,7 @@ func (x *DieType) String() string {
 func (*DieType) ProtoMessage() {}
 
 func (x *DieType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1299,7 +1370,7 @@ func (x *DieType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieType.ProtoReflect.Descriptor instead.
 func (*DieType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DieType) GetKind() string {
@@ -1335,7 +1406,7 @@ type DieFace struct {
 
 func (x *DieFace) Reset() {
 	*x = DieFace{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1347,7 +1418,7 @@ func (x *DieFace) String() string {
 func (*DieFace) ProtoMessage() {}
 
 func (x *DieFace) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1360,7 +1431,7 @@ func (x *DieFace) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieFace.ProtoReflect.Descriptor instead.
 func (*DieFace) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *DieFace) GetValue() int32 {
@@ -1403,7 +1474,7 @@ type OptionSpec struct {
 
 func (x *OptionSpec) Reset() {
 	*x = OptionSpec{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1486,7 @@ func (x *OptionSpec) String() string {
 func (*OptionSpec) ProtoMessage() {}
 
 func (x *OptionSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1499,7 @@ func (x *OptionSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
 func (*OptionSpec) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *OptionSpec) GetName() string {
@@ -1524,7 +1595,7 @@ type Position struct {
 
 func (x *Position) Reset() {
 	*x = Position{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1536,7 +1607,7 @@ func (x *Position) String() string {
 func (*Position) ProtoMessage() {}
 
 func (x *Position) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1549,7 +1620,7 @@ func (x *Position) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Position.ProtoReflect.Descriptor instead.
 func (*Position) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Position) GetVariant() string {
@@ -1677,7 +1748,7 @@ type GameHistory struct {
 
 func (x *GameHistory) Reset() {
 	*x = GameHistory{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1689,7 +1760,7 @@ func (x *GameHistory) String() string {
 func (*GameHistory) ProtoMessage() {}
 
 func (x *GameHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1702,7 +1773,7 @@ func (x *GameHistory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameHistory.ProtoReflect.Descriptor instead.
 func (*GameHistory) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GameHistory) GetKeys() []uint64 {
@@ -1745,7 +1816,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1757,7 +1828,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1770,7 +1841,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Proposal) GetKind() string {
@@ -1813,7 +1884,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1825,7 +1896,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1838,7 +1909,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -1874,7 +1945,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1886,7 +1957,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1899,7 +1970,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Piece) GetSquare() string {
@@ -1952,7 +2023,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1964,7 +2035,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1977,7 +2048,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Die) GetKind() string {
@@ -2031,7 +2102,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2043,7 +2114,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2056,7 +2127,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PlayerState) GetName() string {
@@ -2127,7 +2198,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2139,7 +2210,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2152,7 +2223,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2187,7 +2258,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2199,7 +2270,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2212,7 +2283,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Counter) GetName() string {
@@ -2261,7 +2332,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2273,7 +2344,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2286,7 +2357,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Action) GetNotation() string {
@@ -2390,7 +2461,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2402,7 +2473,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2415,7 +2486,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2484,7 +2555,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2496,7 +2567,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2509,7 +2580,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2562,7 +2633,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2574,7 +2645,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2587,7 +2658,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2651,7 +2722,7 @@ type NextTurn struct {
 
 func (x *NextTurn) Reset() {
 	*x = NextTurn{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2663,7 +2734,7 @@ func (x *NextTurn) String() string {
 func (*NextTurn) ProtoMessage() {}
 
 func (x *NextTurn) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2676,7 +2747,7 @@ func (x *NextTurn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextTurn.ProtoReflect.Descriptor instead.
 func (*NextTurn) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *NextTurn) GetToMove() string {
@@ -2752,7 +2823,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2764,7 +2835,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2777,7 +2848,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2791,7 +2862,7 @@ var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xbb\x05\n" +
+	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xfb\x05\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -2815,7 +2886,15 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"eventTypes\x12\x1e\n" +
 	"\n" +
 	"repetition\x18\x11 \x01(\x05R\n" +
-	"repetitionJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"\x8c\x01\n" +
+	"repetition\x12>\n" +
+	"\roption_boards\x18\x12 \x03(\v2\x19.ashtapada.v1.OptionBoardR\foptionBoardsJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"\xf8\x01\n" +
+	"\vOptionBoard\x12@\n" +
+	"\aoptions\x18\x01 \x03(\v2&.ashtapada.v1.OptionBoard.OptionsEntryR\aoptions\x12)\n" +
+	"\x05board\x18\x02 \x01(\v2\x13.ashtapada.v1.BoardR\x05board\x12(\n" +
+	"\x05seats\x18\x03 \x03(\v2\x12.ashtapada.v1.SeatR\x05seats\x1aR\n" +
+	"\fOptionsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"\x8c\x01\n" +
 	"\n" +
 	"ActionType\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12,\n" +
@@ -3058,7 +3137,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -3066,82 +3145,89 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(EventKind)(0),          // 3: ashtapada.v1.EventKind
 	(GameStatus)(0),         // 4: ashtapada.v1.GameStatus
 	(*Variant)(nil),         // 5: ashtapada.v1.Variant
-	(*ActionType)(nil),      // 6: ashtapada.v1.ActionType
-	(*EventType)(nil),       // 7: ashtapada.v1.EventType
-	(*VariantSummary)(nil),  // 8: ashtapada.v1.VariantSummary
-	(*Seat)(nil),            // 9: ashtapada.v1.Seat
-	(*Board)(nil),           // 10: ashtapada.v1.Board
-	(*SquareMark)(nil),      // 11: ashtapada.v1.SquareMark
-	(*Square)(nil),          // 12: ashtapada.v1.Square
-	(*Region)(nil),          // 13: ashtapada.v1.Region
-	(*Connection)(nil),      // 14: ashtapada.v1.Connection
-	(*PieceType)(nil),       // 15: ashtapada.v1.PieceType
-	(*DieType)(nil),         // 16: ashtapada.v1.DieType
-	(*DieFace)(nil),         // 17: ashtapada.v1.DieFace
-	(*OptionSpec)(nil),      // 18: ashtapada.v1.OptionSpec
-	(*Position)(nil),        // 19: ashtapada.v1.Position
-	(*GameHistory)(nil),     // 20: ashtapada.v1.GameHistory
-	(*Proposal)(nil),        // 21: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 22: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 23: ashtapada.v1.Piece
-	(*Die)(nil),             // 24: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 25: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 26: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 27: ashtapada.v1.Counter
-	(*Action)(nil),          // 28: ashtapada.v1.Action
-	(*Event)(nil),           // 29: ashtapada.v1.Event
-	(*Standing)(nil),        // 30: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 31: ashtapada.v1.TeamStanding
-	(*NextTurn)(nil),        // 32: ashtapada.v1.NextTurn
-	(*DiceRoll)(nil),        // 33: ashtapada.v1.DiceRoll
-	nil,                     // 34: ashtapada.v1.Position.OptionsEntry
-	(*structpb.Value)(nil),  // 35: google.protobuf.Value
+	(*OptionBoard)(nil),     // 6: ashtapada.v1.OptionBoard
+	(*ActionType)(nil),      // 7: ashtapada.v1.ActionType
+	(*EventType)(nil),       // 8: ashtapada.v1.EventType
+	(*VariantSummary)(nil),  // 9: ashtapada.v1.VariantSummary
+	(*Seat)(nil),            // 10: ashtapada.v1.Seat
+	(*Board)(nil),           // 11: ashtapada.v1.Board
+	(*SquareMark)(nil),      // 12: ashtapada.v1.SquareMark
+	(*Square)(nil),          // 13: ashtapada.v1.Square
+	(*Region)(nil),          // 14: ashtapada.v1.Region
+	(*Connection)(nil),      // 15: ashtapada.v1.Connection
+	(*PieceType)(nil),       // 16: ashtapada.v1.PieceType
+	(*DieType)(nil),         // 17: ashtapada.v1.DieType
+	(*DieFace)(nil),         // 18: ashtapada.v1.DieFace
+	(*OptionSpec)(nil),      // 19: ashtapada.v1.OptionSpec
+	(*Position)(nil),        // 20: ashtapada.v1.Position
+	(*GameHistory)(nil),     // 21: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 22: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 23: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 24: ashtapada.v1.Piece
+	(*Die)(nil),             // 25: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 26: ashtapada.v1.PlayerState
+	(*LayoutPlacement)(nil), // 27: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 28: ashtapada.v1.Counter
+	(*Action)(nil),          // 29: ashtapada.v1.Action
+	(*Event)(nil),           // 30: ashtapada.v1.Event
+	(*Standing)(nil),        // 31: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 32: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 33: ashtapada.v1.NextTurn
+	(*DiceRoll)(nil),        // 34: ashtapada.v1.DiceRoll
+	nil,                     // 35: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 36: ashtapada.v1.Position.OptionsEntry
+	(*structpb.Value)(nil),  // 37: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
-	9,  // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
-	10, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
-	15, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
-	16, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
-	18, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
-	6,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
-	7,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
-	2,  // 7: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 8: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
-	18, // 9: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
-	12, // 10: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
-	13, // 11: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
-	14, // 12: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
-	11, // 13: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
-	17, // 14: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
-	0,  // 15: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	35, // 16: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	34, // 17: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	23, // 18: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
-	1,  // 19: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	24, // 20: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	25, // 21: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	26, // 22: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	27, // 23: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	21, // 24: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	28, // 25: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	19, // 26: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	28, // 27: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	22, // 28: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 29: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 30: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	22, // 31: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	22, // 32: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	28, // 33: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 34: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 35: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	30, // 36: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	31, // 37: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	35, // 38: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	39, // [39:39] is the sub-list for method output_type
-	39, // [39:39] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	10, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
+	11, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
+	16, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
+	17, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
+	19, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
+	7,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
+	8,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
+	6,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
+	35, // 8: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	11, // 9: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
+	10, // 10: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
+	2,  // 11: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 12: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
+	19, // 13: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
+	13, // 14: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
+	14, // 15: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
+	15, // 16: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
+	12, // 17: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
+	18, // 18: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
+	0,  // 19: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
+	37, // 20: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	36, // 21: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	24, // 22: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	1,  // 23: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
+	25, // 24: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	26, // 25: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	27, // 26: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	28, // 27: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	22, // 28: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	29, // 29: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	20, // 30: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	29, // 31: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	23, // 32: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 33: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 34: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	23, // 35: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	23, // 36: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	29, // 37: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 38: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 39: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	31, // 40: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	32, // 41: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	37, // 42: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	37, // 43: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	44, // [44:44] is the sub-list for method output_type
+	44, // [44:44] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3149,14 +3235,14 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[23].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[24].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   30,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
