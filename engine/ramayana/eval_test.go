@@ -1,11 +1,16 @@
 package ramayana
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/search"
 )
 
 // mirror is the half-turn image of p with the colours swapped: the board is symmetric under the
@@ -128,4 +133,84 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 		t.Errorf("Evaluate allocated %v times", a)
 	}
 	var _ engine.Judge = &p
+}
+
+// weighted is a search bot that evaluates with its own weights (the package's weights are set
+// around each of its searches: games here run one at a time).
+type weighted struct {
+	search.Bot
+	w weights
+}
+
+func (b weighted) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+	saved := evalWeights
+	evalWeights = b.w
+	defer func() { evalWeights = saved }()
+	return b.Bot.Choose(ctx, n, rng)
+}
+
+// TestTuneWeights plays the weights of RAMAYANA_TUNE (reach,advance,control,royal,exposed)
+// against the package's, both seatings of every opening, at RAMAYANA_TUNE_DEPTH (3), for
+// RAMAYANA_TUNE_PAIRS (20) openings from RAMAYANA_TUNE_SEED (1). A measurement, not a test.
+func TestTuneWeights(t *testing.T) {
+	spec := os.Getenv("RAMAYANA_TUNE")
+	if spec == "" {
+		t.Skip("set RAMAYANA_TUNE=reach,advance,control,royal,exposed")
+	}
+	var w weights
+	if _, err := fmt.Sscanf(spec, "%g,%g,%g,%g,%g", &w.reach, &w.advance, &w.control, &w.royal, &w.exposed); err != nil {
+		t.Fatal(err)
+	}
+	env := func(name string, def int) int {
+		if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
+			return v
+		}
+		return def
+	}
+	depth, pairs, seed := env("RAMAYANA_TUNE_DEPTH", 3), env("RAMAYANA_TUNE_PAIRS", 20), env("RAMAYANA_TUNE_SEED", 1)
+	opts := search.Options{Limits: search.Limits{Depth: depth}}
+	score, games, plies := 0.0, 0, 0
+	reasons := map[string]int{}
+	for g := range pairs {
+		rng := rand.New(rand.NewPCG(uint64(seed), uint64(g)))
+		open, _ := Parse(StartText)
+		for range 4 {
+			moves := open.Moves(nil)
+			open.apply(moves[rng.IntN(len(moves))], &open)
+		}
+		for seat := range 2 {
+			bots := []search.Bot{weighted{search.SearchBot(search.NewSearcher(1<<22), opts), w},
+				weighted{search.SearchBot(search.NewSearcher(1<<22), opts), evalWeights}}
+			if seat == 1 {
+				bots[0], bots[1] = bots[1], bots[0]
+			}
+			start := open
+			end, n, err := search.PlayGame(context.Background(), &start, bots, rng, 200)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := end.Outcome()
+			// Unfinished games (they rarely end) go to the side two pawns of material ahead.
+			if !o.Finished {
+				o.Reason = "unfinished"
+				switch m := end.(*Position).evalTerms().material; {
+				case m >= 2:
+					o.Winners, o.Reason = []int{yellow}, "material"
+				case m <= -2:
+					o.Winners, o.Reason = []int{red}, "material"
+				}
+			}
+			reasons[o.Reason]++
+			switch {
+			case len(o.Winners) == 0:
+				score += 0.5
+			case o.Winners[0] == seat:
+				score++
+			}
+			games++
+			plies += n
+		}
+	}
+	t.Logf("weights %+v against %+v, depth %d: score %.3f over %d games (%.1f plies each), ends %v",
+		w, evalWeights, depth, score/float64(games), games, float64(plies)/float64(games), reasons)
 }
