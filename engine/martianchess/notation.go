@@ -105,7 +105,7 @@ func (p *Position) parseBoard(s string) error {
 				return engine.Positionf("board", "rank %d: %q is not q, d, p or a digit", rank+1, c)
 			}
 			if f >= g.files {
-				break
+				return engine.Positionf("board", "rank %d covers more than %d files", rank+1, g.files)
 			}
 			p.pieces[k] |= 1 << (rank*g.files + f)
 			f++

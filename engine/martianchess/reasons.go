@@ -1,10 +1,14 @@
 package martianchess
 
 import (
-	"math/bits"
+	"strings"
 
 	"github.com/ashtapada/ashtapada/engine"
 )
+
+// fallbackReason is said only if the rules and this file disagree: every illegal well-formed
+// action should get a specific reason (reasons_test.go checks it).
+const fallbackReason = "not a legal action in this position"
 
 // whyIllegal explains why a well-formed action is not legal here, in a player's words.
 func (p *Position) whyIllegal(m engine.Move) string {
@@ -34,24 +38,35 @@ func (p *Position) whyIllegal(m engine.Move) string {
 	}
 	if p.reach(k, from, occ)&(1<<to) == 0 {
 		if p.reach(k, from, 0)&(1<<to) != 0 {
-			return "the " + kindNames[k] + " on " + name(from) + " cannot get to " + name(to) + " without passing " + p.blocker(k, from, to, occ)
+			return p.blocked(k, from, to, occ)
 		}
-		if g.board.Connections != nil {
-			return "the " + kindNames[k] + " on " + name(from) + " cannot reach " + name(to) + " along the arrows in " + stepsText[k]
+		if g.board.Connections == nil {
+			return "a " + kindNames[k] + " cannot move from " + name(from) + " to " + name(to) + ": it " + movesText[k]
 		}
-		return "a " + kindNames[k] + " cannot move from " + name(from) + " to " + name(to) + ": it " + movesText[k]
+		// Coasters: a neighbour the arrows do not lead to is the usual surprise, so say so.
+		if df, dr := abs(from%g.files-to%g.files), abs(from/g.files-to/g.files); df+dr == 1 {
+			return "no arrow leads from " + name(from) + " to " + name(to) + ", and the " + kindNames[k] +
+				" cannot reach " + name(to) + " along the arrows in " + stepsText[k]
+		}
+		return "the " + kindNames[k] + " on " + name(from) + " cannot reach " + name(to) + " along the arrows in " + stepsText[k]
 	}
 	t := p.kindAt(to)
 	own := occ & g.zone[side]
+	if t == 0 || own&(1<<to) == 0 {
+		return fallbackReason
+	}
+	here := "the " + kindNames[t] + " on " + name(to) + " in " + me + "'s own zone"
 	switch {
-	case t == 0 || own&(1<<to) == 0:
-		return "not a legal action in this position"
-	case k+t == pawn+drone && p.pieces[queen]&own != 0:
+	case k == queen || t == queen:
+		return "the " + kindNames[k] + " may not land on " + here + ": a queen never merges"
+	case k == drone && t == drone:
+		return "the drone may not land on " + here + ": two drones never merge"
+	case k+t == pawn+drone:
 		return "a " + kindNames[k] + " and a " + kindNames[t] + " merge into a queen only when " + me + " has no queen"
-	case k == pawn && t == pawn && p.pieces[drone]&own != 0:
+	case k == pawn && t == pawn:
 		return "two pawns merge into a drone only when " + me + " has no drone"
 	}
-	return "the " + kindNames[t] + " on " + name(to) + " is in " + me + "'s own zone: only a field promotion (pawn and drone into a queen, two pawns into a drone) may land there"
+	return fallbackReason
 }
 
 var (
@@ -60,16 +75,52 @@ var (
 	stepsText = [kinds]string{pawn: "one step", drone: "up to two steps", queen: "up to three steps"}
 )
 
-// blocker names the occupied squares that stand on every way from from to to.
-func (p *Position) blocker(k, from, to int, occ uint64) string {
-	common := ^uint64(0)
-	for _, path := range p.rules.geo.paths[k][from] {
+// blocked explains a move that the piece could make on an empty board: it names the pieces in
+// the way, the nearest first. On the grid there is one way; on the coasters the squares named
+// are those on every way, or else every square blocking some way.
+func (p *Position) blocked(k, from, to int, occ uint64) string {
+	g := p.rules.geo
+	common, any := ^uint64(0), uint64(0)
+	for _, path := range g.paths[k][from] {
 		if int(path.To) == to {
 			common &= path.Via & occ
+			any |= path.Via & occ
 		}
 	}
-	if common == 0 {
-		return "occupied squares"
+	what, toName := "the "+kindNames[k], squareName(g, to)
+	if common != 0 {
+		sq := p.nearest(from, common)
+		return what + " cannot jump over " + squareName(g, sq) + ": it cannot get to " + toName + " without passing " + squareName(g, sq)
 	}
-	return squareName(p.rules.geo, bits.TrailingZeros64(common))
+	var names []string
+	for rest := any; rest != 0; {
+		sq := p.nearest(from, rest)
+		rest &^= 1 << sq
+		names = append(names, squareName(g, sq))
+	}
+	return what + " cannot jump over " + strings.Join(names, " or ") + ": every way from " + squareName(g, from) +
+		" to " + toName + " passes one of them"
+}
+
+// nearest returns the square of set closest to from (fewest files plus ranks away, then lowest).
+func (p *Position) nearest(from int, set uint64) int {
+	g := p.rules.geo
+	best, bestD := -1, 0
+	for sq := 0; sq < g.squares(); sq++ {
+		if set&(1<<sq) == 0 {
+			continue
+		}
+		d := abs(sq%g.files-from%g.files) + abs(sq/g.files-from/g.files)
+		if best < 0 || d < bestD {
+			best, bestD = sq, d
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

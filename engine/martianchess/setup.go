@@ -74,6 +74,9 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		if seat < 0 {
 			return nil, engine.Positionf(field+".name", "unknown seat %q for %d players", ps.Name, r.players)
 		}
+		if slices.ContainsFunc(s.Players[:i], func(o engine.PlayerSetup) bool { return o.Name == ps.Name }) {
+			return nil, engine.Positionf(field+".name", "%s is listed twice", ps.Name)
+		}
 		if len(ps.Held) > maxPile {
 			return nil, engine.Positionf(field+".held", "%d pieces, more than %d", len(ps.Held), maxPile)
 		}
