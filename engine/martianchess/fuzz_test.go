@@ -160,3 +160,32 @@ func setupFromBytes(data []byte) (engine.Variant, *engine.Setup) {
 	}
 	return v, s
 }
+
+// Texts and set-ups that once read without complaint: a piece past a rank's last file was
+// dropped, and a seat listed twice added its piles up.
+func TestParseRefuses(t *testing.T) {
+	for _, text := range []string{
+		"3p4q/4/4/4/4/4/4/1q2 s -,- - - 1",
+		"3p/4/4/4/4/4/4/1q2p s -,- - - 1",
+		"5p/6/6/6/6/q5pq s -,- - - 1",
+	} {
+		for _, v := range variants {
+			if p, err := v.Parse(text); err == nil {
+				t.Errorf("%s reads as %s", text, p)
+			}
+		}
+	}
+	p, err := MartianChessVariant.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Setup()
+	s.Players = append(s.Players, engine.PlayerSetup{Name: "south", Held: []string{"queen"}})
+	if q, err := MartianChessVariant.FromSetup(s); err == nil {
+		t.Errorf("a set-up listing south twice reads as %s", q)
+	}
+	s.Players = s.Players[:2]
+	if _, err := MartianChessVariant.FromSetup(s); err != nil {
+		t.Errorf("the start's set-up: %v", err)
+	}
+}
