@@ -64,9 +64,9 @@ func TestReasons(t *testing.T) {
 // (every pair of squares, with and without +clock, and pass) gets a specific reason, and a piece
 // a reason says cannot be jumped over stands where it says.
 func TestReasonsOfRandomPositions(t *testing.T) {
-	games := 4
+	games, every := 4, 5
 	if testing.Short() {
-		games = 1
+		games, every = 1, 25
 	}
 	rng := rand.New(rand.NewPCG(4, 4))
 	checked := 0
@@ -79,7 +79,7 @@ func TestReasonsOfRandomPositions(t *testing.T) {
 			for range games {
 				p := start.(*Position)
 				for ply := 0; ply < 150 && p.Phase() != engine.PhaseFinished; ply++ {
-					if ply%5 == 0 {
+					if ply%every == 0 {
 						checked += checkReasons(t, p)
 					}
 					moves := p.Moves(nil)
