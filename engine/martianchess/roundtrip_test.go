@@ -174,7 +174,8 @@ func checkPositionRoundTrips(t *testing.T, p *Position) {
 	}
 }
 
-// checkPositionInvariants: scores are the pile's pips, the clock is -1 to 7, and a game is over
+// checkPositionInvariants: scores are the pile's pips, only two players bar a way back, the clock
+// is -1 to 7, and a game is over
 // exactly when a zone is empty or the clock has run out.
 func checkPositionInvariants(t *testing.T, p *Position) {
 	t.Helper()
@@ -193,6 +194,9 @@ func checkPositionInvariants(t *testing.T, p *Position) {
 		if o.Scores[seat] != pips || ps.Score != pips || held != pips {
 			t.Fatalf("%s: seat %d holds %d pips, scores %d and %d, structured held %d", text, seat, pips, o.Scores[seat], ps.Score, held)
 		}
+	}
+	if p.rules.players == 4 && p.rejectTo >= 0 {
+		t.Fatalf("%s: four players, but a way back is barred", text)
 	}
 	if p.clock < -1 || p.clock > clockEnd {
 		t.Fatalf("%s: clock %d", text, p.clock)
