@@ -175,8 +175,7 @@ func checkPositionRoundTrips(t *testing.T, p *Position) {
 }
 
 // checkPositionInvariants: scores are the pile's pips, only two players bar a way back, the clock
-// is -1 to 7, and a game is over
-// exactly when a zone is empty or the clock has run out.
+// is -1 to 7, and a game is over exactly when a zone is empty or the clock has run out.
 func checkPositionInvariants(t *testing.T, p *Position) {
 	t.Helper()
 	g := p.rules.geo
