@@ -903,10 +903,10 @@ func TestMartianChessMalformed(t *testing.T) {
 		}{
 			{"a3b4", []string{"a3"}},                     // no piece there
 			{"c6b5", []string{"c6", "north"}},            // north's pawn
-			{"d1d3", []string{"d3", "d2"}},         // the queen is blocked by d2
+			{"d1d3", []string{"d3", "d2"}},               // the queen is blocked by d2
 			{"b3b4", []string{"b3", "b4", "pawn"}},       // a pawn steps diagonally
 			{"b1b2", []string{"drone", "pawn", "queen"}}, // no merge while south has queens
-			{"c2c4", []string{"c4", "c3"}},         // the drone cannot pass c3
+			{"c2c4", []string{"c4", "c3"}},               // the drone cannot pass c3
 			{"pass", []string{"south"}},                  // south has moves
 		} {
 			refused(t, tr, martian(start), c.action, c.says...)
