@@ -693,3 +693,44 @@ func refPerftEngine(t *testing.T, pos engine.Position, depth int) uint64 {
 	}
 	return res.Nodes
 }
+
+// TestReferenceRandomPositions compares on random boards, sparse and crowded, with the clock and
+// a barred way back set at random: they reach merges and blocked pieces that games rarely do.
+func TestReferenceRandomPositions(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 400
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	compared := 0
+	for i := range n {
+		game := []string{MartianChess, CoasterChess}[i%2]
+		start, err := refVariant(game).Start(refOpts[i/2%3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := refParse(game, start.String())
+		fill := 1 + rng.IntN(len(p.board))
+		for sq := range p.board {
+			p.board[sq] = '.'
+			if rng.IntN(len(p.board)) < fill {
+				p.board[sq] = "pdq"[rng.IntN(3)]
+			}
+		}
+		p.side = rng.IntN(p.players)
+		p.clock = rng.IntN(9) - 1
+		if p.players == 2 && rng.IntN(2) == 0 {
+			// A crossing into the mover's zone from an empty square of the other zone.
+			p.rejFrom, p.rejT = rng.IntN(len(p.board)), rng.IntN(len(p.board))
+		}
+		pos, err := refVariant(game).Parse(p.String())
+		if err != nil {
+			continue // a crossing the position cannot have had
+		}
+		refCompare(t, game, pos.(*Position))
+		compared++
+	}
+	if compared < n/2 {
+		t.Errorf("only %d of %d random positions parsed", compared, n)
+	}
+}
