@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/engine/internal/perfttable"
 )
 
 // refPiece is a letter as in the position text ("R", "+R", "=U", "K", ...) and an owner: 0
@@ -582,6 +584,33 @@ func TestReferenceMoves(t *testing.T) {
 	for _, k := range []string{"rakshasa", "drop", "buddha"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s action came up", k)
+		}
+	}
+}
+
+// TestReferencePerftTable confirms every count of testdata/perft.txt with the reference, up to a
+// node budget (the reference is some 50 times slower than the engine).
+func TestReferencePerftTable(t *testing.T) {
+	limit := uint64(200_000)
+	if testing.Short() {
+		limit = 10_000
+	}
+	rows, err := perfttable.Read("testdata/perft.txt", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		counts, err := perfttable.Counts(r[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for depth, want := range counts {
+			if want > limit {
+				continue
+			}
+			if got := refPerft(refParse(r[0]), depth); got != want {
+				t.Errorf("reference perft(%s, %d) = %d, want %d", r[0], depth, got, want)
+			}
 		}
 	}
 }
