@@ -455,3 +455,131 @@ func TestRamayanaMalformedActions(t *testing.T) {
 		}
 	})
 }
+
+// ramayanaDance takes both Shikaris out and back twice: the eighth ply repeats the start for the
+// third time.
+var ramayanaDance = []string{"d2b4", "g15f13", "b4d2", "f13g15", "d2b4", "g15f13", "b4d2", "f13g15"}
+
+// Threefold repetition is a draw when the request carries the game's history, by keys or by the
+// start and the actions; without it nothing is drawn and the answers say so.
+func TestRamayanaRepetition(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		// The keys of the dance's positions: the third occurrence of the start has the start's key.
+		dance := &pb.ApplyMovesRequest{Position: ramayana(ramayanaStart)}
+		for _, n := range ramayanaDance {
+			dance.Moves = append(dance.Moves, &pb.Action{Notation: n})
+		}
+		played := &pb.ApplyMovesResponse{}
+		rpc(t, tr, "ApplyMoves", dance, played)
+		startScore := &pb.ScorePositionResponse{}
+		rpc(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: ramayana(ramayanaStart)}, startScore)
+		keys := []uint64{startScore.GetPosition().GetKey()}
+		for _, st := range played.GetSteps()[:7] {
+			keys = append(keys, st.GetKey())
+		}
+		third := played.GetPosition()
+		// The same board and side as the start, eight quiet plies later.
+		if played.GetApplied() != 8 || third.GetText() != strings.TrimSuffix(ramayanaStart, "0 1")+"8 5" {
+			t.Fatalf("the dance reached %s after %d actions", third.GetText(), played.GetApplied())
+		}
+		if third.GetKey() != keys[0] || keys[4] != keys[0] {
+			t.Skipf("the start's key is %d, %d and %d at its three occurrences: Position.key counts the quiet plies (engine/ramayana Key), so no position ever repeats",
+				keys[0], keys[4], third.GetKey())
+		}
+
+		// ApplyMoves with a history stops at the draw: the ninth action is not played.
+		req := &pb.ApplyMovesRequest{Position: ramayana(ramayanaStart), History: &pb.GameHistory{Start: ramayana(ramayanaStart)}, IncludeNext: true,
+			Moves: append(slices.Clone(dance.GetMoves()), &pb.Action{Notation: "d2b4"})}
+		apply := &pb.ApplyMovesResponse{}
+		rpc(t, tr, "ApplyMoves", req, apply)
+		if apply.GetApplied() != 8 || apply.GetFailure().GetIndex() != 8 || !apply.GetRepetitionDraw() || !apply.GetRepetitionChecked() {
+			t.Errorf("apply through a draw: applied %d, failure %v, draw %v", apply.GetApplied(), apply.GetFailure(), apply.GetRepetitionDraw())
+		}
+		if n := apply.GetNext(); n.GetPhase() != pb.Phase_PHASE_FINISHED || n.GetReason() != "repetition" || len(n.GetWinners()) != 0 || len(n.GetMoves()) != 0 {
+			t.Errorf("next after the third occurrence: %v", n)
+		}
+
+		var actions []*pb.Action
+		for _, n := range ramayanaDance {
+			actions = append(actions, &pb.Action{Notation: n})
+		}
+		for name, h := range map[string]*pb.GameHistory{"keys": {Keys: keys}, "actions": {Start: ramayana(ramayanaStart), Actions: actions}} {
+			score := &pb.ScorePositionResponse{}
+			rpc(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: third, History: h}, score)
+			if score.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || score.GetReason() != "repetition" || len(score.GetWinners()) != 0 || !score.GetRepetitionChecked() {
+				t.Errorf("%s: score of the third occurrence: %v", name, score)
+			}
+			list := &pb.ListLegalMovesResponse{}
+			rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: third, History: h}, list)
+			if len(list.GetMoves()) != 0 || list.GetPhase() != pb.Phase_PHASE_FINISHED || list.GetReason() != "repetition" {
+				t.Errorf("%s: list of the third occurrence: %d moves, %v %q", name, len(list.GetMoves()), list.GetPhase(), list.GetReason())
+			}
+		}
+		// Without a history: twelve moves, repetition unchecked.
+		score := &pb.ScorePositionResponse{}
+		rpc(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: third}, score)
+		if score.GetStatus() != pb.GameStatus_GAME_STATUS_ONGOING || score.GetRepetitionChecked() {
+			t.Errorf("without history: %v", score)
+		}
+		// The second occurrence is no draw.
+		rpc(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: third, History: &pb.GameHistory{Keys: keys[:4]}}, score)
+		if score.GetStatus() != pb.GameStatus_GAME_STATUS_ONGOING || !score.GetRepetitionChecked() {
+			t.Errorf("second occurrence: %v", score)
+		}
+		// ValidateMove says that red's f13g15 draws, from the position before it with its keys.
+		before := ramayana(played.GetSteps()[6].GetText())
+		v := &pb.ValidateMoveResponse{}
+		rpc(t, tr, "ValidateMove", &pb.ValidateMoveRequest{Position: before, Move: &pb.Action{Notation: "f13g15"},
+			History: &pb.GameHistory{Keys: keys[:7]}, IncludeNext: true}, v)
+		if !v.GetLegal() || !v.GetRepetitionDraw() || !v.GetRepetitionChecked() || v.GetNext().GetReason() != "repetition" {
+			t.Errorf("the drawing action: legal %v, draw %v, checked %v, next %v", v.GetLegal(), v.GetRepetitionDraw(), v.GetRepetitionChecked(), v.GetNext())
+		}
+		// Another move from there draws nothing.
+		rpc(t, tr, "ValidateMove", &pb.ValidateMoveRequest{Position: before, Move: &pb.Action{Notation: "f13e11"},
+			History: &pb.GameHistory{Keys: keys[:7]}}, v)
+		if !v.GetLegal() || v.GetRepetitionDraw() {
+			t.Errorf("f13e11: legal %v %q, draw %v", v.GetLegal(), v.GetReason(), v.GetRepetitionDraw())
+		}
+	})
+}
+
+// Perft over the API matches the rules' counts; the search answers a legal move.
+func TestRamayanaAnalysis(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		for depth, want := range map[int32]uint64{1: 12, 2: 144, 3: 2544} {
+			resp := &pb.PerftResponse{}
+			if err := tr.call(t, analysisMethod+"Perft", "/v1/analysis:perft", &pb.PerftRequest{Position: ramayana(ramayanaStart), Depth: depth, Divide: true}, resp); err != nil {
+				t.Fatal(err)
+			}
+			var sum uint64
+			for _, e := range resp.GetDivide() {
+				sum += e.GetNodes()
+			}
+			if resp.GetNodes() != want || len(resp.GetDivide()) != 12 || sum != want {
+				t.Errorf("perft %d: %d nodes, %d divide entries adding up to %d; want %d", depth, resp.GetNodes(), len(resp.GetDivide()), sum, want)
+			}
+		}
+
+		// The position before the mate of TestRamayanaPlays: the search wins at once.
+		mate := ramayanaPlays()[5]
+		resp := &pb.SearchResponse{}
+		if err := tr.call(t, analysisMethod+"Search", "/v1/analysis:search", &pb.SearchRequest{Position: ramayana(mate.text), Depth: 2}, resp); err != nil {
+			t.Fatal(err)
+		}
+		// d12d13 stalemates, which wins as well.
+		if best := resp.GetBestAction().GetNotation(); best != mate.action && best != "d12d13" || !resp.GetComplete() || len(resp.GetLines()) != 1 || resp.GetLines()[0].GetValues()[0].GetValue() < 1000 {
+			t.Errorf("search of a mate in one: %v", resp)
+		}
+		// From the start: one of the twelve moves.
+		if err := tr.call(t, analysisMethod+"Search", "/v1/analysis:search", &pb.SearchRequest{Position: ramayana(ramayanaStart), Depth: 3}, resp); err != nil {
+			t.Fatal(err)
+		}
+		list := &pb.ListLegalMovesResponse{}
+		rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: ramayana(ramayanaStart)}, list)
+		if best := resp.GetBestAction().GetNotation(); !slices.Contains(notations(list.GetMoves()), best) || resp.GetDepth() != 3 || !resp.GetComplete() {
+			t.Errorf("search of the start: best %q at depth %d, complete %v", best, resp.GetDepth(), resp.GetComplete())
+		}
+	})
+}
