@@ -25,8 +25,18 @@ func (p *Position) over() bool {
 	if p.quiet >= 100 {
 		return true
 	}
-	n := p.material()
-	return n[0] == 0 || n[1] == 0
+	// Stop as soon as both players are seen to have a piece besides the royal.
+	var has [2]bool
+	for _, s := range existing {
+		c := p.board[s]
+		if c != 0 && cellOwner(c) < 2 && cellKind(c) != rajah && cellKind(c) != maharajah {
+			has[cellOwner(c)] = true
+			if has[0] && has[1] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Moves appends every legal action. It allocates nothing when buf has room.
@@ -42,11 +52,27 @@ func (p *Position) legal(buf []engine.Move) []engine.Move {
 	start := len(buf)
 	buf = p.pseudo(buf)
 	side := int(p.side)
+	king := p.royal(side)
+	// Every piece but the Rakshasa's attack ignores what stands between, and an action can only
+	// take enemy pieces away, never add one beside a Rakshasa. So when the royal is not in check
+	// and two Rakshasas stand (no respawn can follow), only royal moves, Rakshasa moves and
+	// captures of a Rakshasa (whose successor may check) need the test.
+	n, _ := p.countRakshasas()
+	safe := king >= 0 && n == 2 && !p.attacked(king, 1-side)
 	out := buf[:start]
 	var next Position
 	for _, m := range buf[start:] {
+		from, to, act := moveFrom(m), moveTo(m), moveAct(m)
+		if safe && act != actRakshasa && from != king && cellKind(p.board[to]) != rakshasa {
+			out = append(out, m)
+			continue
+		}
 		p.apply(m, &next)
-		if !next.inCheck(side) {
+		r := king
+		if from == king && act == actMove {
+			r = to
+		}
+		if r < 0 || !next.attacked(r, 1-side) {
 			out = append(out, m)
 		}
 	}

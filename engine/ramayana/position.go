@@ -35,7 +35,15 @@ var (
 	pawnCaps     [2][squares][]uint8
 	maharajahSq  [2]int
 	rakshasaHome []int
+	// attackers lists, for each square, the squares from which some kind attacks it, with the
+	// kinds (bit k) that do so for each player: attacked looks outward from the target.
+	attackers [squares][]attacker
 )
+
+type attacker struct {
+	sq    uint8
+	kinds [2]uint16
+}
 
 func init() {
 	for _, r := range Layout {
@@ -91,6 +99,25 @@ func init() {
 					pawnCaps[pl][from] = append(pawnCaps[pl][from], uint8(t))
 					attacks[pl][untouchable][from].add(t)
 				}
+			}
+		}
+	}
+}
+
+func init() {
+	for _, t := range existing {
+		for _, s := range existing {
+			var a attacker
+			a.sq = s
+			for pl := 0; pl < 2; pl++ {
+				for k := 1; k < kinds; k++ {
+					if attacks[pl][k][s].has(int(t)) {
+						a.kinds[pl] |= 1 << k
+					}
+				}
+			}
+			if a.kinds != [2]uint16{} {
+				attackers[t] = append(attackers[t], a)
 			}
 		}
 	}
@@ -165,20 +192,19 @@ func (p *Position) adjacentOwn(sq, pl int) bool {
 }
 
 // attacked reports whether player by attacks sq: any of his pieces could capture there, ignoring
-// legality, and any Rakshasa on a diagonal of sq to which he has an adjacent piece.
+// legality, and any Rakshasa on a diagonal of sq to which he has an adjacent piece. It looks out
+// from sq through attackers rather than over the whole board.
 func (p *Position) attacked(sq, by int) bool {
-	for _, s := range existing {
-		c := p.board[s]
-		if c == 0 {
+	for _, a := range attackers[sq] {
+		c := p.board[a.sq]
+		if c == 0 || a.kinds[by]&(1<<cellKind(c)) == 0 {
 			continue
 		}
-		switch o := cellOwner(c); {
-		case o == by:
-			if attacks[by][cellKind(c)][s].has(sq) {
-				return true
-			}
-		case o == neutral:
-			if attacks[by][rakshasa][s].has(sq) && p.adjacentOwn(int(s), by) {
+		switch cellOwner(c) {
+		case by:
+			return true
+		case neutral:
+			if p.adjacentOwn(int(a.sq), by) {
 				return true
 			}
 		}
@@ -209,6 +235,14 @@ func (p *Position) countRakshasas() (n int, buddhaOn bool) {
 // respawn puts captured Rakshasas back on empty start squares, lower rank first, while the
 // conditions of the rules hold.
 func (p *Position) respawn() {
+	// Nothing can be placed when no start square is empty, the usual case: skip the count.
+	empty := false
+	for _, h := range rakshasaHome {
+		empty = empty || p.board[h] == 0
+	}
+	if !empty {
+		return
+	}
 	n, b := p.countRakshasas()
 	if b {
 		return
