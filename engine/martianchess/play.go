@@ -113,7 +113,12 @@ func (p *Position) Outcome() engine.Outcome {
 	}
 	if p.rules.teams {
 		for t := 0; t < 2; t++ {
-			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: points[t], Place: place[t]})
+			// Two teams: the winning team is first, the other second; a draw puts both first.
+			teamPlace := 1
+			if winners != 0 && winners&(1<<t) == 0 {
+				teamPlace = 2
+			}
+			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: points[t], Place: teamPlace})
 		}
 	}
 	return o

@@ -235,7 +235,7 @@ func TestTies(t *testing.T) {
 	}
 	p = parse(t, MartianChessVariant, text+" teams")
 	o = play(t, p, "d5e4").Outcome()
-	if !slices.Equal(o.Winners, []int{1, 3}) || len(o.Teams) != 2 || o.Teams[1].Place != 1 || o.Teams[0].Score != 1 || o.Teams[1].Score != 1 {
+	if !slices.Equal(o.Winners, []int{1, 3}) || len(o.Teams) != 2 || o.Teams[1].Place != 1 || o.Teams[0].Place != 2 || o.Teams[0].Score != 1 || o.Teams[1].Score != 1 {
 		t.Errorf("teams tied 1 to 1, north_west last: %+v", o)
 	}
 	// Two players level: the last mover, who emptied his own zone, wins.
