@@ -2,8 +2,10 @@ package martianchess
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/coaster"
 )
 
 // rules are what an option set fixes for a whole game: the board and the seats.
@@ -13,6 +15,9 @@ type rules struct {
 	players int
 	teams   bool
 	seats   []engine.PlayerInfo
+
+	chainsOnce sync.Once
+	chains     *chainTable
 }
 
 // team is the team of a seat in team play: opposite corners (seats 0 and 2, 1 and 3) are partners.
@@ -43,13 +48,10 @@ type Position struct {
 
 func (p *Position) occupied() uint64 { return p.pieces[pawn] | p.pieces[drone] | p.pieces[queen] }
 
+// kindAt reads the kind on sq without branching: at most one of the bits is set, and the kinds
+// are 1, 2 and 3.
 func (p *Position) kindAt(sq int) int {
-	for k := pawn; k <= queen; k++ {
-		if p.pieces[k]&(1<<sq) != 0 {
-			return k
-		}
-	}
-	return 0
+	return int(p.pieces[pawn]>>sq&1) | int(p.pieces[drone]>>sq&1)<<1 | int(p.pieces[queen]>>sq&1)*queen
 }
 
 // score is the pips a seat has captured.
@@ -89,13 +91,73 @@ func merged(k, t int, hasQueen, hasDrone bool) int {
 	return 0
 }
 
+// chainStep is one path of a geometry, grouped into chains: a path continues the chain of the
+// path before it when it passes the same squares and that path's end too (one more square of a
+// ray, say). Then it is open exactly when the one before is open and ends on an empty square, so a
+// chain is walked until its first occupied end, and skipped whole when its first path is blocked.
+type chainStep struct {
+	via  uint64
+	to   uint8
+	next uint16 // the first path of the next chain
+}
+
+// chainTable holds every (kind, square)'s paths as chains, derived once from the geometry.
+type chainTable [kinds][64][]chainStep
+
+func buildChains(g *geometry) *chainTable {
+	t := new(chainTable)
+	for k := pawn; k <= queen; k++ {
+		for sq := 0; sq < g.squares(); sq++ {
+			paths := g.paths[k][sq]
+			steps := make([]chainStep, len(paths))
+			for i, path := range paths {
+				steps[i] = chainStep{via: path.Via, to: path.To}
+			}
+			for i := len(paths) - 1; i >= 0; i-- {
+				steps[i].next = uint16(len(paths))
+				if i+1 < len(paths) {
+					if continues(paths[i], paths[i+1]) {
+						steps[i].next = steps[i+1].next
+					} else {
+						steps[i].next = uint16(i + 1)
+					}
+				}
+			}
+			t[k][sq] = steps
+		}
+	}
+	return t
+}
+
+// continues tells whether path b passes exactly a's squares and a's end.
+func continues(a, b coaster.Path) bool { return b.Via == a.Via|1<<a.To }
+
+func (r *rules) chainTable() *chainTable {
+	r.chainsOnce.Do(func() { r.chains = buildChains(r.geo) })
+	return r.chains
+}
+
 // reach is the set of squares the piece of kind k on sq can end on.
 func (p *Position) reach(k, sq int, occ uint64) uint64 {
+	return p.reachIn(&p.rules.chainTable()[k][sq], sq, occ)
+}
+
+func (p *Position) reachIn(steps *[]chainStep, sq int, occ uint64) uint64 {
 	var out uint64
-	for _, path := range p.rules.geo.paths[k][sq] {
-		if path.Via&occ == 0 {
-			out |= 1 << path.To
+	s := *steps
+	for i := 0; i < len(s); {
+		if s[i].via&occ != 0 {
+			i = int(s[i].next)
+			continue
 		}
+		end := int(s[i].next)
+		for ; i < end; i++ {
+			out |= 1 << s[i].to
+			if occ&(1<<s[i].to) != 0 {
+				break
+			}
+		}
+		i = end
 	}
 	if int(p.rejectTo) == sq {
 		out &^= 1 << p.rejectFrom
@@ -105,26 +167,28 @@ func (p *Position) reach(k, sq int, occ uint64) uint64 {
 
 // Moves appends every legal action. It allocates nothing when buf has room.
 func (p *Position) Moves(buf []engine.Move) []engine.Move {
-	if over, _ := p.status(); over {
-		return buf
-	}
-	start := len(buf)
 	side := int(p.side)
 	geo := p.rules.geo
 	occ := p.occupied()
+	if p.over(occ) {
+		return buf
+	}
+	start := len(buf)
 	own := occ & geo.zone[side]
 	hasQueen, hasDrone := p.pieces[queen]&own != 0, p.pieces[drone]&own != 0
-	for s := own; s != 0; s &= s - 1 {
-		from := bits.TrailingZeros64(s)
-		k := p.kindAt(from)
-		for t := p.reach(k, from, occ); t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			if own&(1<<to) != 0 && merged(k, p.kindAt(to), hasQueen, hasDrone) == 0 {
-				continue
-			}
-			buf = append(buf, newMove(from, to))
-			if p.clock < 0 {
-				buf = append(buf, newMove(from, to)|clockFlag)
+	tab := p.rules.chainTable()
+	for k := pawn; k <= queen; k++ {
+		for s := own & p.pieces[k]; s != 0; s &= s - 1 {
+			from := bits.TrailingZeros64(s)
+			for t := p.reachIn(&tab[k][from], from, occ); t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				if own&(1<<to) != 0 && merged(k, p.kindAt(to), hasQueen, hasDrone) == 0 {
+					continue
+				}
+				buf = append(buf, newMove(from, to))
+				if p.clock < 0 {
+					buf = append(buf, newMove(from, to)|clockFlag)
+				}
 			}
 		}
 	}
@@ -132,6 +196,40 @@ func (p *Position) Moves(buf []engine.Move) []engine.Move {
 		buf = append(buf, passMove)
 	}
 	return buf
+}
+
+// CountMoves counts the legal actions without listing them, for perft's last ply: the same
+// count as len(Moves(nil)).
+func (p *Position) CountMoves() uint64 {
+	side := int(p.side)
+	geo := p.rules.geo
+	occ := p.occupied()
+	if p.over(occ) {
+		return 0
+	}
+	own := occ & geo.zone[side]
+	hasQueen, hasDrone := p.pieces[queen]&own != 0, p.pieces[drone]&own != 0
+	tab := p.rules.chainTable()
+	n := 0
+	for k := pawn; k <= queen; k++ {
+		for s := own & p.pieces[k]; s != 0; s &= s - 1 {
+			from := bits.TrailingZeros64(s)
+			t := p.reachIn(&tab[k][from], from, occ)
+			n += bits.OnesCount64(t &^ own)
+			for m := t & own; m != 0; m &= m - 1 {
+				if merged(k, p.kindAt(bits.TrailingZeros64(m)), hasQueen, hasDrone) != 0 {
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return 1 // pass
+	}
+	if p.clock < 0 {
+		n *= 2
+	}
+	return uint64(n)
 }
 
 // apply writes into dst the position after the legal action m.
@@ -188,6 +286,15 @@ func (p *Position) status() (over bool, reason string) {
 		return true, "clock"
 	}
 	return false, ""
+}
+
+// over is status without the reason, given the occupied squares.
+func (p *Position) over(occ uint64) bool {
+	z := &p.rules.geo.zone
+	if occ&z[0] == 0 || occ&z[1] == 0 || p.rules.players == 4 && (occ&z[2] == 0 || occ&z[3] == 0) {
+		return true
+	}
+	return p.clock >= clockEnd
 }
 
 // standings writes each seat's (or, in team play, each seat's team's) points, and returns the

@@ -451,6 +451,9 @@ func refCompare(t *testing.T, game string, pos *Position) map[string]*Position {
 		next[a] = n.(*Position)
 	}
 	slices.Sort(got)
+	if c := pos.CountMoves(); c != uint64(len(got)) {
+		t.Fatalf("%s %s: CountMoves %d, Moves lists %d", game, text, c, len(got))
+	}
 	want := ref.actions()
 	if !slices.Equal(got, want) {
 		t.Fatalf("%s %s: engine actions\n%v\nreference\n%v", game, text, got, want)
