@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
@@ -255,6 +256,10 @@ func ramayanaPlays() []ramayanaPlay {
 		{"rakshasa", "10/5r4/6m3/10/10/10/10/=UK8/=Um6K1/10/10/10/10/10/3HR5/10 y 0 1", "b9g14^a9",
 			"10/5r4/6K3/10/10/10/10/10/=Um6K1/10/10/10/10/10/3HR5/10 r 0 1",
 			[]string{"capture yellow g14 muni", "capture yellow a9 dropped_untouchable pays for the Rakshasa move"}, ongoing, nil, ""},
+		// The Rajah pays for the Rakshasa's leap from e5 to g7 and stays: no capture, a quiet ply.
+		{"rajah pays", "10/5r4/10/9m/10/10/10/10/8K1/10/10/4K5/M3R5/10/10/10 y 0 1", "e5g7^e4",
+			"10/5r4/10/9m/10/10/10/10/8K1/6K3/10/10/M3R5/10/10/10 r 1 1",
+			nil, ongoing, nil, ""},
 		// The Muni takes the Rakshasa on e5: one is left, so the captured one returns to b9 (i8 is
 		// taken).
 		{"respawn", "10/5r4/10/9m/10/10/10/10/8K1/10/10/4K5/10/4M5/4R5/10 y 0 1", "e3e5",
@@ -283,6 +288,16 @@ func ramayanaPlays() []ramayanaPlay {
 	}
 }
 
+// ramayanaPlayNamed is the play of that name.
+func ramayanaPlayNamed(name string) ramayanaPlay {
+	for _, c := range ramayanaPlays() {
+		if c.name == name {
+			return c
+		}
+	}
+	panic("no play " + name)
+}
+
 // Each special action played through ValidateMove and ApplyMoves with include_next: the position
 // reached, the events, and the next turn, which is what ListLegalMoves and ScorePosition say.
 func TestRamayanaPlays(t *testing.T) {
@@ -305,6 +320,21 @@ func TestRamayanaPlays(t *testing.T) {
 					t.Fatalf("validate %v %q, apply %d %v", val.GetLegal(), val.GetReason(), app.GetApplied(), app.GetFailure())
 				}
 				step := app.GetSteps()[0]
+				// The structured action names what the notation says.
+				name, promotion := "move", ""
+				switch c.name {
+				case "drop":
+					name, promotion = "drop", "dropped_untouchable"
+				case "buddha":
+					name, promotion = "buddha", "buddha"
+				case "rakshasa", "rajah pays":
+					name = "rakshasa"
+				case "maharajah":
+					promotion = "maharajah"
+				}
+				if m := val.GetMove(); m.GetName() != name || m.GetPromotion() != promotion || m.GetPlayer() != "yellow" || !proto.Equal(m, step.GetMove()) {
+					t.Errorf("action %v, want name %s promotion %q; ApplyMoves says %v", m, name, promotion, step.GetMove())
+				}
 				for _, got := range []struct {
 					via    string
 					pos    *pb.Position
@@ -353,7 +383,7 @@ func TestRamayanaActionLists(t *testing.T) {
 	s := startServer(t)
 	s.overBoth(t, func(t *testing.T, tr transport) {
 		list := &pb.ListLegalMovesResponse{}
-		rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: ramayana(ramayanaPlays()[0].text)}, list)
+		rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: ramayana(ramayanaPlayNamed("drop").text)}, list)
 		var drops []string
 		for _, m := range list.GetMoves() {
 			if to, ok := strings.CutPrefix(m.GetNotation(), "e15e16@"); ok {
@@ -370,7 +400,7 @@ func TestRamayanaActionLists(t *testing.T) {
 		}
 
 		list = &pb.ListLegalMovesResponse{}
-		rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: ramayana(ramayanaPlays()[2].text)}, list)
+		rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: ramayana(ramayanaPlayNamed("rakshasa").text)}, list)
 		var g14 []string
 		for _, m := range list.GetMoves() {
 			if strings.HasPrefix(m.GetNotation(), "b9g14") {
@@ -390,7 +420,7 @@ func TestRamayanaActionLists(t *testing.T) {
 // Illegal actions are answers with a reason in the player's words, naming the squares; ApplyMoves
 // stops at them with the same reason.
 func TestRamayanaIllegalReasons(t *testing.T) {
-	drop, raks := ramayanaPlays()[0].text, ramayanaPlays()[2].text
+	drop, raks := ramayanaPlayNamed("drop").text, ramayanaPlayNamed("rakshasa").text
 	s := startServer(t)
 	for _, c := range []struct{ text, action, reason string }{
 		{ramayanaStart, "b9e12^a8", "the Rakshasa on b9 has no piece of yours beside it"},
@@ -563,7 +593,7 @@ func TestRamayanaAnalysis(t *testing.T) {
 		}
 
 		// The position before the mate of TestRamayanaPlays: the search wins at once.
-		mate := ramayanaPlays()[5]
+		mate := ramayanaPlayNamed("checkmate")
 		resp := &pb.SearchResponse{}
 		if err := tr.call(t, analysisMethod+"Search", "/v1/analysis:search", &pb.SearchRequest{Position: ramayana(mate.text), Depth: 2}, resp); err != nil {
 			t.Fatal(err)
