@@ -41,24 +41,55 @@ func (p *Position) over() bool {
 
 // Moves appends every legal action. It allocates nothing when buf has room.
 func (p *Position) Moves(buf []engine.Move) []engine.Move {
-	if p.over() {
+	c := p.census()
+	if p.quiet >= 100 || !c.material[0] || !c.material[1] {
 		return buf
 	}
-	return p.legal(buf)
+	return p.legalWith(buf, &c)
+}
+
+// census is what one pass over the board tells Moves and legal.
+type census struct {
+	royal     [2]int
+	rakshasas int
+	material  [2]bool // the player has a piece besides the royal
+}
+
+func (p *Position) census() census {
+	c := census{royal: [2]int{-1, -1}}
+	for _, s := range existing {
+		v := p.board[s]
+		if v == 0 {
+			continue
+		}
+		switch k, o := cellKind(v), cellOwner(v); {
+		case k == rakshasa:
+			c.rakshasas++
+		case k == rajah || k == maharajah:
+			c.royal[o] = int(s)
+		default:
+			c.material[o] = true
+		}
+	}
+	return c
 }
 
 // legal appends the legal actions, whether or not the game has ended otherwise.
 func (p *Position) legal(buf []engine.Move) []engine.Move {
+	c := p.census()
+	return p.legalWith(buf, &c)
+}
+
+func (p *Position) legalWith(buf []engine.Move, c *census) []engine.Move {
 	start := len(buf)
 	buf = p.pseudo(buf)
 	side := int(p.side)
-	king := p.royal(side)
+	king := c.royal[side]
 	// Every piece but the Rakshasa's attack ignores what stands between, and an action can only
 	// take enemy pieces away, never add one beside a Rakshasa. So when the royal is not in check
 	// and two Rakshasas stand (no respawn can follow), only royal moves, Rakshasa moves and
 	// captures of a Rakshasa (whose successor may check) need the test.
-	n, _ := p.countRakshasas()
-	safe := king >= 0 && n == 2 && !p.attacked(king, 1-side)
+	safe := king >= 0 && c.rakshasas == 2 && !p.attacked(king, 1-side)
 	out := buf[:start]
 	var next Position
 	for _, m := range buf[start:] {

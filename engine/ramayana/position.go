@@ -243,9 +243,17 @@ func (p *Position) respawn() {
 	if !empty {
 		return
 	}
-	n, b := p.countRakshasas()
-	if b {
-		return
+	n := 0
+	for _, s := range existing {
+		switch c := p.board[s]; {
+		case c == 0:
+		case cellKind(c) == buddha:
+			return
+		case cellKind(c) == rakshasa:
+			if n++; n == 2 {
+				return
+			}
+		}
 	}
 	for _, h := range rakshasaHome {
 		if n >= 2 {
