@@ -90,7 +90,7 @@ func (p *Position) blocked(k, from, to int, occ uint64) string {
 	what, toName := "the "+kindNames[k], squareName(g, to)
 	if common != 0 {
 		sq := p.nearest(from, common)
-		return what + " cannot jump over " + squareName(g, sq) + ": it cannot get to " + toName + " without passing " + squareName(g, sq)
+		return what + " cannot jump over " + squareName(g, sq) + " to reach " + toName
 	}
 	var names []string
 	for rest := any; rest != 0; {
