@@ -464,8 +464,9 @@ func TestRamayanaMalformedActions(t *testing.T) {
 	s.overBoth(t, func(t *testing.T, tr transport) {
 		for _, c := range []struct{ action, message string }{
 			{"d3", `malformed action "d3": want two squares such as d3d4`},
-			{"c3c4", `malformed action "c3c4": want two squares such as d3d4`}, // c3 is ocean
-			{"d15d16@c12", `malformed action "d15d16@c12": "c12" is not a square of the board`},
+			{"c3c4", `malformed action "c3c4": "c3" is ocean, not a square of the board`},
+			{"d3c4", `malformed action "d3c4": "c4" is ocean, not a square of the board`},
+			{"d15d16@c12", `malformed action "d15d16@c12": "c12" is ocean, not a square of the board`},
 			{"b9e12^k3", `malformed action "b9e12^k3": "k3" is not a square of the board`},
 			{"d15d16=mantri", `malformed action "d15d16=mantri": only =buddha may follow the squares`},
 		} {

@@ -185,6 +185,9 @@ func parseAction(text string) (engine.Move, error) {
 		default:
 			sq, ok := parseSquare(tail)
 			if !ok {
+				if _, _, err := engine.ParseSquareName(tail, files, ranks); err == nil {
+					return 0, syntax(fmt.Sprintf("%q is ocean, not a square of the board", tail))
+				}
 				return 0, syntax(fmt.Sprintf("%q is not a square of the board", tail))
 			}
 			act, extra = actDrop, sq
@@ -205,6 +208,13 @@ func parseAction(text string) (engine.Move, error) {
 	from, ok1 := parseSquare(t[:j])
 	to, ok2 := parseSquare(t[j:])
 	if !ok1 || !ok2 {
+		bad := t[:j]
+		if ok1 {
+			bad = t[j:]
+		}
+		if _, _, err := engine.ParseSquareName(bad, files, ranks); err == nil {
+			return 0, syntax(fmt.Sprintf("%q is ocean, not a square of the board", bad))
+		}
 		return 0, syntax("want two squares such as d3d4")
 	}
 	return newMove(act, from, to, extra), nil
