@@ -549,17 +549,26 @@ func TestReferenceMoves(t *testing.T) {
 			checked++
 			moves := p.Moves(nil)
 			if len(moves) == 0 {
+				kinds["end"]++
 				return
 			}
-			for _, m := range moves {
-				n := p.Notation(m)
+			board := func(s string) string { return s[:strings.IndexByte(s, ' ')] }
+			before := board(p.String())
+			for _, a := range engineActions(&p) {
+				after := board(a.after)
 				switch {
-				case strings.Contains(n, "^"):
+				case strings.Contains(a.text, "^"):
 					kinds["rakshasa"]++
-				case strings.Contains(n, "@"):
+				case strings.Contains(a.text, "@"):
 					kinds["drop"]++
-				case strings.Contains(n, "="):
+				case strings.Contains(a.text, "="):
 					kinds["buddha"]++
+				}
+				if strings.Count(strings.ToUpper(after), "+R") > strings.Count(strings.ToUpper(before), "+R") {
+					kinds["maharajah"]++
+				}
+				if strings.Count(after, "K") > strings.Count(before, "K") {
+					kinds["respawn"]++
 				}
 			}
 			var next Position
@@ -581,7 +590,7 @@ func TestReferenceMoves(t *testing.T) {
 		walk(p, 6)
 	}
 	t.Logf("%d positions compared; actions seen %v", checked, kinds)
-	for _, k := range []string{"rakshasa", "drop", "buddha"} {
+	for _, k := range []string{"rakshasa", "drop", "buddha", "maharajah", "respawn", "end"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s action came up", k)
 		}
