@@ -5,15 +5,7 @@ import "github.com/ashtapada/ashtapada/engine"
 // hasLegal reports whether the side to move has a legal action. It allocates nothing.
 func (p *Position) hasLegal() bool {
 	var buf [engine.MaxMoves]engine.Move
-	var next Position
-	side := int(p.side)
-	for _, m := range p.pseudo(buf[:0]) {
-		p.apply(m, &next)
-		if !next.inCheck(side) {
-			return true
-		}
-	}
-	return false
+	return len(p.legal(buf[:0])) > 0
 }
 
 func (p *Position) Phase() engine.Phase {

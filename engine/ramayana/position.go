@@ -277,12 +277,11 @@ func (p *Position) material() (n [2]int) {
 	return n
 }
 
-// Zobrist keys: pieces by cell and square, red to move, and the quiet-ply count (it decides the
-// 100-ply draw); the move number decides nothing and is left out.
+// Zobrist keys: pieces by cell and square, and red to move. The counters are left out so that a
+// repeated position has the key it had before: threefold repetition compares keys.
 var (
 	zobristPiece [3 << 4][squares]uint64
 	zobristRed   uint64
-	zobristQuiet uint64
 )
 
 func init() {
@@ -292,12 +291,12 @@ func init() {
 			zobristPiece[c][sq] = keys.Next()
 		}
 	}
-	zobristRed, zobristQuiet = keys.Next(), keys.Next()
+	zobristRed = keys.Next()
 }
 
-// Key hashes the board, the side to move and the quiet-ply count.
+// Key hashes the board and the side to move.
 func (p *Position) Key() uint64 {
-	k := engine.Mix64(zobristQuiet ^ uint64(p.quiet))
+	var k uint64
 	if p.side == red {
 		k ^= zobristRed
 	}
