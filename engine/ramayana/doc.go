@@ -13,11 +13,11 @@
 //
 // Actions: d3d4; d15d16@b12 (drop); d15d16=buddha; b9e12^a8 (Rakshasa move paid by a8).
 //
-// Implemented: the board and pieces as data, Parse/String, allocation-free move generation with
-// every special rule of the rules file (drops, Buddha, Maharajah promotion, paid Rakshasa moves,
-// Rakshasa check, respawn, legality judged after the whole action), the action notation,
-// play, and the end of the game (checkmate and stalemate win, bare Rajah, 100 plies); the
-// engine.Variant, engine.Position and engine.Node interfaces (description, structured set-up,
-// events, Zobrist key, a material-only evaluation). Threefold repetition is declared
-// (Description.Repetition) and left to the engine's history handling.
+// Move generation allocates nothing and tests legality on the position after the whole action
+// (capture, drop, the payer's removal, respawn); illegal actions are explained in the player's
+// words (reasons.go). Threefold repetition is the engine's (Description.Repetition, with the
+// game's history); the key leaves the counters out so that repeated positions share it.
+//
+// ref_test.go holds a second, naive move generator written from the rules alone; random games
+// and the perft table are checked against it.
 package ramayana
