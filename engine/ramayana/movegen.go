@@ -45,7 +45,7 @@ func (p *Position) Moves(buf []engine.Move) []engine.Move {
 	if p.quiet >= 100 || !c.material[0] || !c.material[1] {
 		return buf
 	}
-	return p.legalWith(buf, &c)
+	return p.legalWith(buf, &c, false)
 }
 
 // census is what one pass over the board tells Moves and legal.
@@ -77,10 +77,11 @@ func (p *Position) census() census {
 // legal appends the legal actions, whether or not the game has ended otherwise.
 func (p *Position) legal(buf []engine.Move) []engine.Move {
 	c := p.census()
-	return p.legalWith(buf, &c)
+	return p.legalWith(buf, &c, false)
 }
 
-func (p *Position) legalWith(buf []engine.Move, c *census) []engine.Move {
+// legalWith appends the legal actions, or only the first one found when first is set.
+func (p *Position) legalWith(buf []engine.Move, c *census, first bool) []engine.Move {
 	start := len(buf)
 	buf = p.pseudo(buf)
 	side := int(p.side)
@@ -96,6 +97,9 @@ func (p *Position) legalWith(buf []engine.Move, c *census) []engine.Move {
 		from, to, act := moveFrom(m), moveTo(m), moveAct(m)
 		if safe && act != actRakshasa && from != king && cellKind(p.board[to]) != rakshasa {
 			out = append(out, m)
+			if first {
+				return out
+			}
 			continue
 		}
 		p.apply(m, &next)
@@ -105,6 +109,9 @@ func (p *Position) legalWith(buf []engine.Move, c *census) []engine.Move {
 		}
 		if r < 0 || !next.attacked(r, 1-side) {
 			out = append(out, m)
+			if first {
+				return out
+			}
 		}
 	}
 	return out

@@ -4,8 +4,34 @@ import "github.com/ashtapada/ashtapada/engine"
 
 // hasLegal reports whether the side to move has a legal action. It allocates nothing.
 func (p *Position) hasLegal() bool {
+	c := p.census()
+	side := int(p.side)
+	// As in legalWith: out of check with two Rakshasas standing, any step or leap of a piece other
+	// than the royal that does not take a Rakshasa is legal, so one found ends the search.
+	if king := c.royal[side]; king >= 0 && c.rakshasas == 2 && !p.attacked(king, 1-side) {
+		for _, s8 := range existing {
+			s := int(s8)
+			v := p.board[s]
+			if v == 0 || cellOwner(v) != side || s == king {
+				continue
+			}
+			switch k := cellKind(v); k {
+			case untouchable:
+				if t := pawnStep[side][s]; t >= 0 && p.board[t] == 0 {
+					return true
+				}
+			case dropped:
+			default:
+				for _, t := range targets[k][s] {
+					if tc := p.board[t]; tc == 0 || cellOwner(tc) == 1-side {
+						return true
+					}
+				}
+			}
+		}
+	}
 	var buf [engine.MaxMoves]engine.Move
-	return len(p.legal(buf[:0])) > 0
+	return len(p.legalWith(buf[:0], &c, true)) > 0
 }
 
 func (p *Position) Phase() engine.Phase {
