@@ -14,9 +14,9 @@ type Description struct {
 	// OptionBoards are the boards and seats used under other option values, as when four
 	// players play on a larger board; Board is the board of the default options.
 	OptionBoards []OptionBoard
-	Pieces  []PieceInfo
-	Dice    []DieInfo
-	Options []OptionSpec
+	Pieces       []PieceInfo
+	Dice         []DieInfo
+	Options      []OptionSpec
 	// ActionsPerTurn is the most actions one turn may hold (dice games make several).
 	ActionsPerTurn int
 	// PositionNotation and ActionNotation explain the text forms.
