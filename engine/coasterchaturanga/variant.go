@@ -1,0 +1,42 @@
+package coasterchaturanga
+
+import "github.com/ashtapada/ashtapada/engine"
+
+// Name is the variant's name.
+const Name = "martian_coaster_chaturanga"
+
+// defaultColours are the coasters at the places tl tr br bl at the start.
+var defaultColours = [4]int{yellow, red, blue, green}
+
+// trioSquares are each seat's queen, drone and pawn squares with the drone on the left, as seen
+// from the seat: bl a1 a2 b1, br f1 e1 f2, tr f6 f5 e6, tl a6 b6 a5. With the drone on the right
+// the drone and pawn change places.
+var trioSquares = [seats][3]string{{"a1", "a2", "b1"}, {"f1", "e1", "f2"}, {"f6", "f5", "e6"}, {"a6", "b6", "a5"}}
+
+// start builds the start position of the rules: every seat's trio, of the next seat's colour, on
+// its own coaster.
+func start(r *rules) *Position {
+	p := &Position{rules: r, seat: int8(r.first), mustPiece: -1, entered: -1}
+	for pl := range p.coasterAt {
+		p.coasterAt[pl] = int8(r.colours[pl])
+	}
+	for i := range p.loc {
+		p.loc[i] = -1
+	}
+	for s := 0; s < seats; s++ {
+		colour := p.colourOf((s + 1) % seats)
+		q, d, pw := trioSquares[s][0], trioSquares[s][1], trioSquares[s][2]
+		if r.droneRight[s] {
+			d, pw = pw, d
+		}
+		for kind, name := range map[int]string{queen: q, drone: d, pawn: pw} {
+			sq, pc := mustSquare(name), pieceOf(colour, kind)
+			p.board[sq], p.loc[pc] = int8(pc+1), int8(sq)
+		}
+	}
+	return p
+}
+
+var defaultRules = &rules{players: 4, colours: defaultColours, first: 0}
+
+func (p *Position) Variant() engine.Variant { return nil }
