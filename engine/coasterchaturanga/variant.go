@@ -1,6 +1,9 @@
 package coasterchaturanga
 
-import "github.com/ashtapada/ashtapada/engine"
+import (
+	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/coaster"
+)
 
 // Name is the variant's name.
 const Name = "martian_coaster_chaturanga"
@@ -39,4 +42,43 @@ func start(r *rules) *Position {
 
 var defaultRules = &rules{players: 4, colours: defaultColours, first: 0}
 
-func (p *Position) Variant() engine.Variant { return nil }
+type variant struct{ desc *engine.Description }
+
+// Variant is Martian Coaster Chaturanga. It is not registered yet.
+var Variant engine.Variant = &variant{desc: describe()}
+
+func (p *Position) Variant() engine.Variant { return Variant }
+
+func describe() *engine.Description {
+	b := coaster.Board(coaster.StartLayout)
+	b.LayoutInPosition = true
+	return &engine.Description{
+		Name:       Name,
+		Title:      "Martian Coaster Chaturanga",
+		Summary:    "Four Martian Coasters that turn and swap, portals and the Treehouse die; a seat's colour is the coaster in front of it; most points wins.",
+		MinPlayers: 2, MaxPlayers: 4,
+		Players:    seatInfo(false),
+		Board:      b,
+		Pieces: []engine.PieceInfo{
+			{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step along the arrows"},
+			{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "up to two steps along the arrows"},
+			{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "up to three steps along the arrows"},
+		},
+		Dice:           dieInfo,
+		ActionsPerTurn: 3,
+	}
+}
+
+func (v *variant) Describe() *engine.Description { return v.desc }
+
+func (v *variant) Start(opts engine.Options) (engine.Position, error) {
+	return start(defaultRules), nil
+}
+
+func (v *variant) Parse(text string) (engine.Position, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}

@@ -1,0 +1,429 @@
+package coasterchaturanga
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Position text, one line of space-separated fields:
+//
+//	coasters  the colour letter and quarter turns of the coaster at tl, tr, br, bl: y0r1b2g3
+//	board     ranks 6 to 1 separated by '/', pieces as colour+kind (gq), digits counting empty squares
+//	held      each seat's held pieces in turn order bl,br,tr,tl, comma-separated ('-' for none)
+//	seat      the seat to move: bl br tr tl
+//	turn      '-' before the roll; else the face (aim dig hop swap tip wild), then ":m" once the move
+//	          is made, ":d" once the die action is, "!clear" or "!enter" (or "!enter=gq" after DIG)
+//	          for a compulsory move pending, "^gq" for the piece re-entered this turn
+//	turns     the turns played
+//	options   players=2, partnership, max_turns=N, first=SEAT, as they apply; "over" once finished
+
+var pieceNames = func() (out [pieces]string) {
+	for pc := range out {
+		out[pc] = pieceName(pc)
+	}
+	return out
+}()
+
+func parsePiece(s string) (int, bool) {
+	i := slices.Index(pieceNames[:], s)
+	return i, i >= 0
+}
+
+func parseSeat(s string) (int, bool) {
+	i := slices.Index(seatNames[:], s)
+	return i, i >= 0
+}
+
+// Parse reads a position text.
+func Parse(text string) (*Position, error) {
+	bad := engine.Positionf
+	f := strings.Fields(text)
+	if len(f) < 6 {
+		return nil, bad("text", "want coasters, board, held pieces, seat, turn and turns played, got %d fields", len(f))
+	}
+	r := &rules{players: 4, first: 0}
+	over := false
+	for _, o := range f[6:] {
+		name, val, _ := strings.Cut(o, "=")
+		switch {
+		case o == "partnership":
+			r.partnership = true
+		case o == "over":
+			over = true
+		case name == "players" && val == "2":
+			r.players, r.partnership = 2, true
+		case name == "max_turns":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > maxTurnsLimit {
+				return nil, bad("options", "max_turns wants 1 to %d, got %q", maxTurnsLimit, val)
+			}
+			r.maxTurns = n
+		case name == "first":
+			s, ok := parseSeat(val)
+			if !ok {
+				return nil, bad("options", "first wants a seat (bl br tr tl), got %q", val)
+			}
+			r.first = s
+		default:
+			return nil, bad("options", "unknown option %q", o)
+		}
+	}
+	p := &Position{rules: r, mustPiece: -1, entered: -1, over: over}
+	for i := range p.loc {
+		p.loc[i] = -1
+	}
+	if err := p.parseCoasters(f[0]); err != nil {
+		return nil, err
+	}
+	if err := p.parseBoard(f[1]); err != nil {
+		return nil, err
+	}
+	held := strings.Split(f[2], ",")
+	if len(held) != seats {
+		return nil, bad("held", "want %d seats' held pieces separated by commas, got %d", seats, len(held))
+	}
+	for s, h := range held {
+		if h == "-" {
+			continue
+		}
+		if len(h)%2 != 0 {
+			return nil, bad("held", "seat %s: %q is not a list of pieces such as gqrp", seatNames[s], h)
+		}
+		for i := 0; i < len(h); i += 2 {
+			pc, ok := parsePiece(h[i : i+2])
+			if !ok {
+				return nil, bad("held", "seat %s: %q is not a piece", seatNames[s], h[i:i+2])
+			}
+			if p.loc[pc] != -1 {
+				return nil, bad("held", "%s appears twice", h[i:i+2])
+			}
+			p.loc[pc] = int8(heldBy + s)
+		}
+	}
+	for pc, l := range p.loc {
+		if l == -1 {
+			return nil, bad("board", "%s is neither on the board nor held: every piece is one or the other", pieceNames[pc])
+		}
+	}
+	s, ok := parseSeat(f[3])
+	if !ok {
+		return nil, bad("to_move", "want the seat to move (bl br tr tl), got %q", f[3])
+	}
+	p.seat = int8(s)
+	if err := p.parseTurn(f[4]); err != nil {
+		return nil, err
+	}
+	n, err := strconv.ParseInt(f[5], 10, 64)
+	if err != nil || n < 0 || n > engine.MaxCounter {
+		return nil, bad("turns", "want the turns played, 0 to %d, got %q", engine.MaxCounter, f[5])
+	}
+	p.turns = uint32(n)
+	return p, nil
+}
+
+// maxTurnsLimit bounds the max_turns option.
+const maxTurnsLimit = 100000
+
+func (p *Position) parseCoasters(s string) error {
+	if len(s) != 8 {
+		return engine.Positionf("layout", "want four coasters as colour and quarter turns, such as y0r1b2g3, got %q", s)
+	}
+	seen := 0
+	tip := -1
+	for pl := 0; pl < 4; pl++ {
+		c := slices.Index(colourLetters[:], s[2*pl])
+		if c < 0 || seen&(1<<c) != 0 {
+			return engine.Positionf("layout", "%q: want each colour y r b g once", s)
+		}
+		seen |= 1 << c
+		q := int(s[2*pl+1] - '0')
+		if q < 0 || q > 3 {
+			return engine.Positionf("layout", "%q: quarter turns run from 0 to 3", s)
+		}
+		t := (q - pl + 4) & 3
+		if tip >= 0 && t != tip {
+			return engine.Positionf("layout", "%q: the coasters must keep one dot pattern: the coaster at tl, tr, br, bl is turned t, t+1, t+2, t+3 quarter turns", s)
+		}
+		tip = t
+		p.coasterAt[pl] = int8(c)
+	}
+	p.tip = int8(tip)
+	return nil
+}
+
+func (p *Position) parseBoard(s string) error {
+	rows := strings.Split(s, "/")
+	if len(rows) != 6 {
+		return engine.Positionf("board", "want 6 ranks separated by '/', got %d", len(rows))
+	}
+	for i, row := range rows {
+		rank := 5 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			if c := row[j]; c >= '1' && c <= '6' {
+				f += int(c - '0')
+				continue
+			}
+			if j+1 >= len(row) || f >= 6 {
+				return engine.Positionf("board", "rank %d: %q does not cover files a to f with pieces such as gq and digits", rank+1, row)
+			}
+			pc, ok := parsePiece(row[j : j+2])
+			if !ok {
+				return engine.Positionf("board", "rank %d: %q is not a piece", rank+1, row[j:j+2])
+			}
+			if p.loc[pc] != -1 {
+				return engine.Positionf("board", "%s stands twice", row[j:j+2])
+			}
+			sq := rank*6 + f
+			p.board[sq], p.loc[pc] = int8(pc+1), int8(sq)
+			f++
+			j++
+		}
+		if f != 6 {
+			return engine.Positionf("board", "rank %d covers %d files, want 6", rank+1, f)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parseTurn(s string) error {
+	if s == "-" {
+		return nil
+	}
+	bad := func() error {
+		return engine.Positionf("turn", "want '-' or a face (aim dig hop swap tip wild) with :m, :d, !clear, !enter[=piece], ^piece; got %q", s)
+	}
+	if i := strings.IndexByte(s, '^'); i >= 0 {
+		pc, ok := parsePiece(s[i+1:])
+		if !ok || int(p.loc[pc]) != p.portalOf(int(p.seat)) {
+			return engine.Positionf("turn", "%q: the re-entered piece must stand on the seat's portal", s)
+		}
+		p.entered = int8(pc)
+		s = s[:i]
+	}
+	if i := strings.IndexByte(s, '!'); i >= 0 {
+		switch must := s[i+1:]; {
+		case must == "clear":
+			p.must = mustClear
+		case must == "enter":
+			p.must = mustEnter
+		case strings.HasPrefix(must, "enter="):
+			pc, ok := parsePiece(must[6:])
+			if !ok {
+				return bad()
+			}
+			p.must, p.mustPiece = mustEnter, int8(pc)
+		default:
+			return bad()
+		}
+		s = s[:i]
+	}
+	face, flags, _ := strings.Cut(s, ":")
+	f := slices.Index(faceNames[:], face)
+	if f < faceAim {
+		return bad()
+	}
+	p.face = int8(f)
+	for _, c := range flags {
+		switch c {
+		case 'm':
+			p.moveDone = true
+		case 'd':
+			p.dieDone = true
+		default:
+			return bad()
+		}
+	}
+	return nil
+}
+
+func (p *Position) String() string {
+	var b strings.Builder
+	for pl := 0; pl < 4; pl++ {
+		b.WriteByte(colourLetters[p.coasterAt[pl]])
+		b.WriteByte(byte('0' + (pl+int(p.tip))&3))
+	}
+	b.WriteByte(' ')
+	for r := 5; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 6; f++ {
+			pc := p.pieceOn(r*6 + f)
+			if pc < 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteString(pieceNames[pc])
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	for s := 0; s < seats; s++ {
+		if s > 0 {
+			b.WriteByte(',')
+		}
+		n := 0
+		for pc := 0; pc < pieces; pc++ {
+			if int(p.loc[pc]) == heldBy+s {
+				b.WriteString(pieceNames[pc])
+				n++
+			}
+		}
+		if n == 0 {
+			b.WriteByte('-')
+		}
+	}
+	fmt.Fprintf(&b, " %s %s %d", seatNames[p.seat], p.turnText(), p.turns)
+	if p.rules.players == 2 {
+		b.WriteString(" players=2")
+	} else if p.rules.partnership {
+		b.WriteString(" partnership")
+	}
+	if p.rules.maxTurns > 0 {
+		fmt.Fprintf(&b, " max_turns=%d", p.rules.maxTurns)
+	}
+	if p.rules.first != 0 {
+		b.WriteString(" first=" + seatNames[p.rules.first])
+	}
+	if p.over {
+		b.WriteString(" over")
+	}
+	return b.String()
+}
+
+func (p *Position) turnText() string {
+	if p.face == faceNone {
+		return "-"
+	}
+	s := faceNames[p.face]
+	if p.moveDone || p.dieDone {
+		s += ":"
+		if p.moveDone {
+			s += "m"
+		}
+		if p.dieDone {
+			s += "d"
+		}
+	}
+	switch {
+	case p.must == mustClear:
+		s += "!clear"
+	case p.must == mustEnter && p.mustPiece >= 0:
+		s += "!enter=" + pieceNames[p.mustPiece]
+	case p.must == mustEnter:
+		s += "!enter"
+	}
+	if p.entered >= 0 {
+		s += "^" + pieceNames[p.entered]
+	}
+	return s
+}
+
+var placeNames = [4]string{"tl", "tr", "br", "bl"}
+
+// Notation writes an action: b6e2, enter gq, aim 2, tip 1, swap tl br, dig gp, hop a5@b2, end,
+// pass, roll aim.
+func (p *Position) Notation(m engine.Move) string {
+	switch mvAct(m) {
+	case actMove:
+		return squareName(mvA(m)) + squareName(mvB(m))
+	case actEnter:
+		return "enter " + pieceNames[mvA(m)]
+	case actAim:
+		return "aim " + strconv.Itoa(mvA(m))
+	case actTip:
+		return "tip " + strconv.Itoa(mvA(m))
+	case actSwap:
+		return "swap " + placeNames[mvA(m)&3] + " " + placeNames[mvA(m)>>2]
+	case actDig:
+		return "dig " + pieceNames[mvA(m)]
+	case actHop:
+		return "hop " + squareName(mvA(m)) + "@" + squareName(mvB(m))
+	case actEnd:
+		return "end"
+	case actPass:
+		return "pass"
+	case actRoll:
+		return "roll " + faceNames[mvA(m)]
+	}
+	return "?"
+}
+
+// parseAction reads an action text (lower case, single spaces) into the move it would be.
+func parseAction(norm, text string) (engine.Move, error) {
+	syntax := func(why string) error { return &engine.SyntaxError{Text: text, Reason: why} }
+	square := func(s string) (int, bool) {
+		f, r, err := engine.ParseSquareName(s, 6, 6)
+		return r*6 + f, err == nil
+	}
+	word, arg, _ := strings.Cut(norm, " ")
+	switch word {
+	case "end", "pass":
+		if arg != "" {
+			return 0, syntax(word + " takes nothing after it")
+		}
+		if word == "end" {
+			return mv(actEnd, 0, 0), nil
+		}
+		return mv(actPass, 0, 0), nil
+	case "enter", "dig":
+		pc, ok := parsePiece(arg)
+		if !ok {
+			return 0, syntax(fmt.Sprintf("want a piece such as gq after %s", word))
+		}
+		if word == "enter" {
+			return mv(actEnter, pc, 0), nil
+		}
+		return mv(actDig, pc, 0), nil
+	case "aim", "tip":
+		k, err := strconv.Atoi(arg)
+		if err != nil || k < 1 || k > 3 {
+			return 0, syntax(word + " wants 1, 2 or 3 quarter turns")
+		}
+		if word == "aim" {
+			return mv(actAim, k, 0), nil
+		}
+		return mv(actTip, k, 0), nil
+	case "swap":
+		a, b, _ := strings.Cut(arg, " ")
+		i, j := slices.Index(placeNames[:], a), slices.Index(placeNames[:], b)
+		if i < 0 || j < 0 || i == j {
+			return 0, syntax("swap wants two different positions among tl tr br bl, such as swap tl br")
+		}
+		return mv(actSwap, min(i, j)|max(i, j)<<2, 0), nil
+	case "hop":
+		from, to, ok := strings.Cut(arg, "@")
+		f, ok1 := square(from)
+		t, ok2 := square(to)
+		if !ok || !ok1 || !ok2 {
+			return 0, syntax("hop wants a square and a portal, such as hop a5@b2")
+		}
+		return mv(actHop, f, t), nil
+	case "roll":
+		f := slices.Index(faceNames[:], arg)
+		if f < faceAim {
+			return 0, syntax("roll wants a face: aim dig hop swap tip wild")
+		}
+		return mv(actRoll, f, 0), nil
+	}
+	if arg == "" && len(word) == 4 {
+		f, ok1 := square(word[:2])
+		t, ok2 := square(word[2:])
+		if ok1 && ok2 {
+			return mv(actMove, f, t), nil
+		}
+	}
+	return 0, syntax("want a move such as b6e2, or enter gq, aim 2, tip 1, swap tl br, dig gp, hop a5@b2, end, pass, roll aim")
+}

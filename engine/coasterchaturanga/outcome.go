@@ -1,0 +1,331 @@
+package coasterchaturanga
+
+import (
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// standing is one seat's (or, with partners, one side's) score and tie-breaks, colours as they
+// are now.
+type standing struct {
+	plus, minus int // pips held of other colours; of the seat's own colour
+	pips        int // own-colour pips on the board
+	largest     int // the largest own-colour piece on the board (pips), 0 for none
+	count       int // own-colour pieces on the board
+	order       int // place in turn order counted from the first seat
+}
+
+func (s standing) score() int { return s.plus - s.minus }
+
+// better reports whether a ranks above b: score, own pips on the board, largest own piece, own
+// pieces, then the earlier seat.
+func better(a, b standing) bool {
+	switch {
+	case a.score() != b.score():
+		return a.score() > b.score()
+	case a.pips != b.pips:
+		return a.pips > b.pips
+	case a.largest != b.largest:
+		return a.largest > b.largest
+	case a.count != b.count:
+		return a.count > b.count
+	}
+	return a.order < b.order
+}
+
+func (p *Position) standingOf(seat int) standing {
+	own := p.colourOf(seat)
+	st := standing{order: (seat - p.rules.first + seats) % seats}
+	for pc := 0; pc < pieces; pc++ {
+		l, k := int(p.loc[pc]), pieceKind(pc)
+		switch {
+		case l == heldBy+seat && pieceColour(pc) == own:
+			st.minus += k
+		case l == heldBy+seat:
+			st.plus += k
+		case l < squares && pieceColour(pc) == own:
+			st.pips += k
+			st.count++
+			st.largest = max(st.largest, k)
+		}
+	}
+	return st
+}
+
+// standings writes each seat's standing; with partners both seats of a side get the side's: sums,
+// the larger of the largest pieces, the earlier seat.
+func (p *Position) standings(out *[seats]standing) {
+	for s := 0; s < seats; s++ {
+		out[s] = p.standingOf(s)
+	}
+	if !p.rules.partnership {
+		return
+	}
+	for s := 0; s < 2; s++ {
+		a, b := out[s], out[s+2]
+		side := standing{plus: a.plus + b.plus, minus: a.minus + b.minus, pips: a.pips + b.pips,
+			largest: max(a.largest, b.largest), count: a.count + b.count, order: min(a.order, b.order)}
+		out[s], out[s+2] = side, side
+	}
+}
+
+// places writes each seat's place, 1 first; partners share their side's.
+func (p *Position) places(place *[seats]int) {
+	var st [seats]standing
+	p.standings(&st)
+	for s := 0; s < seats; s++ {
+		place[s] = 1
+		for o := 0; o < seats; o++ {
+			if o != s && (!p.rules.partnership || o != partner(s)) && better(st[o], st[s]) {
+				place[s]++
+			}
+		}
+	}
+	if p.rules.partnership {
+		for s := 0; s < seats; s++ {
+			if place[s] > 1 {
+				place[s] = 3 // behind the two winners
+			}
+		}
+	}
+}
+
+// reason says why the game ended.
+func (p *Position) reason() string {
+	if p.rules.maxTurns > 0 && p.turns >= uint32(seats*p.rules.maxTurns) {
+		return "turn_limit"
+	}
+	return "colour_gone"
+}
+
+// Outcome: the game ends at the start of a turn when the seat has no piece of its colour on the
+// board, or after max_turns rounds; places by score and the tie-breaks.
+func (p *Position) Outcome() engine.Outcome {
+	o := engine.Outcome{Scores: make([]int, seats)}
+	var st [seats]standing
+	p.standings(&st)
+	for s := 0; s < seats; s++ {
+		o.Scores[s] = st[s].score()
+	}
+	if !p.over {
+		return o
+	}
+	o.Finished, o.Reason = true, p.reason()
+	var place [seats]int
+	p.places(&place)
+	o.Ranking = place[:]
+	for s := 0; s < seats; s++ {
+		if place[s] == 1 {
+			o.Winners = append(o.Winners, s)
+		}
+	}
+	if p.rules.partnership {
+		for t := 0; t < 2; t++ {
+			tp := 1
+			if place[t] != 1 {
+				tp = 2
+			}
+			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: st[t].score(), Place: tp})
+		}
+	}
+	return o
+}
+
+// Utility: by place, 1 first to -1 last; with partners +1 and -1 by side.
+func (p *Position) Utility(u []float64) bool {
+	if !p.over {
+		return false
+	}
+	var place [seats]int
+	p.places(&place)
+	for s := 0; s < seats; s++ {
+		if p.rules.partnership {
+			u[s] = -1
+			if place[s] == 1 {
+				u[s] = 1
+			}
+			continue
+		}
+		u[s] = 1 - 2*float64(place[s]-1)/float64(seats-1)
+	}
+	return true
+}
+
+// ownWeight values a pip of one's colour standing on the board against a point of score: those
+// pieces keep a seat in the game and break ties.
+const ownWeight = 0.25
+
+// Evaluate is each seat's score plus ownWeight times its own pips on the board, less the mean of
+// its opponents' (the other side's with partners); a finished game is its Utility times WinValue.
+func (p *Position) Evaluate(e []float64) {
+	if p.Utility(e) {
+		for s := 0; s < seats; s++ {
+			e[s] *= engine.WinValue
+		}
+		return
+	}
+	var st [seats]standing
+	p.standings(&st)
+	var v [seats]float64
+	for s := 0; s < seats; s++ {
+		v[s] = float64(st[s].score()) + ownWeight*float64(st[s].pips)
+	}
+	for s := 0; s < seats; s++ {
+		if p.rules.partnership {
+			e[s] = v[s] - v[(s+1)%seats]
+			continue
+		}
+		e[s] = v[s] - (v[0]+v[1]+v[2]+v[3]-v[s])/3
+	}
+}
+
+// Terms explains Evaluate.
+func (p *Position) Terms() []engine.EvalTerm {
+	e := make([]float64, seats)
+	p.Evaluate(e)
+	name := "score_and_pieces"
+	if p.over {
+		name = "result"
+	}
+	return []engine.EvalTerm{{Name: name, Values: e}}
+}
+
+// Zobrist keys of everything that decides the actions and the result.
+var (
+	zobristPiece   [pieces][heldBy + seats]uint64
+	zobristCoaster [4][colours]uint64
+	zobristTip     [4]uint64
+	zobristSeat    [seats]uint64
+	zobristTurn    [faces + 1][4][3]uint64 // face, done flags, must
+	zobristExtra   [pieces + 1]uint64      // the re-entered piece
+	zobristMust    [pieces + 1]uint64      // the piece a re-entry must place
+	zobristOver    uint64
+)
+
+func init() {
+	keys := engine.KeySource(0x6d63633230303721) // "mcc2007!"
+	for pc := range zobristPiece {
+		for l := range zobristPiece[pc] {
+			zobristPiece[pc][l] = keys.Next()
+		}
+	}
+	for pl := range zobristCoaster {
+		for c := range zobristCoaster[pl] {
+			zobristCoaster[pl][c] = keys.Next()
+		}
+	}
+	for i := range zobristTip {
+		zobristTip[i] = keys.Next()
+	}
+	for i := range zobristSeat {
+		zobristSeat[i] = keys.Next()
+	}
+	for f := range zobristTurn {
+		for d := range zobristTurn[f] {
+			for m := range zobristTurn[f][d] {
+				zobristTurn[f][d][m] = keys.Next()
+			}
+		}
+	}
+	for i := range zobristExtra {
+		zobristExtra[i], zobristMust[i] = keys.Next(), keys.Next()
+	}
+	zobristOver = keys.Next()
+}
+
+// Key hashes the position; the turns played enter only through the turn limit's end, so they
+// are left out.
+func (p *Position) Key() uint64 {
+	k := zobristTip[p.tip] ^ zobristSeat[p.seat] ^ zobristExtra[p.entered+1] ^ zobristMust[p.mustPiece+1]
+	done := 0
+	if p.moveDone {
+		done |= 1
+	}
+	if p.dieDone {
+		done |= 2
+	}
+	k ^= zobristTurn[p.face][done][p.must]
+	for pl := 0; pl < 4; pl++ {
+		k ^= zobristCoaster[pl][p.coasterAt[pl]]
+	}
+	for pc := 0; pc < pieces; pc++ {
+		k ^= zobristPiece[pc][p.loc[pc]]
+	}
+	if p.over {
+		k ^= zobristOver
+	}
+	return k
+}
+
+// ParseMove reads an action and returns the legal move it names.
+func (p *Position) ParseMove(text string) (engine.Move, error) {
+	return engine.ParseLegal(p, text, parseAction, p.whyIllegal)
+}
+
+// whyIllegal explains, in a player's words, why a well-formed action is not legal.
+func (p *Position) whyIllegal(m engine.Move) string {
+	seat := int(p.seat)
+	me := seatNames[seat]
+	if p.face == faceNone {
+		if mvAct(m) == actRoll {
+			return "not a roll of this position"
+		}
+		return "roll the Treehouse die first"
+	}
+	if mvAct(m) == actRoll {
+		return "the die is rolled already this turn"
+	}
+	portal := p.portalOf(seat)
+	if p.must != mustNone && !p.moveDone {
+		var buf [engine.MaxMoves]engine.Move
+		if len(p.compulsory(buf[:0])) > 0 {
+			if p.must == mustClear {
+				pc := p.pieceOn(portal)
+				return "your portal is occupied: move the " + colourNames[pieceColour(pc)] + " " + kindNames[pieceKind(pc)] + " off " + squareName(portal) + " first"
+			}
+			return "you hold a piece of your colour and your portal " + squareName(portal) + " is empty: re-enter it first"
+		}
+	}
+	switch mvAct(m) {
+	case actMove, actHop:
+		pc := p.pieceOn(mvA(m))
+		switch {
+		case pc < 0:
+			return "there is no piece on " + squareName(mvA(m))
+		case !p.mayMove(seat, pc):
+			return me + " moves pieces of " + colourNames[p.colourOf(seat)] + " and pieces on the " + colourNames[p.colourOf(seat)] +
+				" coaster, not the " + colourNames[pieceColour(pc)] + " " + kindNames[pieceKind(pc)] + " on " + squareName(mvA(m))
+		case mvAct(m) == actMove && p.moveDone && (p.face != faceWild || p.dieDone):
+			return "the move of this turn is made"
+		case mvAct(m) == actHop && (p.face != faceHop && p.face != faceWild || p.dieDone):
+			return "HOP needs the die to show HOP or WILD, unused"
+		}
+	case actEnter:
+		if int(p.loc[mvA(m)]) != heldBy+seat {
+			return me + " does not hold the " + pieceNames[mvA(m)]
+		}
+		if p.board[portal] != 0 {
+			return "your portal " + squareName(portal) + " is occupied"
+		}
+	case actAim, actTip, actSwap, actDig:
+		name := actionNames[mvAct(m)]
+		if p.dieDone {
+			return "the die action of this turn is done"
+		}
+		if int(p.face) != faceOf[mvAct(m)] && p.face != faceWild {
+			return "the die shows " + faceNames[p.face] + ", not " + name
+		}
+		if mvAct(m) == actDig {
+			return "there is no " + pieceNames[mvA(m)] + " of your colour held by another seat to dig"
+		}
+	case actEnd:
+		if !p.moveDone && !p.dieDone {
+			return "make the move or the die action before ending the turn"
+		}
+		return "DIG is compulsory while a piece of your colour is held by another seat"
+	case actPass:
+		return "pass only when neither a move nor the die action is possible"
+	}
+	return "not a legal action in this position"
+}
+
+var faceOf = [...]int{actAim: faceAim, actTip: faceTip, actSwap: faceSwap, actDig: faceDig, actHop: faceHop, actRoll: 0, actEnd: 0, actPass: 0}
