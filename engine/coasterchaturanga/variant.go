@@ -57,8 +57,8 @@ func describe() *engine.Description {
 		Title:      "Martian Coaster Chaturanga",
 		Summary:    "Four Martian Coasters that turn and swap, portals and the Treehouse die; a seat's colour is the coaster in front of it; most points wins.",
 		MinPlayers: 2, MaxPlayers: 4,
-		Players:    seatInfo(false),
-		Board:      b,
+		Players: seatInfo(false),
+		Board:   b,
 		Pieces: []engine.PieceInfo{
 			{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step along the arrows"},
 			{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "up to two steps along the arrows"},
