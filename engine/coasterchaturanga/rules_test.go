@@ -1,0 +1,105 @@
+package coasterchaturanga
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func parse(t *testing.T, text string) *Position {
+	t.Helper()
+	p, err := Parse(text)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	if p.String() != text {
+		t.Fatalf("%s reads back as %s", text, p.String())
+	}
+	return p
+}
+
+func actions(p *Position) []string {
+	var out []string
+	for _, m := range p.Moves(nil) {
+		out = append(out, p.Notation(m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func play(t *testing.T, p *Position, texts ...string) *Position {
+	t.Helper()
+	for _, text := range texts {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatalf("%s in %s: %v", text, p, err)
+		}
+		var next Position
+		p.apply(m, &next)
+		p = &next
+	}
+	return p
+}
+
+// The rules' example: after swap tl br from the start the green trio stands gq f1 gd e1 gp f2,
+// the coasters keep one dot pattern, and the two seats in front of them change colour.
+func TestSwap(t *testing.T) {
+	p := play(t, start(defaultRules), "roll swap", "swap tl br")
+	if got := p.String(); got != "b0r1y2g3 rqrd2ypyq/rp4yd/6/6/bd4gp/bqbp2gdgq -,-,-,- bl swap:d 0" {
+		t.Errorf("after swap tl br: %s", got)
+	}
+	if p.colourOf(1) != yellow || p.colourOf(3) != blue {
+		t.Errorf("br is %s and tl %s, want yellow and blue", colourNames[p.colourOf(1)], colourNames[p.colourOf(3)])
+	}
+}
+
+// AIM turns the board under the seats: a quarter turn clockwise brings the bottom-right coaster
+// in front of bl, whose colour becomes blue; the squares are the table's, so pieces get new names.
+func TestAim(t *testing.T) {
+	p := play(t, start(defaultRules), "roll aim", "aim 1")
+	if got := p.String(); got != "g0y1r2b3 bqbd2gpgq/bp4gd/6/6/rd4yp/rqrp2ydyq -,-,-,- bl aim:d 0" {
+		t.Errorf("after aim 1: %s", got)
+	}
+	if p.colourOf(0) != blue {
+		t.Errorf("bl is %s, want blue", colourNames[p.colourOf(0)])
+	}
+}
+
+// TIP turns every coaster in place: a piece on a portal stays there, the dots leave the corners.
+func TestTip(t *testing.T) {
+	q := play(t, start(defaultRules), "roll tip", "tip 1")
+	if got := q.String(); got != "y1r2b3g0 1gpgq3/2gd2yp/4ydyq/bqbd4/bp2rd2/3rqrp1 -,-,-,- bl tip:d 0" {
+		t.Errorf("after tip 1: %s", got)
+	}
+}
+
+// At the start with AIM rolled, bl moves the blue trio on its green coaster and its green trio;
+// drones and pawns reach the portals and jump on with their last pip; the green queen is shut in
+// by its own drone and pawn.
+func TestStartActions(t *testing.T) {
+	p := play(t, start(defaultRules), "roll aim")
+	want := "a2a3 a2a4 a2b2 a2b3 a2b5 a2c2 a2e2 a2e5 a5b5 aim 1 aim 2 aim 3 b1b2 b6b2 b6b4 b6b5 b6c5 b6c6 b6d6 b6e2 b6e5"
+	if got := strings.Join(actions(p), " "); got != want {
+		t.Errorf("start, AIM rolled:\n%s\nwant\n%s", got, want)
+	}
+	p = play(t, start(defaultRules), "roll dig")
+	if slices.Contains(actions(p), "end") || slices.ContainsFunc(actions(p), func(a string) bool { return strings.HasPrefix(a, "dig") }) {
+		t.Errorf("DIG with nothing to dig offers %v", actions(p))
+	}
+}
+
+// A piece standing on the mover's portal at the start of his turn must be moved off first; the
+// die action waits.
+func TestClearPortal(t *testing.T) {
+	// bl's portal b2 holds the yellow pawn; bl rolls AIM: only the pawn's moves, one of them
+	// taking the blue drone (neither green, bl's colour, nor yellow, the pawn's).
+	p := play(t, parse(t, "y0r1b2g3 gqgd3yq/gp4yd/6/6/bdyp3rp/bqbp2rdrq -,-,-,- bl - 0"), "roll aim")
+	if got := strings.Join(actions(p), " "); got != "b2a2 b2b3 b2b5 b2c2 b2e2 b2e5" {
+		t.Errorf("compulsory clearing: %s", got)
+	}
+	q := play(t, p, "b2a2")
+	if got := strings.Join(actions(q), " "); got != "aim 1 aim 2 aim 3 end" || q.String() != "y0r1b2g3 gqgd3yq/gp4yd/6/6/yp4rp/bqbp2rdrq bd,-,-,- bl aim:m 0" {
+		t.Errorf("after clearing: %s, %s", q, got)
+	}
+}
