@@ -103,3 +103,78 @@ func TestClearPortal(t *testing.T) {
 		t.Errorf("after clearing: %s, %s", q, got)
 	}
 }
+
+// HOP onto one's own portal before the move compels the move to clear it; then the turn passes.
+func TestHopOntoOwnPortal(t *testing.T) {
+	p := play(t, start(defaultRules), "roll hop", "hop a2@b2")
+	acts := actions(p)
+	if len(acts) == 0 || slices.ContainsFunc(acts, func(a string) bool { return !strings.HasPrefix(a, "b2") }) {
+		t.Errorf("after hopping onto its own portal bl may do %v, want only moves off b2", acts)
+	}
+	q := play(t, p, "b2b3")
+	if q.seat != 1 || q.face != faceNone {
+		t.Errorf("after the hop and the move the turn should pass: %s", q)
+	}
+}
+
+// DIG takes back a piece of one's colour held by another seat and compels its re-entry; a seat
+// holding a piece of its colour at the start of its turn must re-enter it first, and the piece
+// re-entered may not move again that turn.
+func TestDigAndReentry(t *testing.T) {
+	p := play(t, parse(t, "y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl - 0"), "roll dig")
+	if acts := actions(p); !slices.Contains(acts, "dig gp") || slices.Contains(acts, "end") {
+		t.Errorf("DIG offers %v, want dig gp and no end", acts)
+	}
+	q := play(t, p, "dig gp")
+	if got := strings.Join(actions(q), " "); got != "enter gp" {
+		t.Errorf("after dig gp: %s, want enter gp", got)
+	}
+	if r := play(t, q, "enter gp"); r.seat != 1 {
+		t.Errorf("after dig and re-entry the turn should pass: %s", r)
+	}
+	p = play(t, parse(t, "y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq gp,-,-,- bl - 0"), "roll wild")
+	if got := strings.Join(actions(p), " "); got != "enter gp" {
+		t.Errorf("holding its own pawn, bl must re-enter it first: %s", got)
+	}
+	q = play(t, p, "enter gp")
+	for _, a := range actions(q) {
+		if strings.HasPrefix(a, "b2") || strings.HasPrefix(a, "hop b2") {
+			t.Errorf("the re-entered pawn moves again: %s", a)
+		}
+	}
+	if !slices.Contains(actions(q), "a2a3") || !slices.Contains(actions(q), "end") {
+		t.Errorf("WILD after the re-entry offers a second move and end: %v", actions(q))
+	}
+}
+
+// WILD offers the die actions and DIG before the move, a second move only after it.
+func TestWild(t *testing.T) {
+	p := play(t, start(defaultRules), "roll wild")
+	first := actions(p)
+	q := play(t, p, "b1b2")
+	second := actions(q)
+	if !slices.Contains(first, "a2a3") || !slices.Contains(first, "swap tl br") || slices.Contains(first, "end") {
+		t.Errorf("WILD first: %v", first)
+	}
+	if !slices.Contains(second, "a2a3") || !slices.Contains(second, "tip 2") || !slices.Contains(second, "end") {
+		t.Errorf("WILD after the move: %v", second)
+	}
+	r := play(t, q, "a2a3")
+	if r.seat != 1 {
+		t.Errorf("after two moves the turn should pass: %s", r)
+	}
+}
+
+// The game ends when a seat begins its turn with no piece of its colour on the board; the score
+// counts held pieces, plus for other colours and minus for one's own.
+func TestEndAndScore(t *testing.T) {
+	p := play(t, parse(t, "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/5rp/4rdrq bpbdbq,-,-,- bl - 0"), "roll aim", "a5b5", "end")
+	o := p.Outcome()
+	if !o.Finished || o.Reason != "colour_gone" || !slices.Equal(o.Scores, []int{6, 0, 0, 0}) || !slices.Equal(o.Winners, []int{0}) {
+		t.Errorf("outcome %+v", o)
+	}
+	// Blue is br's colour: holding it gives bl 6; br would lose it from its own score if it held it.
+	if st := p.standingOf(0); st.plus != 6 || st.minus != 0 {
+		t.Errorf("bl's standing %+v", st)
+	}
+}
