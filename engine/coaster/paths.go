@@ -86,15 +86,15 @@ func buildGraph(ex [36]Exits) *Graph {
 		}
 		walk(from, 0, 1<<from, 0)
 		for limit := range all {
-			g.paths[limit][from] = minimal(all[limit])
+			g.paths[limit][from] = MinimalPaths(all[limit])
 		}
 	}
 	return g
 }
 
-// minimal drops duplicate paths and those that need more empty squares than another path to the
-// same square: they never allow a move the other does not.
-func minimal(paths []Path) []Path {
+// MinimalPaths drops duplicate paths and those that need more empty squares than another path to
+// the same square: they never allow a move the other does not.
+func MinimalPaths(paths []Path) []Path {
 	var out []Path
 	for i, p := range paths {
 		keep := true

@@ -161,31 +161,10 @@ func buildMoveGraph(ex [36]coaster.Exits) *moveGraph {
 				}
 			}
 			walk(from, 0, 1<<from, 0)
-			g.paths[pips][from] = minimalPaths(all)
+			g.paths[pips][from] = coaster.MinimalPaths(all)
 		}
 	}
 	return g
-}
-
-// minimalPaths drops duplicates and paths needing a superset of another's empty squares.
-func minimalPaths(paths []step) []step {
-	var out []step
-	for i, p := range paths {
-		keep := true
-		for j, q := range paths {
-			if i == j || p.To != q.To || q.Via&^p.Via != 0 {
-				continue
-			}
-			if q.Via != p.Via || j < i {
-				keep = false
-				break
-			}
-		}
-		if keep {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // Transformations of the table, as square maps.
