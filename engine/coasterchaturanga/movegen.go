@@ -39,6 +39,14 @@ func (p *Position) Moves(buf []engine.Move) []engine.Move {
 // choices appends the moves and die actions still open, without end or pass.
 func (p *Position) choices(buf []engine.Move) []engine.Move {
 	seat := int(p.seat)
+	if p.face == faceDig && !p.dieDone && !p.moveDone {
+		// A rolled DIG, when possible, comes before the normal move (the seed: "This must be done
+		// before the normal move"); only a compulsory clearing or re-entry at the start of the
+		// turn precedes it, and then the DIG is still owed after that move.
+		if dug := p.digs(buf, seat); len(dug) > len(buf) {
+			return dug
+		}
+	}
 	if !p.moveDone {
 		buf = p.moves(buf, seat)
 	}
