@@ -108,3 +108,15 @@ func Seats(p Position) []PlayerInfo {
 
 // Players is the number of players of a position.
 func Players(p Position) int { return len(Seats(p)) }
+
+// Diceless gives a position of a game without dice the dice methods of Position and Chance:
+// embed it in the position's struct.
+type Diceless struct{}
+
+func (Diceless) Dice() []DieInfo { return nil }
+
+func (Diceless) Roll([]int) (Position, []Event, error) { return nil, nil, ErrNotRollPhase }
+
+func (Diceless) RollMove([]int) (Move, error) { return 0, ErrNotRollPhase }
+
+func (Diceless) Probability(Move) float64 { return 1 }

@@ -57,9 +57,3 @@ func (p *Position) CountMoves() uint64 {
 	}
 	return p.countLegal()
 }
-
-// Probability is 1: chaturanga has no chance events.
-func (p *Position) Probability(engine.Move) float64 { return 1 }
-
-// RollMove fails: chaturanga has no dice.
-func (p *Position) RollMove([]int) (engine.Move, error) { return 0, engine.ErrNotRollPhase }

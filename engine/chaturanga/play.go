@@ -60,7 +60,3 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	}
 	return child, events
 }
-
-func (p *Position) Roll([]int) (engine.Position, []engine.Event, error) {
-	return nil, nil, engine.ErrNotRollPhase
-}

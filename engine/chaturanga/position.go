@@ -26,6 +26,7 @@ const (
 
 // Position is a Chaturanga position. It is a plain value: copying it copies the game.
 type Position struct {
+	engine.Diceless
 	byType   [pieceTypes]bitboard
 	byColor  [2]bitboard
 	board    [64]uint8 // type | color<<3 for an occupied square, empty otherwise
@@ -109,9 +110,6 @@ func (p *Position) Variant() engine.Variant { return Variant }
 func (p *Position) String() string { return p.FEN() }
 
 func (p *Position) ToMove() int { return int(p.side) }
-
-// Dice is empty: chaturanga has no dice.
-func (p *Position) Dice() []engine.DieInfo { return nil }
 
 func squareName(sq int) string { return engine.SquareName(sq%8, sq/8) }
 

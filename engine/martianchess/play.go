@@ -15,16 +15,6 @@ func (p *Position) Phase() engine.Phase {
 
 func (p *Position) ToMove() int { return int(p.side) }
 
-func (p *Position) Dice() []engine.DieInfo { return nil }
-
-func (p *Position) Roll([]int) (engine.Position, []engine.Event, error) {
-	return nil, nil, engine.ErrNotRollPhase
-}
-
-func (p *Position) RollMove([]int) (engine.Move, error) { return 0, engine.ErrNotRollPhase }
-
-func (p *Position) Probability(engine.Move) float64 { return 1 }
-
 // Action describes a move in structured form; Player is the mover, who controls the piece.
 func (p *Position) Action(m engine.Move) engine.Action {
 	me := p.rules.seats[p.side].Name

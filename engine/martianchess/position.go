@@ -31,6 +31,7 @@ const clockEnd = 7
 
 // Position is a Martian Chess or Coaster Chess position, a plain value: copying it copies the game.
 type Position struct {
+	engine.Diceless
 	rules *rules
 	// pieces holds the squares of each kind; pieces have no colour.
 	pieces [kinds]uint64

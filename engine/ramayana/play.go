@@ -43,16 +43,6 @@ func (p *Position) Phase() engine.Phase {
 
 func (p *Position) ToMove() int { return int(p.side) }
 
-func (p *Position) Dice() []engine.DieInfo { return nil }
-
-func (p *Position) Roll([]int) (engine.Position, []engine.Event, error) {
-	return nil, nil, engine.ErrNotRollPhase
-}
-
-func (p *Position) RollMove([]int) (engine.Move, error) { return 0, engine.ErrNotRollPhase }
-
-func (p *Position) Probability(engine.Move) float64 { return 1 }
-
 // Action describes a move in structured form.
 func (p *Position) Action(m engine.Move) engine.Action {
 	from, to := moveFrom(m), moveTo(m)

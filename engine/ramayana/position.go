@@ -164,6 +164,7 @@ func lastRank(pl int) int { return (ranks - 1) * (1 - pl) }
 
 // Position is a Ramayana Chess position, a plain value: copying it copies the game.
 type Position struct {
+	engine.Diceless
 	board [squares]cell
 	side  uint8
 	// quiet counts plies without a capture (a payer's removal included) or an Untouchable move.
