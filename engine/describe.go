@@ -96,6 +96,21 @@ type Setup struct {
 	LastMove string
 	// Proposal is an offer between players that the position waits on, or that may be made now.
 	Proposal *ProposalSetup
+	// Turn is the state of a turn in progress where a turn holds several actions with obligations
+	// between them (Martian Coaster Chaturanga); nil elsewhere.
+	Turn *TurnSetup
+}
+
+// TurnSetup is what a turn in progress has done and still owes. Whether the die action is done
+// is the die's Used.
+type TurnSetup struct {
+	MoveDone bool
+	// Compulsory is a move the player owes before anything else: clear_portal or enter, with
+	// CompulsoryPiece naming the piece to enter when only that one may be.
+	Compulsory      string
+	CompulsoryPiece string
+	// Entered is the piece re-entered this turn, which may not move again.
+	Entered string
 }
 
 // ProposalSetup is a pending or possible offer between players, such as Chaturaji's raja exchange.

@@ -115,6 +115,9 @@ func checkAgree(v engine.Variant, pos engine.Position, p *pb.Position, given []p
 	if s.Proposal != nil {
 		merged.Proposal = s.Proposal
 	}
+	if s.Turn != nil {
+		merged.Turn = s.Turn
+	}
 	if len(s.Pieces) > 0 {
 		merged.Pieces = s.Pieces
 	}
@@ -211,6 +214,9 @@ func setupFromProto(p *pb.Position, field string) (*engine.Setup, error) {
 	if pr := p.GetProposal(); pr != nil {
 		s.Proposal = &engine.ProposalSetup{Kind: pr.GetKind(), Stage: pr.GetStage(), Players: pr.GetPlayers(), Responder: pr.GetResponder()}
 	}
+	if t := p.GetTurn(); t != nil {
+		s.Turn = &engine.TurnSetup{MoveDone: t.GetMoveDone(), Compulsory: t.GetCompulsory(), CompulsoryPiece: t.GetCompulsoryPiece(), Entered: t.GetEntered()}
+	}
 	for _, l := range p.GetLayout() {
 		s.Layout = append(s.Layout, engine.LayoutSetup{Position: l.GetPosition(), Board: l.GetBoard(), QuarterTurns: int(l.GetQuarterTurns())})
 	}
@@ -295,6 +301,9 @@ func positionToProto(pos engine.Position) *pb.Position {
 	}
 	if pr := s.Proposal; pr != nil {
 		out.Proposal = &pb.Proposal{Kind: pr.Kind, Stage: pr.Stage, Players: pr.Players, Responder: pr.Responder}
+	}
+	if t := s.Turn; t != nil {
+		out.Turn = &pb.TurnState{MoveDone: t.MoveDone, Compulsory: t.Compulsory, CompulsoryPiece: t.CompulsoryPiece, Entered: t.Entered}
 	}
 	for _, l := range s.Layout {
 		out.Layout = append(out.Layout, &pb.LayoutPlacement{Position: l.Position, Board: l.Board, QuarterTurns: int32(l.QuarterTurns)})

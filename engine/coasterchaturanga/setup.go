@@ -1,20 +1,102 @@
 package coasterchaturanga
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/ashtapada/ashtapada/engine"
 	"github.com/ashtapada/ashtapada/engine/coaster"
 )
 
+// Options.
+const (
+	optPlayers     = "players"
+	optPartnership = "partnership"
+	optMaxTurns    = "max_turns"
+	optFirst       = "first"
+	optDroneRight  = "drone_right"
+	optColours     = "colours"
+)
+
+var optionSpecs = []engine.OptionSpec{
+	{Name: optPlayers, Kind: engine.OptionInt, Default: engine.OptionValue{Kind: engine.OptionInt, Int: 4}, Min: 2, Max: 4,
+		Description: "4, or 2: the partnership game with one person playing both seats of a side (bl and tr against br and tl)"},
+	{Name: optPartnership, Kind: engine.OptionBool, Default: engine.OptionValue{Kind: engine.OptionBool},
+		Description: "four players as diagonal partners with a combined score; never moving or capturing the partner's colour"},
+	{Name: optMaxTurns, Kind: engine.OptionInt, Default: engine.OptionValue{Kind: engine.OptionInt}, Min: 0, Max: maxTurnsLimit,
+		Description: "end the game after this many turns of each seat (0: no limit)"},
+	{Name: optFirst, Kind: engine.OptionString, Default: engine.OptionValue{Kind: engine.OptionString, String: "bl"}, Allowed: seatNames[:],
+		Description: "the seat that plays first; play passes counter-clockwise"},
+	{Name: optDroneRight, Kind: engine.OptionString, Default: engine.OptionValue{Kind: engine.OptionString},
+		Description: "seats (comma-separated, such as bl,tr) setting their drone on the queen's right instead of the left"},
+	{Name: optColours, Kind: engine.OptionString, Default: engine.OptionValue{Kind: engine.OptionString, String: "yrbg"},
+		Description: "the coaster colours at tl, tr, br, bl as letters y r b g"},
+}
+
+// rulesFromOptions reads a complete option set.
+func rulesFromOptions(opts engine.Options) (*rules, error) {
+	o, err := engine.ResolveOptions(optionSpecs, opts)
+	if err != nil {
+		return nil, err
+	}
+	r := &rules{players: int(o[optPlayers].Int), partnership: o[optPartnership].Bool, maxTurns: int(o[optMaxTurns].Int)}
+	switch r.players {
+	case 2:
+		r.partnership = true
+	case 4:
+	default:
+		return nil, &engine.OptionError{Name: optPlayers, Reason: "want 2 or 4"}
+	}
+	r.first, _ = parseSeat(o[optFirst].String)
+	if s := o[optDroneRight].String; s != "" {
+		for _, name := range strings.Split(s, ",") {
+			seat, ok := parseSeat(name)
+			if !ok {
+				return nil, &engine.OptionError{Name: optDroneRight, Reason: "want seats among bl br tr tl, comma-separated"}
+			}
+			r.droneRight[seat] = true
+		}
+	}
+	c := o[optColours].String
+	seen := 0
+	for pl := 0; pl < 4 && len(c) == 4; pl++ {
+		k := slices.Index(colourLetters[:], c[pl])
+		if k < 0 || seen&(1<<k) != 0 {
+			break
+		}
+		seen |= 1 << k
+		r.colours[pl] = k
+	}
+	if seen != 1<<colours-1 {
+		return nil, &engine.OptionError{Name: optColours, Reason: "want the four letters y r b g once each, for tl tr br bl"}
+	}
+	return r, nil
+}
+
+// options writes the options that matter after the start.
+func (r *rules) options() engine.Options {
+	o := engine.Options{
+		optPlayers:     {Kind: engine.OptionInt, Int: int64(r.players)},
+		optPartnership: {Kind: engine.OptionBool, Bool: r.partnership},
+		optMaxTurns:    {Kind: engine.OptionInt, Int: int64(r.maxTurns)},
+		optFirst:       {Kind: engine.OptionString, String: seatNames[r.first]},
+	}
+	return o
+}
+
+var compulsoryNames = [3]string{"", "clear_portal", "enter"}
+
 // Setup is the structured form: the layout (which coaster lies at each place, and its quarter
 // turns), the pieces by square with their colour (Player is the seat whose colour it is now), each
-// seat's held pieces and score, the die, and the turns played.
+// seat's held pieces and score, the die, the turn in progress, and the turns played.
 func (p *Position) Setup() *engine.Setup {
-	s := &engine.Setup{Variant: Name, Options: engine.Options{}, ToMove: seatNames[p.seat], Phase: p.Phase()}
+	s := &engine.Setup{Variant: Name, Options: p.rules.options(), ToMove: seatNames[p.seat], Phase: p.Phase()}
 	for pl := 0; pl < 4; pl++ {
 		s.Layout = append(s.Layout, engine.LayoutSetup{Position: coaster.Place(pl).String(), Board: colourNames[p.coasterAt[pl]],
 			QuarterTurns: (pl + int(p.tip)) & 3})
 	}
-	seatOf := [colours]int{}
+	var seatOf [colours]int
 	for st := 0; st < seats; st++ {
 		seatOf[p.colourOf(st)] = st
 	}
@@ -24,12 +106,10 @@ func (p *Position) Setup() *engine.Setup {
 				Color: colourNames[pieceColour(pc)], Player: seatNames[seatOf[pieceColour(pc)]]})
 		}
 	}
-	var st [seats]standing
-	p.standings(&st)
 	for seat := 0; seat < seats; seat++ {
-		ps := engine.PlayerSetup{Name: seatNames[seat], Score: p.standingOf(seat).score(),
-			ScoreParts: []engine.ScorePart{{Source: "held_other_colours", Points: p.standingOf(seat).plus},
-				{Source: "held_own_colour", Points: -p.standingOf(seat).minus}}}
+		st := p.standingOf(seat)
+		ps := engine.PlayerSetup{Name: seatNames[seat], Score: st.score(),
+			ScoreParts: []engine.ScorePart{{Source: "held_other_colours", Points: st.plus}, {Source: "held_own_colour", Points: -st.minus}}}
 		for pc := 0; pc < pieces; pc++ {
 			if int(p.loc[pc]) == heldBy+seat {
 				ps.Held = append(ps.Held, pieceNames[pc])
@@ -39,11 +119,139 @@ func (p *Position) Setup() *engine.Setup {
 	}
 	if p.face != faceNone {
 		s.Dice = []engine.DieSetup{{Kind: "treehouse", Value: int(p.face), Means: faceNames[p.face], Used: p.dieDone}}
+		t := &engine.TurnSetup{MoveDone: p.moveDone, Compulsory: compulsoryNames[p.must]}
+		if p.mustPiece >= 0 {
+			t.CompulsoryPiece = pieceNames[p.mustPiece]
+		}
+		if p.entered >= 0 {
+			t.Entered = pieceNames[p.entered]
+		}
+		s.Turn = t
 	}
 	s.Counters = []engine.Counter{{Name: "turns", Value: int64(p.turns)}}
 	return s
 }
 
+// FromSetup builds a position from its structured form, through the text notation's checks.
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
-	return nil, engine.Positionf("pieces", "structured positions of %s are not read yet: send the text", Name)
+	r, err := rulesFromOptions(s.Options)
+	if err != nil {
+		return nil, err
+	}
+	p := &Position{rules: r, mustPiece: -1, entered: -1, over: s.Phase == engine.PhaseFinished}
+	for i := range p.loc {
+		p.loc[i] = -1
+	}
+	if len(s.Layout) != 4 {
+		return nil, engine.Positionf("layout", "want the four places top_left, top_right, bottom_right, bottom_left, got %d", len(s.Layout))
+	}
+	var text strings.Builder
+	for pl := 0; pl < 4; pl++ {
+		var l *engine.LayoutSetup
+		for i := range s.Layout {
+			if s.Layout[i].Position == coaster.Place(pl).String() {
+				l = &s.Layout[i]
+			}
+		}
+		c := -1
+		if l != nil {
+			c = slices.Index(colourNames[:], l.Board)
+		}
+		if c < 0 || l.QuarterTurns < 0 || l.QuarterTurns > 3 {
+			return nil, engine.Positionf("layout", "place %s needs a coaster colour (yellow red blue green) and 0-3 quarter turns", coaster.Place(pl))
+		}
+		text.WriteByte(colourLetters[c])
+		text.WriteByte(byte('0' + l.QuarterTurns))
+	}
+	if err := p.parseCoasters(text.String()); err != nil {
+		return nil, err
+	}
+	for i, pc := range s.Pieces {
+		field := "pieces[" + strconv.Itoa(i) + "]"
+		f, rk, err := engine.ParseSquareName(pc.Square, 6, 6)
+		if err != nil {
+			return nil, engine.Positionf(field+".square", "%s", err)
+		}
+		c, k := slices.Index(colourNames[:], pc.Color), slices.Index(kindNames[:], pc.Kind)
+		if c < 0 || k <= 0 {
+			return nil, engine.Positionf(field, "want a color (yellow red blue green) and a kind (pawn drone queen), got %q %q", pc.Color, pc.Kind)
+		}
+		sq, id := rk*6+f, pieceOf(c, k)
+		if p.board[sq] != 0 || p.loc[id] != -1 {
+			return nil, engine.Positionf(field, "%s twice, or two pieces on %s", pieceNames[id], pc.Square)
+		}
+		p.board[sq], p.loc[id] = int8(id+1), int8(sq)
+	}
+	for i, ps := range s.Players {
+		seat, ok := parseSeat(ps.Name)
+		if !ok {
+			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].name", "want a seat among bl br tr tl, got %q", ps.Name)
+		}
+		for j, h := range ps.Held {
+			id, ok := parsePiece(h)
+			if !ok || p.loc[id] != -1 {
+				return nil, engine.Positionf("players["+strconv.Itoa(i)+"].held["+strconv.Itoa(j)+"]", "%q is not a piece such as gq, or it is elsewhere too", h)
+			}
+			p.loc[id] = int8(heldBy + seat)
+		}
+	}
+	for id, l := range p.loc {
+		if l == -1 {
+			return nil, engine.Positionf("pieces", "%s is neither on the board nor held: every piece is one or the other", pieceNames[id])
+		}
+	}
+	seat, ok := parseSeat(s.ToMove)
+	if !ok {
+		return nil, engine.Positionf("to_move", "want a seat among bl br tr tl, got %q", s.ToMove)
+	}
+	p.seat = int8(seat)
+	for _, c := range s.Counters {
+		if c.Name != "turns" || c.Value < 0 || c.Value > engine.MaxCounter {
+			return nil, engine.Positionf("counters."+c.Name, "want the counter turns, 0 to %d", engine.MaxCounter)
+		}
+		p.turns = uint32(c.Value)
+	}
+	if len(s.Dice) > 1 {
+		return nil, engine.Positionf("dice", "one Treehouse die at most")
+	}
+	if len(s.Dice) == 1 {
+		d := s.Dice[0]
+		if d.Value < faceAim || d.Value > faceWild {
+			return nil, engine.Positionf("dice[0].value", "want a face 1 (AIM) to 6 (WILD), got %d", d.Value)
+		}
+		p.face, p.dieDone = int8(d.Value), d.Used
+		if t := s.Turn; t != nil {
+			turn := faceNames[p.face]
+			if t.MoveDone || p.dieDone {
+				turn += ":"
+				if t.MoveDone {
+					turn += "m"
+				}
+				if p.dieDone {
+					turn += "d"
+				}
+			}
+			switch t.Compulsory {
+			case "":
+			case "clear_portal":
+				turn += "!clear"
+			case "enter":
+				turn += "!enter"
+				if t.CompulsoryPiece != "" {
+					turn += "=" + t.CompulsoryPiece
+				}
+			default:
+				return nil, engine.Positionf("turn.compulsory", "want clear_portal, enter or nothing, got %q", t.Compulsory)
+			}
+			if t.Entered != "" {
+				turn += "^" + t.Entered
+			}
+			if err := p.parseTurn(turn); err != nil {
+				return nil, err
+			}
+		}
+	} else if s.Turn != nil && *s.Turn != (engine.TurnSetup{}) {
+		return nil, engine.Positionf("turn", "a turn in progress needs the rolled die")
+	}
+	return p, nil
 }

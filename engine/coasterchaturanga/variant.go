@@ -65,6 +65,7 @@ func describe() *engine.Description {
 			{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "up to three steps along the arrows"},
 		},
 		Dice:           dieInfo,
+		Options:        optionSpecs,
 		ActionsPerTurn: 3,
 	}
 }
@@ -72,7 +73,11 @@ func describe() *engine.Description {
 func (v *variant) Describe() *engine.Description { return v.desc }
 
 func (v *variant) Start(opts engine.Options) (engine.Position, error) {
-	return start(defaultRules), nil
+	r, err := rulesFromOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return start(r), nil
 }
 
 func (v *variant) Parse(text string) (engine.Position, error) {

@@ -1588,7 +1588,10 @@ type Position struct {
 	InCheck bool `protobuf:"varint,14,opt,name=in_check,json=inCheck,proto3" json:"in_check,omitempty"`
 	// The action that led to this position, when the answer knows it (ApplyMoves, ValidateMove,
 	// RollDice, ResolveDice); set in answers and ignored in requests.
-	LastAction    *Action `protobuf:"bytes,15,opt,name=last_action,json=lastAction,proto3" json:"last_action,omitempty"`
+	LastAction *Action `protobuf:"bytes,15,opt,name=last_action,json=lastAction,proto3" json:"last_action,omitempty"`
+	// The state of a turn in progress, in games whose turns hold several actions with obligations
+	// between them (Martian Coaster Chaturanga).
+	Turn          *TurnState `protobuf:"bytes,16,opt,name=turn,proto3" json:"turn,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1724,6 +1727,13 @@ func (x *Position) GetInCheck() bool {
 func (x *Position) GetLastAction() *Action {
 	if x != nil {
 		return x.LastAction
+	}
+	return nil
+}
+
+func (x *Position) GetTurn() *TurnState {
+	if x != nil {
+		return x.Turn
 	}
 	return nil
 }
@@ -2858,6 +2868,79 @@ func (x *DiceRoll) GetValues() []int32 {
 	return nil
 }
 
+// TurnState is what a turn in progress has done and still owes. Whether the die action is done is
+// the die's `used`.
+type TurnState struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	MoveDone bool                   `protobuf:"varint,1,opt,name=move_done,json=moveDone,proto3" json:"move_done,omitempty"`
+	// A move owed before anything else: `clear_portal` or `enter`; `compulsory_piece` names the
+	// piece to enter when only that one may be.
+	Compulsory      string `protobuf:"bytes,2,opt,name=compulsory,proto3" json:"compulsory,omitempty"`
+	CompulsoryPiece string `protobuf:"bytes,3,opt,name=compulsory_piece,json=compulsoryPiece,proto3" json:"compulsory_piece,omitempty"`
+	// The piece re-entered this turn, which may not move again.
+	Entered       string `protobuf:"bytes,4,opt,name=entered,proto3" json:"entered,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TurnState) Reset() {
+	*x = TurnState{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TurnState) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TurnState) ProtoMessage() {}
+
+func (x *TurnState) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TurnState.ProtoReflect.Descriptor instead.
+func (*TurnState) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *TurnState) GetMoveDone() bool {
+	if x != nil {
+		return x.MoveDone
+	}
+	return false
+}
+
+func (x *TurnState) GetCompulsory() string {
+	if x != nil {
+		return x.Compulsory
+	}
+	return ""
+}
+
+func (x *TurnState) GetCompulsoryPiece() string {
+	if x != nil {
+		return x.CompulsoryPiece
+	}
+	return ""
+}
+
+func (x *TurnState) GetEntered() string {
+	if x != nil {
+		return x.Entered
+	}
+	return ""
+}
+
 var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
@@ -2972,7 +3055,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"\xcb\x05\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\xf8\x05\n" +
 	"\bPosition\x12\x1d\n" +
 	"\avariant\x18\x01 \x01(\tB\x03\xe0A\x02R\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -2990,7 +3073,8 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x03key\x18\r \x01(\x04B\x03\xe0A\x03R\x03key\x12\x1e\n" +
 	"\bin_check\x18\x0e \x01(\bB\x03\xe0A\x03R\ainCheck\x12:\n" +
 	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionB\x03\xe0A\x03R\n" +
-	"lastAction\x1aR\n" +
+	"lastAction\x12+\n" +
+	"\x04turn\x18\x10 \x01(\v2\x17.ashtapada.v1.TurnStateR\x04turn\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
 	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"\x7f\n" +
@@ -3084,7 +3168,14 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\tstandings\x18\b \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
 	"\x05teams\x18\t \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\"\"\n" +
 	"\bDiceRoll\x12\x16\n" +
-	"\x06values\x18\x01 \x03(\x05R\x06values*l\n" +
+	"\x06values\x18\x01 \x03(\x05R\x06values\"\x8d\x01\n" +
+	"\tTurnState\x12\x1b\n" +
+	"\tmove_done\x18\x01 \x01(\bR\bmoveDone\x12\x1e\n" +
+	"\n" +
+	"compulsory\x18\x02 \x01(\tR\n" +
+	"compulsory\x12)\n" +
+	"\x10compulsory_piece\x18\x03 \x01(\tR\x0fcompulsoryPiece\x12\x18\n" +
+	"\aentered\x18\x04 \x01(\tR\aentered*l\n" +
 	"\n" +
 	"OptionType\x12\x1b\n" +
 	"\x17OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3137,7 +3228,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -3174,9 +3265,10 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*TeamStanding)(nil),    // 32: ashtapada.v1.TeamStanding
 	(*NextTurn)(nil),        // 33: ashtapada.v1.NextTurn
 	(*DiceRoll)(nil),        // 34: ashtapada.v1.DiceRoll
-	nil,                     // 35: ashtapada.v1.OptionBoard.OptionsEntry
-	nil,                     // 36: ashtapada.v1.Position.OptionsEntry
-	(*structpb.Value)(nil),  // 37: google.protobuf.Value
+	(*TurnState)(nil),       // 35: ashtapada.v1.TurnState
+	nil,                     // 36: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 37: ashtapada.v1.Position.OptionsEntry
+	(*structpb.Value)(nil),  // 38: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	10, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
@@ -3187,7 +3279,7 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	7,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
 	8,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
 	6,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
-	35, // 8: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	36, // 8: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
 	11, // 9: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
 	10, // 10: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
 	2,  // 11: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
@@ -3199,8 +3291,8 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	12, // 17: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
 	18, // 18: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
 	0,  // 19: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	37, // 20: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	36, // 21: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	38, // 20: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	37, // 21: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
 	24, // 22: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
 	1,  // 23: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
 	25, // 24: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
@@ -3209,25 +3301,26 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	28, // 27: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
 	22, // 28: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
 	29, // 29: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	20, // 30: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	29, // 31: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	23, // 32: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 33: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 34: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	23, // 35: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 36: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	29, // 37: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 38: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 39: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	31, // 40: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	32, // 41: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	37, // 42: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	37, // 43: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	44, // [44:44] is the sub-list for method output_type
-	44, // [44:44] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	35, // 30: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
+	20, // 31: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	29, // 32: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	23, // 33: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 34: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 35: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	23, // 36: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	23, // 37: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	29, // 38: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 39: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 40: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	31, // 41: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	32, // 42: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	38, // 43: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	38, // 44: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	45, // [45:45] is the sub-list for method output_type
+	45, // [45:45] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3242,7 +3335,7 @@ func file_ashtapada_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   32,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
