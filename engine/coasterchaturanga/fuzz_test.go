@@ -15,7 +15,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(startText, "roll aim")
 	f.Add("y0r1b2g3 gqgd3yq/gp4yd/6/6/bdyp3rp/bqbp2rdrq -,-,-,- bl aim!clear 0", "b2a2")
 	f.Add("y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl dig:d!enter=gp 0 players=2 max_turns=9", "enter gp")
-	f.Add("b1r2y3g0 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- tr wild:m^gp 7 first=br over", "swap tl br")
+	f.Add("b1r2y3g0 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- tr wild:m^gp 7 first=br", "swap tl br")
 	f.Fuzz(func(t *testing.T, text, action string) {
 		p, err := Parse(text)
 		if err != nil {

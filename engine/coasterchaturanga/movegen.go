@@ -317,15 +317,5 @@ func (p *Position) endTurn() {
 	p.turns++
 	p.seat = int8((int(p.seat) + 1) % seats)
 	p.face, p.moveDone, p.dieDone, p.must, p.mustPiece, p.entered = faceNone, false, false, mustNone, -1, -1
-	if p.rules.maxTurns > 0 && p.turns >= uint32(seats*p.rules.maxTurns) {
-		p.over = true
-		return
-	}
-	own := p.colourOf(int(p.seat))
-	p.over = true
-	for pc := own * 3; pc < own*3+3; pc++ {
-		if p.loc[pc] < squares {
-			p.over = false
-		}
-	}
+	p.over = p.endsHere()
 }

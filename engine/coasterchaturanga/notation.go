@@ -19,7 +19,7 @@ import (
 //	          is made, ":d" once the die action is, "!clear" or "!enter" (or "!enter=gq" after DIG)
 //	          for a compulsory move pending, "^gq" for the piece re-entered this turn
 //	turns     the turns played
-//	options   players=2, partnership, max_turns=N, first=SEAT, as they apply; "over" once finished
+//	options   players=2, partnership, max_turns=N, first=SEAT, as they apply
 
 var pieceNames = func() (out [pieces]string) {
 	for pc := range out {
@@ -46,14 +46,11 @@ func Parse(text string) (*Position, error) {
 		return nil, bad("text", "want coasters, board, held pieces, seat, turn and turns played, got %d fields", len(f))
 	}
 	r := &rules{players: 4, first: 0}
-	over := false
 	for _, o := range f[6:] {
 		name, val, _ := strings.Cut(o, "=")
 		switch {
 		case o == "partnership":
 			r.partnership = true
-		case o == "over":
-			over = true
 		case name == "players" && val == "2":
 			r.players, r.partnership = 2, true
 		case name == "max_turns":
@@ -72,7 +69,7 @@ func Parse(text string) (*Position, error) {
 			return nil, bad("options", "unknown option %q", o)
 		}
 	}
-	p := &Position{rules: r, mustPiece: -1, entered: -1, over: over}
+	p := &Position{rules: r, mustPiece: -1, entered: -1}
 	for i := range p.loc {
 		p.loc[i] = -1
 	}
@@ -122,6 +119,7 @@ func Parse(text string) (*Position, error) {
 		return nil, bad("turns", "want the turns played, 0 to %d, got %q", engine.MaxCounter, f[5])
 	}
 	p.turns = uint32(n)
+	p.over = p.endsHere()
 	return p, nil
 }
 
@@ -296,9 +294,6 @@ func (p *Position) String() string {
 	}
 	if p.rules.first != 0 {
 		b.WriteString(" first=" + seatNames[p.rules.first])
-	}
-	if p.over {
-		b.WriteString(" over")
 	}
 	return b.String()
 }

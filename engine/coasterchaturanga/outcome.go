@@ -89,6 +89,24 @@ func (p *Position) places(place *[seats]int) {
 	}
 }
 
+// endsHere reports whether the game is over at this point: only at the start of a turn, before the
+// roll, when the turn limit is reached or the seat has no piece of its colour on the board.
+func (p *Position) endsHere() bool {
+	if p.face != faceNone {
+		return false
+	}
+	if p.rules.maxTurns > 0 && p.turns >= uint32(seats*p.rules.maxTurns) {
+		return true
+	}
+	own := p.colourOf(int(p.seat))
+	for pc := own * 3; pc < own*3+3; pc++ {
+		if p.loc[pc] < squares {
+			return false
+		}
+	}
+	return true
+}
+
 // reason says why the game ended.
 func (p *Position) reason() string {
 	if p.rules.maxTurns > 0 && p.turns >= uint32(seats*p.rules.maxTurns) {

@@ -1,6 +1,8 @@
 package coasterchaturanga
 
 import (
+	"strconv"
+
 	"github.com/ashtapada/ashtapada/engine"
 )
 
@@ -108,8 +110,7 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	var ev []engine.Event
 	switch mvAct(m) {
 	case actRoll:
-		e := engine.NewEvent(engine.EventDiceRolled, me, "", "", faceNames[mvA(m)])
-		ev = append(ev, e)
+		ev = append(ev, engine.NewEvent(engine.EventDiceRolled, me, "", "", "rolled "+strconv.Itoa(mvA(m))))
 	case actMove:
 		if t := p.pieceOn(mvB(m)); t >= 0 {
 			ev = append(ev, engine.NewEvent(engine.EventCapture, me, squareName(mvB(m)), pieceNames[t], "held by "+me))

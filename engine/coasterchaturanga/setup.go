@@ -138,7 +138,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Position{rules: r, mustPiece: -1, entered: -1, over: s.Phase == engine.PhaseFinished}
+	p := &Position{rules: r, mustPiece: -1, entered: -1}
 	for i := range p.loc {
 		p.loc[i] = -1
 	}
@@ -253,5 +253,6 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	} else if s.Turn != nil && *s.Turn != (engine.TurnSetup{}) {
 		return nil, engine.Positionf("turn", "a turn in progress needs the rolled die")
 	}
+	p.over = p.endsHere()
 	return p, nil
 }

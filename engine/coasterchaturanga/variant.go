@@ -67,6 +67,29 @@ func describe() *engine.Description {
 		Dice:           dieInfo,
 		Options:        optionSpecs,
 		ActionsPerTurn: 3,
+		PositionNotation: "coasters at tl tr br bl as colour and quarter turns (y0r1b2g3); board, ranks 6 to 1, pieces as colour+kind (gq); " +
+			"held pieces per seat bl,br,tr,tl ('-' for none); seat to move; the turn ('-' before the roll, else the face with :m, :d, " +
+			"!clear, !enter[=piece], ^piece); turns played; options players=2, partnership, max_turns=N, first=SEAT",
+		ActionNotation: "roll aim; b6e2; enter gq; aim 2; tip 1; swap tl br; dig gp; hop a5@b2; end; pass",
+		Actions: []engine.ActionInfo{
+			{Name: "roll", Kind: engine.ActionRoll, Notation: "roll hop", Description: "throw the Treehouse die (a chance event)"},
+			{Name: "move", Kind: engine.ActionMove, Notation: "b6e2", Description: "a piece moves along the arrows, up to its pips, jumping between portals; ending on a piece captures it"},
+			{Name: "enter", Kind: engine.ActionDrop, Notation: "enter gq", Description: "a held piece is placed on the mover's portal"},
+			{Name: "aim", Kind: engine.ActionVariant, Notation: "aim 2", Description: "the whole board turns clockwise by quarter turns; every seat's colour changes"},
+			{Name: "tip", Kind: engine.ActionVariant, Notation: "tip 1", Description: "every coaster turns in place clockwise by quarter turns"},
+			{Name: "swap", Kind: engine.ActionVariant, Notation: "swap tl br", Description: "two coasters exchange places with their pieces"},
+			{Name: "dig", Kind: engine.ActionVariant, Notation: "dig gp", Description: "take back a piece of one's colour held by another seat"},
+			{Name: "hop", Kind: engine.ActionVariant, Notation: "hop a5@b2", Description: "put a piece one may move onto an empty portal"},
+			{Name: "end", Kind: engine.ActionEndTurn, Notation: "end", Description: "end the turn with the move or the die action left undone"},
+			{Name: "pass", Kind: engine.ActionPass, Notation: "pass", Description: "neither a move nor the die action is possible"},
+		},
+		Events: []engine.EventInfo{
+			{Name: "dice_rolled", Kind: engine.EventDiceRolled, Description: "the Treehouse die shows a face, 1 AIM to 6 WILD"},
+			{Name: "capture", Kind: engine.EventCapture, Description: "a piece is captured and held by the mover"},
+			{Name: "colour_changed", Kind: engine.EventVariant, Description: "a seat's colour changed with the coaster in front of it"},
+			{Name: "turn_passed", Kind: engine.EventTurnPassed, Description: "the turn passes to the next seat"},
+			{Name: "game_over", Kind: engine.EventGameOver, Description: "a seat began its turn with no piece of its colour on the board, or the turn limit"},
+		},
 	}
 }
 
