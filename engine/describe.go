@@ -155,6 +155,8 @@ type PlayerSetup struct {
 	Score int
 	// ScoreParts splits Score by where the points came from, in variants that explain it.
 	ScoreParts []ScorePart
+	// TieBreaks are the values that order equal scores, in the order the rules apply them.
+	TieBreaks []ScorePart
 	// Held lists pieces the player holds off the board (captured pieces, pieces to re-enter).
 	Held []string
 	// Lost lists the player's own pieces taken by opponents, where the rules use them.

@@ -376,7 +376,8 @@ func score(pos engine.Position, hist *history) *pb.ScorePositionResponse {
 		resp.Teams = append(resp.Teams, ts)
 	}
 	for i, pl := range setup.Players {
-		st := &pb.Standing{Player: pl.Name, Score: int32(pl.Score), Team: teamOf[i], ScoreParts: scorePartsToProto(pl.ScoreParts)}
+		st := &pb.Standing{Player: pl.Name, Score: int32(pl.Score), Team: teamOf[i], ScoreParts: scorePartsToProto(pl.ScoreParts),
+			TieBreaks: scorePartsToProto(pl.TieBreaks)}
 		if i < len(o.Ranking) {
 			st.Place = int32(o.Ranking[i])
 		}

@@ -1,6 +1,7 @@
 package coasterchaturanga
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -177,5 +178,9 @@ func TestEndAndScore(t *testing.T) {
 	// Blue is br's colour: holding it gives bl 6; br would lose it from its own score if it held it.
 	if st := p.standingOf(0); st.plus != 6 || st.minus != 0 {
 		t.Errorf("bl's standing %+v", st)
+	}
+	// The tie-breaks the score reports for bl, green: the green queen, drone and pawn stand.
+	if got := fmt.Sprint(p.Setup().Players[0].TieBreaks); got != "[{own_pips_on_board 6} {largest_own_piece 3} {own_pieces_on_board 3} {turn_order 1}]" {
+		t.Errorf("bl's tie-breaks %s", got)
 	}
 }

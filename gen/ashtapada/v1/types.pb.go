@@ -2558,7 +2558,10 @@ type Standing struct {
 	// The player's team in team play; empty otherwise.
 	Team string `protobuf:"bytes,4,opt,name=team,proto3" json:"team,omitempty"`
 	// The score split by where the points came from, in variants that explain it.
-	ScoreParts    []*ScorePart `protobuf:"bytes,5,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
+	ScoreParts []*ScorePart `protobuf:"bytes,5,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
+	// The values that order equal scores, in the order the rules apply them, in variants that
+	// break ties (own pips on the board, the largest own piece, ...).
+	TieBreaks     []*ScorePart `protobuf:"bytes,6,rep,name=tie_breaks,json=tieBreaks,proto3" json:"tie_breaks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2624,6 +2627,13 @@ func (x *Standing) GetTeam() string {
 func (x *Standing) GetScoreParts() []*ScorePart {
 	if x != nil {
 		return x.ScoreParts
+	}
+	return nil
+}
+
+func (x *Standing) GetTieBreaks() []*ScorePart {
+	if x != nil {
+		return x.TieBreaks
 	}
 	return nil
 }
@@ -3142,14 +3152,16 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x06square\x18\x03 \x01(\tR\x06square\x12\x14\n" +
 	"\x05piece\x18\x04 \x01(\tR\x05piece\x12\x16\n" +
 	"\x06points\x18\x05 \x01(\x05R\x06points\x12 \n" +
-	"\vdescription\x18\x06 \x01(\tR\vdescription\"\x9c\x01\n" +
+	"\vdescription\x18\x06 \x01(\tR\vdescription\"\xd4\x01\n" +
 	"\bStanding\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x14\n" +
 	"\x05place\x18\x02 \x01(\x05R\x05place\x12\x14\n" +
 	"\x05score\x18\x03 \x01(\x05R\x05score\x12\x12\n" +
 	"\x04team\x18\x04 \x01(\tR\x04team\x128\n" +
 	"\vscore_parts\x18\x05 \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
-	"scoreParts\"\xa2\x01\n" +
+	"scoreParts\x126\n" +
+	"\n" +
+	"tie_breaks\x18\x06 \x03(\v2\x17.ashtapada.v1.ScorePartR\ttieBreaks\"\xa2\x01\n" +
 	"\fTeamStanding\x12\x12\n" +
 	"\x04team\x18\x01 \x01(\tR\x04team\x12\x18\n" +
 	"\aplayers\x18\x02 \x03(\tR\aplayers\x12\x14\n" +
@@ -3308,19 +3320,20 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	2,  // 34: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
 	3,  // 35: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
 	23, // 36: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 37: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	29, // 38: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 39: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 40: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	31, // 41: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	32, // 42: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	38, // 43: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	38, // 44: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	45, // [45:45] is the sub-list for method output_type
-	45, // [45:45] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	23, // 37: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	23, // 38: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	29, // 39: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 40: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 41: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	31, // 42: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	32, // 43: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	38, // 44: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	38, // 45: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	46, // [46:46] is the sub-list for method output_type
+	46, // [46:46] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
