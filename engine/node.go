@@ -109,6 +109,12 @@ func Seats(p Position) []PlayerInfo {
 // Players is the number of players of a position.
 func Players(p Position) int { return len(Seats(p)) }
 
+// BoardNow is a position whose board changes during play (Board.LayoutInPosition): it describes
+// the board as it stands. It allocates.
+type BoardNow interface {
+	BoardNow() *Board
+}
+
 // Diceless gives a position of a game without dice the dice methods of Position and Chance:
 // embed it in the position's struct.
 type Diceless struct{}

@@ -302,6 +302,9 @@ func positionToProto(pos engine.Position) *pb.Position {
 	if pr := s.Proposal; pr != nil {
 		out.Proposal = &pb.Proposal{Kind: pr.Kind, Stage: pr.Stage, Players: pr.Players, Responder: pr.Responder}
 	}
+	if b, ok := pos.(engine.BoardNow); ok {
+		out.Board = boardToProto(b.BoardNow())
+	}
 	if t := s.Turn; t != nil {
 		out.Turn = &pb.TurnState{MoveDone: t.MoveDone, Compulsory: t.Compulsory, CompulsoryPiece: t.CompulsoryPiece, Entered: t.Entered}
 	}

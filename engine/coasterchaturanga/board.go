@@ -214,3 +214,36 @@ func init() {
 		}
 	}
 }
+
+// BoardNow describes the table as it stands.
+func (p *Position) BoardNow() *engine.Board { return tableBoard(p.coasterAt, int(p.tip)) }
+
+// tableBoard describes the table with the given coasters and tip: each coaster a region of kind
+// coaster named by its colour, the arrows of their turns, the portals and the dots as marks.
+func tableBoard(coasterAt [4]int8, tip int) *engine.Board {
+	l := layoutOf(tip)
+	b := coaster.Board(l)
+	b.LayoutInPosition = true
+	name := func(place string) string {
+		for pl := 0; pl < 4; pl++ {
+			if coaster.Place(pl).String() == place {
+				return colourNames[coasterAt[pl]]
+			}
+		}
+		return place
+	}
+	for i := range b.Squares {
+		b.Squares[i].Region = name(b.Squares[i].Region)
+	}
+	for i := range b.Regions {
+		b.Regions[i].Name, b.Regions[i].Kind = name(b.Regions[i].Name), "coaster"
+	}
+	var ps []string
+	for _, sq := range portals {
+		ps = append(ps, squareName(sq))
+	}
+	b.Marks = append(b.Marks,
+		engine.Mark{Name: "portal", Squares: ps, Description: "the centre of each coaster, places tl tr br bl; a piece on one with movement left may jump to another"},
+		engine.Mark{Name: "dot", Squares: coaster.DotSquares(l), Description: "each coaster's alignment dot, places tl tr br bl"})
+	return b
+}

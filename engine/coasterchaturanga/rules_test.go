@@ -184,3 +184,29 @@ func TestEndAndScore(t *testing.T) {
 		t.Errorf("bl's tie-breaks %s", got)
 	}
 }
+
+// The board as it stands follows the coasters: after swap tl br the blue coaster lies top left,
+// and after tip 1 the dots leave the outer corners and the arrows turn with the coasters.
+func TestBoardNow(t *testing.T) {
+	p := play(t, start(defaultRules), "roll swap", "swap tl br")
+	b := p.BoardNow()
+	if sq, _ := b.Lookup("a6"); sq.Region != "blue" {
+		t.Errorf("after swap tl br, a6 lies in %q, want blue", sq.Region)
+	}
+	q := play(t, start(defaultRules), "roll tip", "tip 1")
+	var dots []string
+	for _, m := range q.BoardNow().Marks {
+		if m.Name == "dot" {
+			dots = m.Squares
+		}
+	}
+	if strings.Join(dots, " ") != "c6 f4 d1 a3" {
+		t.Errorf("dots after tip 1: %v", dots)
+	}
+	if len(q.BoardNow().Connections) != len(start(defaultRules).BoardNow().Connections) {
+		t.Error("a tip changed the number of arrows")
+	}
+	if fmt.Sprint(q.BoardNow().Connections) == fmt.Sprint(start(defaultRules).BoardNow().Connections) {
+		t.Error("a tip left every arrow where it was")
+	}
+}

@@ -2,7 +2,6 @@ package coasterchaturanga
 
 import (
 	"github.com/ashtapada/ashtapada/engine"
-	"github.com/ashtapada/ashtapada/engine/coaster"
 )
 
 // Name is the variant's name.
@@ -50,8 +49,11 @@ var Variant engine.Variant = &variant{desc: describe()}
 func (p *Position) Variant() engine.Variant { return Variant }
 
 func describe() *engine.Description {
-	b := coaster.Board(coaster.StartLayout)
-	b.LayoutInPosition = true
+	var colours [4]int8
+	for pl, c := range defaultColours {
+		colours[pl] = int8(c)
+	}
+	b := tableBoard(colours, 0)
 	return &engine.Description{
 		Name:       Name,
 		Title:      "Martian Coaster Chaturanga",

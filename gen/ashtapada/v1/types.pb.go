@@ -1591,7 +1591,10 @@ type Position struct {
 	LastAction *Action `protobuf:"bytes,15,opt,name=last_action,json=lastAction,proto3" json:"last_action,omitempty"`
 	// The state of a turn in progress, in games whose turns hold several actions with obligations
 	// between them (Martian Coaster Chaturanga).
-	Turn          *TurnState `protobuf:"bytes,16,opt,name=turn,proto3" json:"turn,omitempty"`
+	Turn *TurnState `protobuf:"bytes,16,opt,name=turn,proto3" json:"turn,omitempty"`
+	// The board as it stands, in variants whose board changes during play (the variant's board has
+	// layout_in_position): its regions, arrows and marks after every turn, tip and swap so far.
+	Board         *Board `protobuf:"bytes,17,opt,name=board,proto3" json:"board,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1734,6 +1737,13 @@ func (x *Position) GetLastAction() *Action {
 func (x *Position) GetTurn() *TurnState {
 	if x != nil {
 		return x.Turn
+	}
+	return nil
+}
+
+func (x *Position) GetBoard() *Board {
+	if x != nil {
+		return x.Board
 	}
 	return nil
 }
@@ -3065,7 +3075,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"\xf8\x05\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\xa8\x06\n" +
 	"\bPosition\x12\x1d\n" +
 	"\avariant\x18\x01 \x01(\tB\x03\xe0A\x02R\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -3084,7 +3094,8 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\bin_check\x18\x0e \x01(\bB\x03\xe0A\x03R\ainCheck\x12:\n" +
 	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionB\x03\xe0A\x03R\n" +
 	"lastAction\x12+\n" +
-	"\x04turn\x18\x10 \x01(\v2\x17.ashtapada.v1.TurnStateR\x04turn\x1aR\n" +
+	"\x04turn\x18\x10 \x01(\v2\x17.ashtapada.v1.TurnStateR\x04turn\x12.\n" +
+	"\x05board\x18\x11 \x01(\v2\x13.ashtapada.v1.BoardB\x03\xe0A\x03R\x05board\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
 	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"\x7f\n" +
@@ -3314,26 +3325,27 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	22, // 28: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
 	29, // 29: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
 	35, // 30: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
-	20, // 31: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	29, // 32: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	23, // 33: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 34: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 35: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	23, // 36: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 37: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	23, // 38: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	29, // 39: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 40: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 41: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	31, // 42: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	32, // 43: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	38, // 44: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	38, // 45: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	46, // [46:46] is the sub-list for method output_type
-	46, // [46:46] is the sub-list for method input_type
-	46, // [46:46] is the sub-list for extension type_name
-	46, // [46:46] is the sub-list for extension extendee
-	0,  // [0:46] is the sub-list for field type_name
+	11, // 31: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
+	20, // 32: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	29, // 33: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	23, // 34: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	2,  // 35: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 36: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	23, // 37: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	23, // 38: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	23, // 39: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	29, // 40: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 41: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 42: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	31, // 43: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	32, // 44: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	38, // 45: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	38, // 46: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	47, // [47:47] is the sub-list for method output_type
+	47, // [47:47] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
