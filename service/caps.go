@@ -40,6 +40,11 @@ var fieldCaps = map[protoreflect.FullName]int{
 	"ashtapada.v1.GameHistory.keys":             maxHistory,
 	"ashtapada.v1.GameHistory.actions":          maxHistory,
 	"ashtapada.v1.StartPositionRequest.options": defaultListCap,
+	// An answer's position may be sent back with its board as it stands, which requests ignore.
+	"ashtapada.v1.Board.squares":      512,
+	"ashtapada.v1.Board.connections":  2048,
+	"ashtapada.v1.Region.squares":     512,
+	"ashtapada.v1.SquareMark.squares": 512,
 }
 
 // capReasons keep, for the fields whose size had an error reason of its own before the caps, that

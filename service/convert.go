@@ -77,7 +77,7 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 
 // notStructure are the fields of a Position that do not describe it structurally: the variant
 // and text, and what answers fill in and requests ignore.
-var notStructure = map[protoreflect.Name]bool{"variant": true, "text": true, "key": true, "in_check": true, "last_action": true}
+var notStructure = map[protoreflect.Name]bool{"variant": true, "text": true, "key": true, "in_check": true, "last_action": true, "board": true}
 
 // structuredFields lists the structured fields a position sets, in field order.
 func structuredFields(p *pb.Position) []protoreflect.FieldDescriptor {
