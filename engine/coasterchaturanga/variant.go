@@ -43,8 +43,10 @@ var defaultRules = &rules{players: 4, colours: defaultColours, first: 0}
 
 type variant struct{ desc *engine.Description }
 
-// Variant is Martian Coaster Chaturanga. It is not registered yet.
+// Variant is Martian Coaster Chaturanga.
 var Variant engine.Variant = &variant{desc: describe()}
+
+func init() { engine.Register(Variant) }
 
 func (p *Position) Variant() engine.Variant { return Variant }
 

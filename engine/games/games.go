@@ -9,6 +9,7 @@ package games
 import (
 	_ "github.com/ashtapada/ashtapada/engine/chaturaji"
 	_ "github.com/ashtapada/ashtapada/engine/chaturanga"
+	_ "github.com/ashtapada/ashtapada/engine/coasterchaturanga"
 	_ "github.com/ashtapada/ashtapada/engine/martian"
 	_ "github.com/ashtapada/ashtapada/engine/martianchess"
 	_ "github.com/ashtapada/ashtapada/engine/ramayana"
