@@ -135,6 +135,8 @@ type TeamResult struct {
 	Players []int
 	Score   int
 	Parts   []ScorePart
+	// TieBreaks are the team's values that order equal scores, where the variant breaks ties.
+	TieBreaks []ScorePart
 	// Place is 1 for the first team (shared on equal results) once the game is finished, else 0.
 	Place int
 }

@@ -368,7 +368,8 @@ func score(pos engine.Position, hist *history) *pb.ScorePositionResponse {
 	}
 	teamOf := map[int]string{}
 	for _, t := range o.Teams {
-		ts := &pb.TeamStanding{Team: t.Name, Score: int32(t.Score), ScoreParts: scorePartsToProto(t.Parts), Place: int32(t.Place)}
+		ts := &pb.TeamStanding{Team: t.Name, Score: int32(t.Score), ScoreParts: scorePartsToProto(t.Parts), Place: int32(t.Place),
+			TieBreaks: scorePartsToProto(t.TieBreaks)}
 		for _, pl := range t.Players {
 			teamOf[pl] = t.Name
 			ts.Players = append(ts.Players, players[pl].Name)

@@ -1,6 +1,7 @@
 package coasterchaturanga
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -404,4 +405,18 @@ func (p *Position) squareOfPiece(pc int) string {
 		return squareName(l)
 	}
 	return "-"
+}
+
+// With partners the sides' sums are reported while the game goes on: score parts and tie-breaks.
+func TestPartnershipStandingsWhilePlaying(t *testing.T) {
+	p := at(t, "yq,gdgp,bprd,rpbdyd", "bl - 0 partnership", "gq a6", "rq f6", "bq f1", "yp a1")
+	o := p.Outcome()
+	if o.Finished || len(o.Teams) != 2 || o.Teams[0].Place != 0 {
+		t.Fatalf("ongoing partnership game: %+v", o)
+	}
+	// bl_tr: held others 3+1, own -2; on the board gq (bl) and rq (tr): 6 pips, largest 3, 2 pieces.
+	got := fmt.Sprint(o.Teams[0].Score, o.Teams[0].Parts, o.Teams[0].TieBreaks)
+	if want := "2 [{held_other_colours 4} {held_own_colour -2}] [{own_pips_on_board 6} {largest_own_piece 3} {own_pieces_on_board 2} {turn_order 1}]"; got != want {
+		t.Errorf("bl_tr: %s, want %s", got, want)
+	}
 }

@@ -16,6 +16,17 @@ type standing struct {
 
 func (s standing) score() int { return s.plus - s.minus }
 
+// parts splits the score: pieces held of other colours, and of one's own.
+func (s standing) parts() []engine.ScorePart {
+	return []engine.ScorePart{{Source: "held_other_colours", Points: s.plus}, {Source: "held_own_colour", Points: -s.minus}}
+}
+
+// tieBreaks are the values that order equal scores, in the order the rules apply them.
+func (s standing) tieBreaks() []engine.ScorePart {
+	return []engine.ScorePart{{Source: "own_pips_on_board", Points: s.pips}, {Source: "largest_own_piece", Points: s.largest},
+		{Source: "own_pieces_on_board", Points: s.count}, {Source: "turn_order", Points: s.order + 1}}
+}
+
 // better reports whether a ranks above b: score, own pips on the board, largest own piece, own
 // pieces, then the earlier seat.
 func better(a, b standing) bool {
@@ -124,6 +135,12 @@ func (p *Position) Outcome() engine.Outcome {
 	for s := 0; s < seats; s++ {
 		o.Scores[s] = st[s].score()
 	}
+	if p.rules.partnership {
+		for t := 0; t < 2; t++ {
+			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: st[t].score(),
+				Parts: st[t].parts(), TieBreaks: st[t].tieBreaks()})
+		}
+	}
 	if !p.over {
 		return o
 	}
@@ -136,13 +153,10 @@ func (p *Position) Outcome() engine.Outcome {
 			o.Winners = append(o.Winners, s)
 		}
 	}
-	if p.rules.partnership {
-		for t := 0; t < 2; t++ {
-			tp := 1
-			if place[t] != 1 {
-				tp = 2
-			}
-			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: st[t].score(), Place: tp})
+	for t := range o.Teams {
+		o.Teams[t].Place = 1
+		if place[t] != 1 {
+			o.Teams[t].Place = 2
 		}
 	}
 	return o

@@ -108,10 +108,7 @@ func (p *Position) Setup() *engine.Setup {
 	}
 	for seat := 0; seat < seats; seat++ {
 		st := p.standingOf(seat)
-		ps := engine.PlayerSetup{Name: seatNames[seat], Score: st.score(),
-			ScoreParts: []engine.ScorePart{{Source: "held_other_colours", Points: st.plus}, {Source: "held_own_colour", Points: -st.minus}},
-			TieBreaks: []engine.ScorePart{{Source: "own_pips_on_board", Points: st.pips}, {Source: "largest_own_piece", Points: st.largest},
-				{Source: "own_pieces_on_board", Points: st.count}, {Source: "turn_order", Points: st.order + 1}}}
+		ps := engine.PlayerSetup{Name: seatNames[seat], Score: st.score(), ScoreParts: st.parts(), TieBreaks: st.tieBreaks()}
 		for pc := 0; pc < pieces; pc++ {
 			if int(p.loc[pc]) == heldBy+seat {
 				ps.Held = append(ps.Held, pieceNames[pc])

@@ -2656,7 +2656,11 @@ type TeamStanding struct {
 	Score      int32                  `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
 	ScoreParts []*ScorePart           `protobuf:"bytes,4,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
 	// 1 is first; a draw shares it. 0 while the game goes on.
-	Place         int32 `protobuf:"varint,5,opt,name=place,proto3" json:"place,omitempty"`
+	Place int32 `protobuf:"varint,5,opt,name=place,proto3" json:"place,omitempty"`
+	// The team's values that order equal scores, in the order the rules apply them, in variants
+	// that break ties (Martian Coaster Chaturanga: sums of own pips and pieces on the board, the
+	// larger of the largest pieces, the earlier seat).
+	TieBreaks     []*ScorePart `protobuf:"bytes,6,rep,name=tie_breaks,json=tieBreaks,proto3" json:"tie_breaks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2724,6 +2728,13 @@ func (x *TeamStanding) GetPlace() int32 {
 		return x.Place
 	}
 	return 0
+}
+
+func (x *TeamStanding) GetTieBreaks() []*ScorePart {
+	if x != nil {
+		return x.TieBreaks
+	}
+	return nil
 }
 
 // NextTurn is what a client needs after an action to show the position reached and offer the
@@ -3172,14 +3183,16 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vscore_parts\x18\x05 \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
 	"scoreParts\x126\n" +
 	"\n" +
-	"tie_breaks\x18\x06 \x03(\v2\x17.ashtapada.v1.ScorePartR\ttieBreaks\"\xa2\x01\n" +
+	"tie_breaks\x18\x06 \x03(\v2\x17.ashtapada.v1.ScorePartR\ttieBreaks\"\xda\x01\n" +
 	"\fTeamStanding\x12\x12\n" +
 	"\x04team\x18\x01 \x01(\tR\x04team\x12\x18\n" +
 	"\aplayers\x18\x02 \x03(\tR\aplayers\x12\x14\n" +
 	"\x05score\x18\x03 \x01(\x05R\x05score\x128\n" +
 	"\vscore_parts\x18\x04 \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
 	"scoreParts\x12\x14\n" +
-	"\x05place\x18\x05 \x01(\x05R\x05place\"\xde\x02\n" +
+	"\x05place\x18\x05 \x01(\x05R\x05place\x126\n" +
+	"\n" +
+	"tie_breaks\x18\x06 \x03(\v2\x17.ashtapada.v1.ScorePartR\ttieBreaks\"\xde\x02\n" +
 	"\bNextTurn\x12\x17\n" +
 	"\ato_move\x18\x01 \x01(\tR\x06toMove\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12\x16\n" +
@@ -3334,18 +3347,19 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	23, // 37: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
 	23, // 38: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
 	23, // 39: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	29, // 40: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 41: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 42: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	31, // 43: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	32, // 44: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	38, // 45: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	38, // 46: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	47, // [47:47] is the sub-list for method output_type
-	47, // [47:47] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	23, // 40: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	29, // 41: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 42: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 43: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	31, // 44: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	32, // 45: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	38, // 46: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	38, // 47: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	48, // [48:48] is the sub-list for method output_type
+	48, // [48:48] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
