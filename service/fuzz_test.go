@@ -50,6 +50,10 @@ var fuzzSeeds = []struct {
 	{1, `{"position":{"variant":"ramayana","text":"10/3U1rU3/3ym1h3/10/10/10/10/1K8/8K1/10/10/10/10/3H1MY3/3uR1u3/10 y 0 1"}}`},
 	{2, `{"position":{"variant":"ramayana","text":"10/3U1rU3/3ym1h3/10/10/10/10/1K8/8K1/10/10/10/10/3H1MY3/3uR1u3/10 y 0 1"},"move":{"notation":"d15d16@b12"},"include_next":true}`},
 	{2, `{"position":{"variant":"ramayana","pieces":[{"square":"e2","kind":"rajah","player":"yellow"},{"square":"f15","kind":"rajah","player":"red"},{"square":"a8","kind":"muni","player":"yellow"},{"square":"b9","kind":"rakshasa"}],"to_move":"yellow"},"move":{"notation":"b9e12^a8"}}`},
+	{1, `{"position":{"variant":"martian_coaster_chaturanga","text":"y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl swap 0"}}`},
+	{2, `{"position":{"variant":"martian_coaster_chaturanga","text":"y0r1b2g3 gqgd3yq/gp4yd/6/6/bdyp3rp/bqbp2rdrq -,-,-,- bl aim!clear 0"},"move":{"notation":"b2a2"},"include_next":true}`},
+	{4, `{"position":{"variant":"martian_coaster_chaturanga","text":"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl - 0 players=2 max_turns=9"},"seed":"7","include_next":true}`},
+	{6, `{"position":{"variant":"martian_coaster_chaturanga","text":"b1r2y3g0 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- tr wild:m^gp 7 partnership first=br"}}`},
 }
 
 // FuzzJSONRequests sends any body to the rules routes of the gateway: every answer is JSON, a
