@@ -38,6 +38,15 @@ type HTTPOptions struct {
 	// server's unary chain, instead of over the connection: one gRPC trip fewer per JSON call.
 	Rules        pb.RulesServiceServer
 	Interceptors []grpc.UnaryServerInterceptor
+	// Playground, when set, serves a web page at the paths it claims (the package web's page).
+	Playground Playground
+}
+
+// Playground is a web page served beside the API: it answers GET and HEAD for the paths it
+// Serves; every other path stays the API's.
+type Playground interface {
+	http.Handler
+	Serves(path string) bool
 }
 
 // DefaultMaxBodyBytes is the default cap on an HTTP request body.
@@ -77,6 +86,7 @@ type gateway struct {
 	maxBody     int64
 	ready       func() bool
 	metrics     http.Handler
+	playground  Playground
 	version     []string
 }
 
@@ -84,7 +94,7 @@ type gateway struct {
 // RulesService in-process, see HTTPOptions.Rules) so that every interceptor runs for JSON calls too, the OpenAPI document at /openapi.json, /healthz,
 // /readyz and, when configured, /metrics. Errors are AIP-193 JSON; see docs/http.md.
 func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (http.Handler, error) {
-	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics}
+	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics, playground: opts.Playground}
 	if g.log == nil {
 		g.log = zap.NewNop()
 	}
@@ -202,6 +212,10 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 		g.serveOwn(w, r, start)
 		return
 	}
+	if g.playground != nil && g.playground.Serves(r.URL.Path) {
+		g.servePlayground(w, r, start)
+		return
+	}
 	mask := g.routes.lookup(r.URL.Path)
 	if mask == 0 {
 		g.reject(w, r, http.StatusNotFound, g.notFound(r), start)
@@ -289,6 +303,15 @@ func (g *gateway) serveOwn(w http.ResponseWriter, r *http.Request, start time.Ti
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(openapi.Document)
 	}
+}
+
+// servePlayground answers the page's paths, GET and HEAD only.
+func (g *gateway) servePlayground(w http.ResponseWriter, r *http.Request, start time.Time) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		g.methodNotAllowed(w, r, "GET, HEAD", start)
+		return
+	}
+	g.playground.ServeHTTP(w, r)
 }
 
 func writeText(w http.ResponseWriter, s string) {

@@ -45,6 +45,8 @@ type Config struct {
 	AllowedOrigins []string
 	// MaxBodyBytes caps HTTP request bodies (default DefaultMaxBodyBytes).
 	MaxBodyBytes int64
+	// Playground, when set, is served on the HTTP port beside the API (the page at /).
+	Playground Playground
 	// AdminListener, when set, serves the profiler (/debug/pprof/) and /metrics. Keep it private:
 	// the public HTTP port never serves the profiler.
 	AdminListener net.Listener
@@ -273,6 +275,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		Version:        cfg.Version,
 		Rules:          Rules{},
 		Interceptors:   gs.unary,
+		Playground:     cfg.Playground,
 	})
 	if err != nil {
 		return err

@@ -26,7 +26,9 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	_ "github.com/ashtapada/ashtapada/engine/games"
+	"github.com/ashtapada/ashtapada/gen/openapi"
 	"github.com/ashtapada/ashtapada/service"
+	"github.com/ashtapada/ashtapada/web"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=v1.2.3". Empty, the build
@@ -36,6 +38,7 @@ var version string
 const usage = `usage:
   ashtapada serve [flags]     serve gRPC and HTTP/JSON until SIGINT or SIGTERM; flags below
   ashtapada version           print the version and the Go version
+  ashtapada openapi           print the OpenAPI 3 document of the HTTP/JSON API (as served at /openapi.json)
   ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
   ashtapada moves --variant V [--fen TEXT]
   ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
@@ -72,6 +75,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	case "version":
 		fmt.Fprintf(out, "ashtapada %s %s %s/%s\n", appVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		return nil
+	case "openapi":
+		_, err := out.Write(openapi.Document)
+		return err
 	case "perft":
 		return perft(ctx, args[1:], out)
 	case "moves":
@@ -106,6 +112,7 @@ func envOr(name, def string) string {
 type serveOptions struct {
 	grpcAddr, httpAddr, adminAddr string
 	corsOrigins                   string
+	playground                    bool
 	cfg                           service.Config
 	permitIdlePings               bool
 	maxConcurrentStreams          uint
@@ -119,7 +126,8 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	e := &envFlags{fs: fs}
 	c := &o.cfg
 	e.str(&o.grpcAddr, "grpc-addr", ":50051", "gRPC listen address")
-	e.str(&o.httpAddr, "http-addr", ":8080", "HTTP/JSON listen address; also serves /healthz, /readyz, /metrics and /openapi.json")
+	e.str(&o.httpAddr, "http-addr", ":8080", "HTTP/JSON listen address; also serves /healthz, /readyz, /metrics, /openapi.json and the playground at /")
+	e.bool(&o.playground, "playground", true, "serve the playground page, a browser client of the JSON API, at / on the HTTP port")
 	e.str(&o.adminAddr, "admin-addr", "", "admin listen address for the profiler (/debug/pprof/) and /metrics; keep it private (default: off)")
 	e.str(&o.corsOrigins, "cors-origins", "", `comma-separated origins browsers may call the HTTP API from; "*" for any (default: none)`)
 	e.int64(&c.MaxBodyBytes, "max-body-bytes", service.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
@@ -187,6 +195,9 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 		return errors.New("--grpc-max-concurrent-streams must be from 1 to 2^31")
 	}
 	c.Conn.MaxConcurrentStreams = uint32(o.maxConcurrentStreams)
+	if o.playground {
+		c.Playground = web.New()
+	}
 	c.Conn.ForbidIdlePings = !o.permitIdlePings
 	for _, origin := range strings.Split(o.corsOrigins, ",") {
 		if origin = strings.TrimSpace(origin); origin != "" {

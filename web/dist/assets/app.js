@@ -1,0 +1,2 @@
+// src/main.ts
+document.getElementById("app").textContent = "Ashtapada playground";
