@@ -56,20 +56,22 @@ func pieceName(pc int) string {
 	return string([]byte{colourLetters[pieceColour(pc)], kindLetters[pieceKind(pc)]})
 }
 
-// portals are the centre squares of the four places, in place order: b5 e5 e2 b2.
-var portals [4]int
+// portals are the centre squares of the four places, in place order: b5 e5 e2 b2. (Initialised
+// as values, not in init, because the variant's description, a package variable, reads them.)
+var portals = func() (out [4]int) {
+	for p := coaster.TopLeft; p <= coaster.BottomLeft; p++ {
+		out[p] = mustSquare(coaster.PortalSquare(p))
+	}
+	return out
+}()
 
 // placeOfSquare is the place whose 3x3 block holds each square.
-var placeOfSquare [squares]int
-
-func init() {
-	for p := coaster.TopLeft; p <= coaster.BottomLeft; p++ {
-		portals[p] = mustSquare(coaster.PortalSquare(p))
-	}
+var placeOfSquare = func() (out [squares]int) {
 	for sq := 0; sq < squares; sq++ {
-		placeOfSquare[sq] = int(coaster.PlaceOf(sq%6, sq/6))
+		out[sq] = int(coaster.PlaceOf(sq%6, sq/6))
 	}
-}
+	return out
+}()
 
 func mustSquare(name string) int {
 	f, r, err := engine.ParseSquareName(name, 6, 6)

@@ -420,3 +420,16 @@ func TestPartnershipStandingsWhilePlaying(t *testing.T) {
 		t.Errorf("bl_tr: %s, want %s", got, want)
 	}
 }
+
+// The variant's description draws the start table: the portals and dots where coasters.md puts
+// them (the description is built when the package loads, so this catches an order of
+// initialisation that leaves them unset).
+func TestDescribedBoard(t *testing.T) {
+	marks := map[string]string{}
+	for _, m := range Variant.Describe().Board.Marks {
+		marks[m.Name] = strings.Join(m.Squares, " ")
+	}
+	if marks["portal"] != "b5 e5 e2 b2" || marks["dot"] != "a6 f6 f1 a1" {
+		t.Errorf("described marks %v", marks)
+	}
+}
