@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -230,5 +231,20 @@ func TestServeProcess(t *testing.T) {
 	}
 	if last := logged[len(logged)-1]; last["msg"] != "stopped" {
 		t.Errorf("last line %v, want stopped", last)
+	}
+}
+
+// ashtapada openapi prints the document served at /openapi.json: JSON with the API's paths.
+func TestOpenAPICommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"openapi"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		OpenAPI string         `json:"openapi"`
+		Paths   map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.HasPrefix(doc.OpenAPI, "3.") || doc.Paths["/v1/moves:apply"] == nil {
+		t.Errorf("openapi printed %d bytes: %v, version %q", out.Len(), err, doc.OpenAPI)
 	}
 }
