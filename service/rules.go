@@ -305,9 +305,12 @@ func (Rules) ResolveDice(_ context.Context, req *pb.ResolveDiceRequest) (*pb.Res
 func diceError(err error, field string) error {
 	var syntax *engine.SyntaxError
 	var illegal *engine.IllegalError
+	var rolls *engine.RollsError
 	switch {
 	case errors.As(err, &syntax):
 		return invalid("MALFORMED_ACTION", field, "%s do not fit the dice: %s", field, syntax.Reason)
+	case errors.As(err, &rolls):
+		return invalid("MALFORMED_ACTION", field, "%s do not fit the dice: %s", field, rolls.Reason)
 	case errors.As(err, &illegal):
 		return invalid("ILLEGAL_ACTION", field, "%s are not a possible roll: %s", field, illegal.Reason)
 	}

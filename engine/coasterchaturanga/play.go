@@ -38,7 +38,7 @@ func (p *Position) RollMove(values []int) (engine.Move, error) {
 		return 0, engine.ErrNotRollPhase
 	}
 	if len(values) != 1 || values[0] < faceAim || values[0] > faceWild {
-		return 0, &engine.RollsError{Reason: "want one Treehouse die, 1 (AIM) to 6 (WILD)"}
+		return 0, &engine.SyntaxError{Text: "dice", Reason: "want one Treehouse die, 1 (AIM) to 6 (WILD)"}
 	}
 	return mv(actRoll, values[0], 0), nil
 }
