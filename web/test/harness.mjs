@@ -305,6 +305,7 @@ export async function planTurn(api, variant, text, maxSteps = 12) {
 /** Plays one planned step on the page and checks that the page reached the planned position. */
 export async function playStep(page, step) {
   const before = await moveList(page);
+  const textBefore = await positionText(page);
   if (step.roll) {
     await rollManual(page, step.roll);
   } else if (step.click) {
@@ -324,7 +325,13 @@ export async function playStep(page, step) {
     await page.click(`#actions button[data-notation="${cssEscape(step.action.notation)}"]`);
     await idle(page);
   }
-  await until(page, (t) => document.querySelector("#position-text")?.value.trim() === t, step.after).catch(() => {});
+  // The page answered: the position moved on (to the planned one, or already past it when a bot
+  // plays next), or it says why not. The callers check which.
+  await until(
+    page,
+    (t) => document.querySelector("#position-text")?.value.trim() !== t || (document.querySelector("#error")?.textContent ?? "").trim() !== "",
+    textBefore,
+  ).catch(() => {});
   return { before, after: await moveList(page) };
 }
 
