@@ -107,8 +107,10 @@ for (const v of variants) {
           assert.ok(s.label.includes(s.name), `square ${s.name} aria-label ${JSON.stringify(s.label)} does not name it`);
         }
         for (const p of start.pieces) {
-          const label = squares.find((s) => s.name === p.square)?.label ?? "";
-          assert.ok(label.toLowerCase().includes(p.kind.toLowerCase()), `square ${p.square} aria-label ${JSON.stringify(label)} does not name its ${p.kind}`);
+          const label = (squares.find((s) => s.name === p.square)?.label ?? "").toLowerCase();
+          const title = (v.piece_types.find((t) => t.kind === p.kind)?.title ?? p.kind).toLowerCase();
+          const names = [p.kind.toLowerCase(), p.kind.toLowerCase().replace(/_/g, " "), title];
+          assert.ok(names.some((n) => label.includes(n)), `square ${p.square} aria-label ${JSON.stringify(label)} does not name its ${p.kind}`);
         }
         if (process.env.SCREENSHOTS === "1") {
           const dir = join(repoDir, "docs", "playground");
@@ -150,11 +152,71 @@ for (const v of variants) {
             `square ${sq} of the last action has no class "last"`,
           );
         }
+        // #undo takes the move back.
+        await page.click("button#undo");
+        await idle(page);
+        await until(page, (t) => document.querySelector("#position-text")?.value.trim() === t, steps.at(-2)?.after ?? start.text).catch(() => {});
+        assert.equal(await positionText(page), steps.at(-2)?.after ?? start.text, "#undo did not take the move back");
+        assert.equal((await moveList(page)).includes(last.notation), false, "#move-list still holds the move taken back");
         assertNoPageErrors(page);
       } finally {
         await closePage(page);
       }
     });
+
+    const optionChoice = async () => {
+      // The first option value, other than the default, that changes the start position.
+      for (const o of v.options) {
+        const candidates =
+          o.type === "OPTION_TYPE_BOOL"
+            ? [!o.default_value]
+            : o.type === "OPTION_TYPE_INT"
+              ? [Number(o.default_value) + 1, Number(o.min), Number(o.max)].filter((x) => x !== Number(o.default_value) && x >= Number(o.min) && x <= Number(o.max))
+              : o.allowed.filter((x) => x !== o.default_value);
+        for (const value of candidates) {
+          try {
+            const pos = await api.start(v.name, { [o.name]: value });
+            if (pos.text !== start.text) return { option: o, value, pos };
+          } catch {
+            // not a start option on its own
+          }
+        }
+      }
+      return null;
+    };
+
+    if (v.options.length > 0) {
+      test("options: from the URL and from #options with #new-game", async () => {
+        const choice = await optionChoice();
+        assert.ok(choice, `no option of ${v.name} changes its start position`);
+        const { option, value, pos } = choice;
+        const page = await openPage(browser, server.url, { variant: v.name, options: { [option.name]: value } });
+        try {
+          await assertShows(page, pos, `?options={${option.name}: ${value}}`);
+          const input = page.locator(`#options [data-option="${option.name}"]`);
+          assert.equal(await input.count(), 1, `#options [data-option=${option.name}]`);
+          if (option.type === "OPTION_TYPE_BOOL") assert.equal(await input.isChecked(), value, `#options ${option.name}`);
+          else assert.equal(String(await input.inputValue()), String(value), `#options ${option.name}`);
+          assertNoPageErrors(page);
+        } finally {
+          await closePage(page);
+        }
+        const page2 = await openPage(browser, server.url, { variant: v.name });
+        try {
+          const input = page2.locator(`#options [data-option="${option.name}"]`);
+          if (option.type === "OPTION_TYPE_BOOL") await input.setChecked(value);
+          else if (await input.evaluate((e) => e.tagName === "SELECT")) await input.selectOption(String(value));
+          else await input.fill(String(value));
+          await page2.click("button#new-game");
+          await idle(page2);
+          await until(page2, (t) => document.querySelector("#position-text")?.value.trim() === t, pos.text).catch(() => {});
+          await assertShows(page2, pos, `#new-game with ${option.name} = ${value}`);
+          assertNoPageErrors(page2);
+        } finally {
+          await closePage(page2);
+        }
+      });
+    }
 
     test("an illegal click is refused", async () => {
       const steps = await firstClickMove(v, start);
@@ -298,7 +360,8 @@ for (const v of variants) {
         assert.notEqual(((await page.textContent("#result")) ?? "").trim(), "", "#result is empty");
         for (const w of end.winners) {
           const text = ((await page.textContent("#result")) ?? "").toLowerCase();
-          assert.ok(text.includes(w.toLowerCase()), `#result does not name the winner ${w}: ${JSON.stringify(text)}`);
+          const marked = await page.locator(`#result [data-player="${w}"]`).count();
+          assert.ok(text.includes(w.toLowerCase()) || marked > 0, `#result does not name the winner ${w}: ${JSON.stringify(text)}`);
         }
         assertNoPageErrors(page);
       } finally {
