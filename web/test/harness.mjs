@@ -92,6 +92,7 @@ export function apiClient(url) {
     apply: (variant, text, notations) =>
       call("POST", "/v1/moves:apply", { position: { variant, text }, moves: notations.map((notation) => ({ notation })), include_next: true }),
     resolve: (variant, text, values) => call("POST", "/v1/dice:resolve", { position: { variant, text }, values, include_next: true }),
+    roll: (variant, text, seed) => call("POST", "/v1/dice:roll", { position: { variant, text }, seed: String(seed), include_next: true }),
     score: (variant, text) => call("POST", "/v1/positions:score", { position: { variant, text } }),
   };
   return api;
