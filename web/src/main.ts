@@ -1,1 +1,494 @@
-document.getElementById("app")!.textContent = "Ashtapada playground";
+// The playground: one game of any variant the service serves, played by clicks, keys and bots.
+// Every rule is the service's: the page keeps only the positions it was given and asks again.
+import { api, ApiError, ref } from "./api";
+import type { Action, Board, NextTurn, Position, Variant } from "./api";
+import { drawBoard } from "./board";
+import { $, h, readOptions, renderDice, renderHeld, renderOptions, renderResult, renderScores, renderSeats } from "./ui";
+
+type Who = "human" | "bot";
+
+/** One step of the game: the position, its next turn, and the notation that led to it. */
+interface Entry {
+  pos: Position;
+  next: NextTurn;
+  notation: string | null;
+}
+
+const state = {
+  variant: null as Variant | null,
+  history: [] as Entry[], // history[0] is the game's first position
+  selected: null as string | null,
+  choice: [] as Action[], // actions sharing the clicked squares, chosen in #actions
+  seats: new Map<string, Who>(),
+  generation: 0, // bumped by a new game, load or undo, so a bot's late answer is dropped
+  botRunning: false,
+  lastSeed: "",
+};
+
+const cur = (): Entry | undefined => state.history.at(-1);
+
+// ---------------------------------------------------------------------------------------------
+// Waiting for the service.
+
+let pending = 0;
+async function busy<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  pending++;
+  document.body.dataset.busy = "true";
+  try {
+    return await fn();
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err));
+    return undefined;
+  } finally {
+    pending--;
+    if (pending === 0) delete document.body.dataset.busy;
+  }
+}
+
+function showError(msg: string): void {
+  $("error").textContent = msg;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game state.
+
+function playerColor(player: string): string {
+  const v = state.variant;
+  const seat = v?.seats?.find((s) => s.player === player) ?? optionBoard()?.seats?.find((s) => s.player === player);
+  return seat?.color || "";
+}
+
+function optionBoard() {
+  const pos = cur()?.pos;
+  const v = state.variant;
+  if (!pos || !v) return undefined;
+  const opts = (pos.options ?? {}) as Record<string, unknown>;
+  return v.option_boards?.find((ob) => Object.entries(ob.options ?? {}).every(([k, val]) => opts[k] === val));
+}
+
+/** The board as it stands: the position's own (moving coasters), the options' board, or the variant's. */
+function currentBoard(): Board {
+  return cur()?.pos.board ?? optionBoard()?.board ?? state.variant?.board ?? {};
+}
+
+const chooser = (e: Entry) => e.next.to_move || e.pos.to_move || "";
+const finished = (e: Entry) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED";
+
+/** Actions the board cannot play by two clicks: no squares, one square, or squares another shares. */
+function menuActions(e: Entry): Action[] {
+  const moves = e.next.moves ?? [];
+  if (e.next.chance) return moves.length <= 12 ? moves : [];
+  const count = new Map<string, number>();
+  for (const m of moves) if (m.from && m.to) count.set(m.from + " " + m.to, (count.get(m.from + " " + m.to) ?? 0) + 1);
+  return moves.filter((m) => !(m.from && m.to && m.from !== m.to) || (count.get(m.from + " " + m.to) ?? 0) > 1);
+}
+
+function keys(): string[] {
+  return state.history.slice(0, -1).map((e) => e.pos.key ?? "").filter(Boolean);
+}
+
+/** A new first position: from the service's answer to an empty ApplyMoves, which also gives the turn. */
+async function setGame(pos: Position): Promise<void> {
+  const r = await api.apply({ position: ref(pos), moves: [], include_next: true });
+  if (!r.position || !r.next) throw new ApiError("the service gave no position", 0);
+  state.generation++;
+  state.history = [{ pos: r.position, next: r.next, notation: null }];
+  state.selected = null;
+  state.choice = [];
+  const players = (r.position.players ?? []).map((p) => p.name ?? "");
+  for (const p of [...state.seats.keys()]) if (!players.includes(p)) state.seats.delete(p);
+  showError("");
+  render();
+  updateUrl();
+}
+
+function push(pos: Position, next: NextTurn, notation: string): void {
+  state.history.push({ pos, next, notation });
+  state.selected = null;
+  state.choice = [];
+  showError("");
+}
+
+async function playAction(a: Action): Promise<void> {
+  const e = cur();
+  if (!e) return;
+  const gen = state.generation;
+  const r = await api.apply({ position: ref(e.pos), moves: [{ notation: a.notation }], include_next: true, history: { keys: keys() } });
+  if (gen !== state.generation) return;
+  if (r.failure || !r.position || !r.next || !r.applied) {
+    showError(r.failure?.reason ? `${a.notation}: ${r.failure.reason}` : `${a.notation} was not applied`);
+    state.selected = null;
+    render();
+    return;
+  }
+  push(r.position, r.next, r.position.last_action?.notation || a.notation || "");
+  render();
+}
+
+async function rollService(): Promise<void> {
+  const e = cur();
+  if (!e) return;
+  const seed = ($("seed") as HTMLInputElement).value.trim();
+  const gen = state.generation;
+  const r = await api.roll({ position: ref(e.pos), seed: seed || undefined, include_next: true });
+  if (gen !== state.generation || !r.position || !r.next) return;
+  state.lastSeed = r.seed ?? "";
+  push(r.position, r.next, r.position.last_action?.notation || `roll ${(r.values ?? []).join(" ")}`);
+  render();
+}
+
+async function rollManual(): Promise<void> {
+  const e = cur();
+  if (!e) return;
+  const text = ($("roll-values") as HTMLInputElement).value.trim();
+  const values = text.split(/[\s,]+/).filter(Boolean).map(Number);
+  if (!values.length || values.some((v) => !Number.isInteger(v))) {
+    showError("enter the dice values as whole numbers separated by spaces");
+    return;
+  }
+  const gen = state.generation;
+  const r = await api.resolve({ position: ref(e.pos), values, include_next: true });
+  if (gen !== state.generation || !r.position || !r.next) return;
+  state.lastSeed = "";
+  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+  render();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bots: any seat may be the service's Search; a bot's turn is played as soon as it comes.
+
+function botDepth(): number {
+  const d = Number(($("bot-depth") as HTMLInputElement).value);
+  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : 2;
+}
+
+function botToMove(): boolean {
+  const e = cur();
+  return !!e && !finished(e) && state.seats.get(chooser(e)) === "bot";
+}
+
+async function runBots(): Promise<void> {
+  if (state.botRunning) return;
+  state.botRunning = true;
+  try {
+    for (let i = 0; i < 500 && botToMove(); i++) {
+      const e = cur()!;
+      const gen = state.generation;
+      if (e.next.chance) {
+        // The bot's dice are the service's, with a seed it picks and the page shows.
+        const r = await api.roll({ position: ref(e.pos), include_next: true });
+        if (gen !== state.generation || !r.position || !r.next) return;
+        state.lastSeed = r.seed ?? "";
+        push(r.position, r.next, r.position.last_action?.notation || `roll ${(r.values ?? []).join(" ")}`);
+      } else {
+        const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
+        if (gen !== state.generation) return;
+        const best = s.best_action;
+        if (!best?.notation) {
+          showError("the bot found no action");
+          return;
+        }
+        await playAction(best);
+        if (gen !== state.generation) return;
+      }
+      render();
+    }
+  } finally {
+    state.botRunning = false;
+  }
+}
+
+/** After every change: let the bots play, within the same busy period as the change. */
+async function afterChange(): Promise<void> {
+  if (botToMove()) await runBots();
+}
+
+const act = (fn: () => Promise<void>) => () => void busy(async () => {
+  await fn();
+  await afterChange();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Clicks on the board.
+
+async function activate(square: string): Promise<void> {
+  const e = cur();
+  if (!e || pending > 0) return;
+  if (finished(e)) {
+    showError("the game is over");
+    return;
+  }
+  if (state.seats.get(chooser(e)) === "bot") {
+    showError(`${chooser(e)} is played by the bot`);
+    return;
+  }
+  if (e.next.chance) {
+    showError("roll the dice first");
+    return;
+  }
+  const moves = e.next.moves ?? [];
+  const from = state.selected;
+  const piece = e.pos.pieces?.find((p) => p.square === square);
+  const movesFrom = (sq: string) => moves.filter((m) => m.from === sq && m.to);
+  if (from !== null) {
+    const hits = moves.filter((m) => m.from === from && m.to === square);
+    if (hits.length === 1) {
+      await busy(async () => {
+        await playAction(hits[0]);
+        await afterChange();
+      });
+      return;
+    }
+    if (hits.length > 1) {
+      state.choice = hits;
+      showError("");
+      render();
+      ($("actions").querySelector("button") as HTMLButtonElement | null)?.focus();
+      return;
+    }
+    if (square === from) {
+      state.selected = null;
+      state.choice = [];
+      render();
+      return;
+    }
+    if (movesFrom(square).length) {
+      select(square);
+      return;
+    }
+    // Not a legal target: the service says why, and nothing changes.
+    state.selected = null;
+    state.choice = [];
+    render();
+    await busy(async () => {
+      let reason = "";
+      try {
+        const v = await api.validate({ position: ref(e.pos), move: { from, to: square } });
+        reason = v.reason ?? "";
+      } catch (err) {
+        reason = err instanceof ApiError ? err.message : String(err);
+      }
+      showError(`${from} to ${square} is not legal${reason ? `: ${reason}` : ""}`);
+    });
+    return;
+  }
+  if (movesFrom(square).length) {
+    select(square);
+    return;
+  }
+  const hasMenu = moves.some((m) => !m.from && m.to === square);
+  if (hasMenu) {
+    showError(`choose an action for ${square} below`);
+    return;
+  }
+  showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
+  render();
+}
+
+function select(square: string): void {
+  state.selected = square;
+  state.choice = [];
+  showError("");
+  render();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing.
+
+function render(): void {
+  const v = state.variant;
+  const e = cur();
+  if (!v || !e) return;
+  const { pos, next } = e;
+  const moves = next.moves ?? [];
+  const targets = new Set<string>();
+  if (state.selected) for (const m of moves) if (m.from === state.selected && m.to) targets.add(m.to);
+  const last = new Set<string>();
+  if (pos.last_action?.from) last.add(pos.last_action.from);
+  if (pos.last_action?.to) last.add(pos.last_action.to);
+  const check = new Set<string>();
+  if (pos.in_check) {
+    const royal = new Set((v.piece_types ?? []).filter((t) => t.royal).map((t) => t.kind));
+    for (const p of pos.pieces ?? []) if (p.player === pos.to_move && royal.has(p.kind)) check.add(p.square);
+  }
+  drawBoard($("board") as unknown as SVGSVGElement, {
+    variant: v,
+    board: currentBoard(),
+    pieces: pos.pieces ?? [],
+    playerColor,
+    marks: { selected: state.selected, targets, last, check },
+  });
+
+  const toMove = $("to-move");
+  toMove.dataset.player = pos.to_move ?? "";
+  toMove.textContent = pos.to_move ?? "";
+  toMove.style.setProperty("--player", playerColor(pos.to_move ?? "") || "transparent");
+  const who = chooser(e);
+  const phase = finished(e)
+    ? "game over"
+    : next.chance
+      ? "to roll"
+      : next.phase === "PHASE_RESPONSE"
+        ? "to answer"
+        : "to move";
+  let status = finished(e) ? "Game over" : `${who} ${phase}`;
+  if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
+  if (pos.in_check) status += ", in check";
+  if (!finished(e) && state.seats.get(who) === "bot") status += " — bot thinking";
+  if (pos.turn?.compulsory) status += ` — must ${pos.turn.compulsory.replace(/_/g, " ")}${pos.turn.compulsory_piece ? " " + pos.turn.compulsory_piece : ""}`;
+  $("status").textContent = status;
+  renderResult(finished(e) ? next : null);
+  $("last-action").textContent = pos.last_action?.notation ?? "";
+
+  const actions = $("actions");
+  actions.replaceChildren();
+  const human = state.seats.get(who) !== "bot" && !finished(e);
+  const menu = state.choice.length ? state.choice : human ? menuActions(e) : [];
+  for (const a of menu) {
+    const b = h("button", { type: "button", "data-notation": a.notation ?? "" }, a.san || a.notation || "");
+    b.addEventListener("click", act(() => playAction(a)));
+    actions.append(b);
+  }
+  if (next.chance && moves.length > 12) actions.append(h("span", { class: "hint" }, "roll the dice below"));
+  if (!menu.length && !moves.length && !finished(e)) actions.append(h("span", { class: "hint" }, ""));
+
+  renderDice(v, pos);
+  $("dice-panel").hidden = (v.die_types ?? []).length === 0;
+  $("seed-used").textContent = state.lastSeed ? `seed ${state.lastSeed}` : "";
+  renderScores(pos, next);
+  renderHeld(v, pos, playerColor);
+
+  const list = $("move-list");
+  list.replaceChildren();
+  for (const x of state.history.slice(1)) list.append(h("li", {}, x.notation ?? ""));
+  list.scrollTop = list.scrollHeight;
+  ($("undo") as HTMLButtonElement).disabled = state.history.length < 2;
+  const ta = $("position-text") as HTMLTextAreaElement;
+  if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
+  ta.dataset.shown = pos.text ?? "";
+}
+
+function updateUrl(): void {
+  const v = state.variant;
+  const e = state.history[0];
+  if (!v || !e) return;
+  const q = new URLSearchParams();
+  q.set("variant", v.name ?? "");
+  q.set("position", e.pos.text ?? "");
+  history.replaceState(null, "", `?${q.toString()}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading a variant and the controls.
+
+async function loadVariant(name: string, options: Record<string, unknown> | null, text: string | null): Promise<void> {
+  const r = await api.getVariant(name);
+  if (!r.variant) throw new ApiError(`no variant ${name}`, 404);
+  state.variant = r.variant;
+  state.seats.clear();
+  ($("variant") as HTMLSelectElement).value = name;
+  $("variant-summary").textContent = r.variant.summary ?? "";
+  renderLegend(r.variant);
+  if (text) await setGame({ variant: name, text });
+  else await newGame(options ?? {});
+  const pos = cur()?.pos;
+  renderOptions(r.variant, (pos?.options as Record<string, unknown> | undefined) ?? options ?? {});
+  renderSeatsNow();
+}
+
+async function newGame(options: Record<string, unknown>): Promise<void> {
+  const v = state.variant;
+  if (!v) return;
+  const r = await api.start(v.name ?? "", options as Record<string, never>);
+  if (!r.position) throw new ApiError("the service gave no start position", 0);
+  await setGame(r.position);
+  renderSeatsNow();
+}
+
+function renderSeatsNow(): void {
+  const players = (cur()?.pos.players ?? []).map((p) => p.name ?? "");
+  renderSeats(players, state.seats, (p, who) => {
+    state.seats.set(p, who);
+    render();
+    void busy(afterChange);
+  });
+}
+
+function renderLegend(v: Variant): void {
+  const box = $("legend");
+  box.replaceChildren();
+  const seen = new Set<string>();
+  for (const m of v.board?.marks ?? []) {
+    const key = `${m.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    box.append(h("li", {}, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
+  }
+}
+
+async function main(): Promise<void> {
+  const q = new URLSearchParams(location.search);
+  const board = $("board");
+  board.addEventListener("click", (ev) => {
+    const sq = (ev.target as Element).closest("[data-square]")?.getAttribute("data-square");
+    if (sq) void activate(sq);
+  });
+  board.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const sq = (ev.target as Element).closest("[data-square]")?.getAttribute("data-square");
+    if (!sq) return;
+    ev.preventDefault();
+    void activate(sq);
+  });
+  $("variant").addEventListener("change", () => void busy(() => loadVariant(($("variant") as HTMLSelectElement).value, null, null)));
+  $("new-game").addEventListener("click", act(async () => {
+    if (state.variant) {
+      await newGame(readOptions(state.variant));
+    }
+  }));
+  $("roll").addEventListener("click", act(rollService));
+  $("roll-manual").addEventListener("click", act(rollManual));
+  $("roll-values").addEventListener("keydown", (ev) => {
+    if ((ev as KeyboardEvent).key === "Enter") act(rollManual)();
+  });
+  $("undo").addEventListener("click", () => {
+    if (state.history.length < 2) return;
+    state.generation++;
+    state.history.pop();
+    // With bots seated, go back to the last position a human chooses in.
+    while (state.history.length > 1 && botToMove()) state.history.pop();
+    state.selected = null;
+    state.choice = [];
+    showError("");
+    render();
+  });
+  $("copy-position").addEventListener("click", () => {
+    const text = cur()?.pos.text ?? "";
+    navigator.clipboard?.writeText(text).catch(() => {
+      ($("position-text") as HTMLTextAreaElement).select();
+    });
+  });
+  $("load-position").addEventListener("click", act(async () => {
+    const text = ($("position-text") as HTMLTextAreaElement).value.trim();
+    if (state.variant && text) await setGame({ variant: state.variant.name ?? "", text });
+    renderSeatsNow();
+  }));
+
+  await busy(async () => {
+    const list = await api.listVariants();
+    const sel = $("variant") as HTMLSelectElement;
+    for (const v of list.variants ?? []) sel.append(h("option", { value: v.name ?? "" }, v.title || v.name || ""));
+    let options: Record<string, unknown> | null = null;
+    const raw = q.get("options");
+    if (raw) {
+      try {
+        options = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        showError("the options parameter is not JSON");
+      }
+    }
+    await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
+  });
+}
+
+void main();

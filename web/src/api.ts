@@ -1,0 +1,70 @@
+// A thin client of the JSON gateway on the page's own origin. Every type comes from the
+// generated api.gen.ts, so a change to the API shows up here as a type error.
+import type { components } from "./api.gen";
+
+export type Schemas = components["schemas"];
+export type Variant = Schemas["Variant"];
+export type VariantSummary = Schemas["VariantSummary"];
+export type Position = Schemas["Position"];
+export type Board = Schemas["Board"];
+export type Action = Schemas["Action"];
+export type NextTurn = Schemas["NextTurn"];
+export type Piece = Schemas["Piece"];
+export type OptionSpec = Schemas["OptionSpec"];
+export type ErrorStatus = Schemas["ErrorStatus"];
+
+/** An answer of the service that is not OK: message is the AIP-193 error's message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly status?: ErrorStatus,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(`the service cannot be reached: ${String(err)}`, 0);
+  }
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    throw new ApiError(`${method} ${path}: ${res.status} ${res.statusText}`, res.status);
+  }
+  if (!res.ok) {
+    const e = (json as Partial<Schemas["Error"]>)?.error;
+    throw new ApiError(e?.message ?? `${method} ${path}: ${res.status}`, res.status, e);
+  }
+  return json as T;
+}
+
+/** The position as a request carries it: the text is complete, the rest is set by answers. */
+export function ref(pos: Position): Position {
+  return { variant: pos.variant, text: pos.text };
+}
+
+const post = <Req, Res>(path: string) => (req: Req) => call<Res>("POST", path, req);
+
+export const api = {
+  listVariants: () => call<Schemas["ListVariantsResponse"]>("GET", "/v1/variants"),
+  getVariant: (name: string) => call<Schemas["GetVariantResponse"]>("GET", `/v1/variants/${encodeURIComponent(name)}`),
+  start: (variant: string, options: Schemas["StartPositionRequest"]["options"]) =>
+    call<Schemas["StartPositionResponse"]>("POST", `/v1/variants/${encodeURIComponent(variant)}:start`, { options } satisfies Schemas["StartPositionRequest"]),
+  apply: post<Schemas["ApplyMovesRequest"], Schemas["ApplyMovesResponse"]>("/v1/moves:apply"),
+  list: post<Schemas["ListLegalMovesRequest"], Schemas["ListLegalMovesResponse"]>("/v1/moves:list"),
+  validate: post<Schemas["ValidateMoveRequest"], Schemas["ValidateMoveResponse"]>("/v1/moves:validate"),
+  roll: post<Schemas["RollDiceRequest"], Schemas["RollDiceResponse"]>("/v1/dice:roll"),
+  resolve: post<Schemas["ResolveDiceRequest"], Schemas["ResolveDiceResponse"]>("/v1/dice:resolve"),
+  score: post<Schemas["ScorePositionRequest"], Schemas["ScorePositionResponse"]>("/v1/positions:score"),
+  search: post<Schemas["SearchRequest"], Schemas["SearchResponse"]>("/v1/analysis:search"),
+};

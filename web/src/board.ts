@@ -1,0 +1,236 @@
+// Draws any board the service describes, from its data alone: the grid of squares, regions
+// (ocean cells, islands, zones, coasters), marks, arrows, and the pieces of a position. Nothing
+// here knows a game by name.
+import type { Board, Piece, Variant } from "./api";
+
+const SVG = "http://www.w3.org/2000/svg";
+const U = 100; // one cell in viewBox units
+
+/** What the board shows besides the position: selection, legal targets, the last action, check. */
+export interface Marks {
+  selected: string | null;
+  targets: Set<string>;
+  last: Set<string>;
+  check: Set<string>;
+}
+
+export interface Cell {
+  file: number;
+  rank: number;
+}
+
+function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, parent?: Element): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.appendChild(e);
+  return e;
+}
+
+const PIECE_COLORS: Record<string, string> = {
+  white: "#fbfaf2",
+  black: "#262626",
+  red: "#d13b3b",
+  green: "#2e9a48",
+  yellow: "#ecc52c",
+  blue: "#3b6ad6",
+  light: "#f3e9cf",
+  dark: "#4b3a2c",
+};
+const LIGHT = new Set(["white", "yellow", "light", ""]);
+
+/** A fill for a colour name the service uses; unknown names are tried as CSS colours. */
+export function colorFill(name: string): string {
+  if (PIECE_COLORS[name]) return PIECE_COLORS[name];
+  if (name && CSS.supports("color", name)) return name;
+  return "#c9d3dc"; // no colour: Martian pieces belong to whoever's zone they stand in
+}
+
+/** Where a named cell lies: the board's own square, else its algebraic name (ocean cells). */
+function cellOf(name: string, squares: Map<string, Cell>): Cell | null {
+  const s = squares.get(name);
+  if (s) return s;
+  const m = /^([a-z]+)(\d+)$/.exec(name);
+  if (!m) return null;
+  let file = 0;
+  for (const c of m[1]) file = file * 26 + (c.charCodeAt(0) - 96);
+  return { file: file - 1, rank: Number(m[2]) - 1 };
+}
+
+const DIRS: Record<string, [number, number]> = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] };
+
+function dirVector(direction: string | undefined, from: Cell, to: Cell | null, ranks: number): [number, number] | null {
+  if (direction && /^[nsew]+$/.test(direction)) {
+    let x = 0;
+    let y = 0;
+    for (const c of direction) {
+      x += DIRS[c][0];
+      y += DIRS[c][1];
+    }
+    const l = Math.hypot(x, y);
+    if (l > 0) return [x / l, y / l];
+  }
+  if (!to) return null;
+  const x = to.file - from.file;
+  const y = ranks - 1 - to.rank - (ranks - 1 - from.rank);
+  const l = Math.hypot(x, y);
+  return l > 0 ? [x / l, y / l] : null;
+}
+
+export interface DrawInput {
+  variant: Variant;
+  board: Board;
+  pieces: Piece[];
+  playerColor: (player: string) => string;
+  marks: Marks;
+}
+
+/** A short label for a piece: its letter in the variant's notation without decoration. */
+export function pieceLetter(variant: Variant, kind: string): { letter: string; promoted: boolean } {
+  const t = variant.piece_types?.find((p) => p.kind === kind);
+  const raw = t?.letter ?? kind.charAt(0);
+  const letter = raw.replace(/[^A-Za-z]/g, "").toUpperCase() || kind.charAt(0).toUpperCase();
+  return { letter, promoted: /[+=]/.test(raw) };
+}
+
+export function pieceTitle(variant: Variant, kind: string): string {
+  return variant.piece_types?.find((p) => p.kind === kind)?.title ?? kind.replace(/_/g, " ");
+}
+
+/** Draws one piece glyph (disc + letter) centred on (cx, cy), radius r. */
+export function drawPiece(parent: Element, variant: Variant, p: Piece, color: string, cx: number, cy: number, r: number): SVGGElement {
+  const g = el("g", { class: "piece" }, parent);
+  const fill = colorFill(color);
+  const { letter, promoted } = pieceLetter(variant, p.kind);
+  const royal = variant.piece_types?.find((t) => t.kind === p.kind)?.royal;
+  el("circle", { cx, cy, r, fill, class: royal ? "royal" : "" }, g);
+  if (promoted) el("circle", { cx, cy, r: r * 0.78, fill: "none", class: "promoted" }, g);
+  const t = el("text", { x: cx, y: cy, "font-size": r * 1.05, fill: LIGHT.has(color) ? "#222" : "#fff", "text-anchor": "middle", "dominant-baseline": "central" }, g);
+  t.textContent = letter;
+  return g;
+}
+
+export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
+  const { variant, board, pieces, marks } = input;
+  const files = board.files ?? 8;
+  const ranks = board.ranks ?? 8;
+  const focused = (document.activeElement as Element | null)?.getAttribute?.("data-square");
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `-10 -10 ${files * U + 20} ${ranks * U + 20}`);
+  const cells = new Map<string, Cell>();
+  const regionKind = new Map<string, string>();
+  for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
+  for (const s of board.squares ?? []) cells.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
+  const xy = (c: Cell) => [c.file * U, (ranks - 1 - c.rank) * U] as const;
+
+  const defs = el("defs", {}, svg);
+  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
+
+  // Cells that are no squares (ocean) go under everything.
+  for (const r of board.regions ?? []) {
+    if (r.kind !== "ocean") continue;
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", class: `region kind-${r.kind}` }, svg);
+    for (const name of r.squares ?? []) {
+      if (cells.has(name)) continue;
+      const c = cellOf(name, cells);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      el("rect", { x, y, width: U, height: U, class: "ocean" }, g);
+    }
+  }
+
+  // The squares: focusable buttons, tinted by their region's kind.
+  const sqLayer = el("g", { class: "squares" }, svg);
+  const byName = new Map<string, Piece>();
+  for (const p of pieces) byName.set(p.square, p);
+  for (const s of board.squares ?? []) {
+    const name = s.name ?? "";
+    const c = cells.get(name)!;
+    const [x, y] = xy(c);
+    const kind = regionKind.get(s.region ?? "") ?? "";
+    const cls = ["sq", (c.file + c.rank) % 2 === 0 ? "dark" : "light"];
+    if (kind) cls.push(`kind-${kind}`);
+    if (marks.selected === name) cls.push("selected");
+    if (marks.targets.has(name)) cls.push("target");
+    if (marks.last.has(name)) cls.push("last");
+    if (marks.check.has(name)) cls.push("check");
+    const p = byName.get(name);
+    const who = p ? [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ") : "empty";
+    el("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
+  }
+
+  // Region outlines: the edges of a region's cells that border no cell of the same region.
+  for (const r of board.regions ?? []) {
+    if (r.kind === "ocean") continue;
+    const inRegion = new Set(r.squares ?? []);
+    const pos = new Set<string>();
+    for (const n of inRegion) {
+      const c = cellOf(n, cells);
+      if (c) pos.add(`${c.file},${c.rank}`);
+    }
+    let d = "";
+    for (const key of pos) {
+      const [f, k] = key.split(",").map(Number);
+      const [x, y] = xy({ file: f, rank: k });
+      if (!pos.has(`${f},${k + 1}`)) d += `M${x} ${y}h${U}`;
+      if (!pos.has(`${f},${k - 1}`)) d += `M${x} ${y + U}h${U}`;
+      if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
+      if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
+    }
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", class: `region kind-${r.kind}` }, svg);
+    const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
+    const path = el("path", { d, class: "outline" }, g);
+    if (stroke) path.style.stroke = stroke;
+    el("title", {}, g).textContent = `${r.name} (${r.kind})`;
+  }
+
+  // Arrows along which pieces move; an arrow with no square at its head leads off the board.
+  const arrows = el("g", { class: "arrows" }, svg);
+  for (const cn of board.connections ?? []) {
+    const from = cells.get(cn.from ?? "");
+    if (!from) continue;
+    const to = cn.to ? cellOf(cn.to, cells) : null;
+    const v = dirVector(cn.direction, from, to, ranks);
+    if (!v) continue;
+    const [x, y] = xy(from);
+    const cx = x + U / 2;
+    const cy = y + U / 2;
+    el("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#arrow)" }, arrows);
+  }
+
+  // Marks: one shape per distinct name, coloured by the player the mark is for.
+  const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
+  const markLayer = el("g", { class: "marks" }, svg);
+  for (const m of board.marks ?? []) {
+    const shape = markNames.indexOf(m.name ?? "") % 4;
+    const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+    if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
+    el("title", {}, g).textContent = m.description ?? m.name ?? "";
+    for (const sq of m.squares ?? []) {
+      const c = cellOf(sq, cells);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      if (shape === 0) el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.44 }, g);
+      else if (shape === 1) el("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+      else if (shape === 2) el("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
+      else el("path", { d: `M${x + U / 2} ${y + U * 0.04}l${U * 0.08} ${U * 0.08}l-${U * 0.08} ${U * 0.08}l-${U * 0.08} -${U * 0.08}z` }, g);
+    }
+  }
+
+  // Pieces, drawn over everything; clicks pass through them to the square beneath.
+  const pieceLayer = el("g", { class: "pieces" }, svg);
+  for (const p of pieces) {
+    const c = cells.get(p.square) ?? cellOf(p.square, cells);
+    if (!c) continue;
+    const [x, y] = xy(c);
+    const color = p.color || input.playerColor(p.player ?? "");
+    const g = drawPiece(pieceLayer, variant, p, color, x + U / 2, y + U / 2, U * 0.36);
+    g.setAttribute("data-piece", "");
+    g.setAttribute("data-square", p.square);
+    g.setAttribute("data-kind", p.kind);
+    g.setAttribute("data-player", p.player ?? "");
+    g.setAttribute("data-color", p.color ?? "");
+  }
+
+  if (focused) (svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`) as SVGElement | null)?.focus();
+}

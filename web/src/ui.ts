@@ -1,0 +1,158 @@
+// The panels around the board: dice, scores, held pieces, result, move list, options and seats.
+// Each is redrawn from the state alone.
+import type { NextTurn, OptionSpec, Position, Variant } from "./api";
+import { colorFill, pieceLetter, pieceTitle } from "./board";
+
+export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`#${id} missing from the page`);
+  return e as T;
+};
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const nice = (s: string) => s.replace(/_/g, " ");
+
+/** The option inputs of a variant, filled with the given values (else the defaults). */
+export function renderOptions(variant: Variant, values: Record<string, unknown>): void {
+  const box = $("options");
+  box.replaceChildren();
+  for (const o of variant.options ?? []) {
+    const name = o.name ?? "";
+    const value = name in values ? values[name] : o.default_value;
+    const label = h("label", { title: o.description ?? "" });
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (o.type === "OPTION_TYPE_BOOL") {
+      input = h("input", { type: "checkbox" });
+      input.checked = Boolean(value);
+      label.append(input, " " + nice(name));
+    } else if (o.type === "OPTION_TYPE_STRING" && (o.allowed ?? []).length > 0) {
+      input = h("select");
+      for (const a of o.allowed ?? []) input.append(h("option", { value: a }, a));
+      input.value = String(value ?? "");
+      label.append(nice(name) + " ", input);
+    } else {
+      input = h("input", { type: o.type === "OPTION_TYPE_INT" ? "number" : "text" });
+      if (o.type === "OPTION_TYPE_INT") {
+        if (o.min !== undefined && o.min !== "") input.setAttribute("min", o.min);
+        if (o.max !== undefined && o.max !== "") input.setAttribute("max", o.max);
+      }
+      input.value = String(value ?? "");
+      label.append(nice(name) + " ", input);
+    }
+    input.dataset.option = name;
+    box.append(label);
+  }
+}
+
+/** The option values the inputs hold, typed as the variant declares them. */
+export function readOptions(variant: Variant): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const o of variant.options ?? []) {
+    const input = document.querySelector<HTMLInputElement | HTMLSelectElement>(`#options [data-option="${CSS.escape(o.name ?? "")}"]`);
+    if (!input) continue;
+    out[o.name ?? ""] = optionValue(o, input);
+  }
+  return out;
+}
+
+function optionValue(o: OptionSpec, input: HTMLInputElement | HTMLSelectElement): unknown {
+  if (o.type === "OPTION_TYPE_BOOL") return (input as HTMLInputElement).checked;
+  if (o.type === "OPTION_TYPE_INT") return Number(input.value);
+  return input.value;
+}
+
+/** One select per player of the position: a human or the bot plays it. */
+export function renderSeats(players: string[], seats: Map<string, "human" | "bot">, onChange: (player: string, who: "human" | "bot") => void): void {
+  const box = $("seats");
+  box.replaceChildren();
+  for (const p of players) {
+    const sel = h("select", { "data-seat": p, "aria-label": `who plays ${p}` });
+    sel.append(h("option", { value: "human" }, "human"), h("option", { value: "bot" }, "bot"));
+    sel.value = seats.get(p) ?? "human";
+    sel.addEventListener("change", () => onChange(p, sel.value === "bot" ? "bot" : "human"));
+    const label = h("label", {}, `${nice(p)} `);
+    label.append(sel);
+    box.append(label);
+  }
+}
+
+/** A small piece chip outside the board (held pieces, piles). */
+function chip(variant: Variant, text: string, player: string, playerColor: (p: string) => string): HTMLElement {
+  // Held pieces come as kinds, or as the notation's colour+letter pairs: show what there is.
+  const kind = variant.piece_types?.some((t) => t.kind === text) ? text : text;
+  const color = playerColor(player);
+  const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, title: pieceTitle(variant, kind) });
+  span.style.setProperty("--chip", colorFill(color));
+  span.textContent = variant.piece_types?.some((t) => t.kind === text) ? pieceLetter(variant, kind).letter : text;
+  return span;
+}
+
+export function renderHeld(variant: Variant, pos: Position, playerColor: (p: string) => string): void {
+  const box = $("held");
+  box.replaceChildren();
+  for (const ps of pos.players ?? []) {
+    const name = ps.name ?? "";
+    if (!(ps.held ?? []).length && !(ps.lost ?? []).length) continue;
+    const row = h("div", { "data-held": name }, `${nice(name)} holds `);
+    for (const k of ps.held ?? []) row.append(chip(variant, k, name, playerColor));
+    if ((ps.lost ?? []).length) {
+      const pile = h("span", { "data-pile": name }, " lost ");
+      for (const k of ps.lost ?? []) pile.append(chip(variant, k, name, playerColor));
+      row.append(pile);
+    }
+    box.append(row);
+  }
+}
+
+export function renderScores(pos: Position, next: NextTurn | null): void {
+  const box = $("scores");
+  box.replaceChildren();
+  const standings = next?.standings?.length ? next.standings : (pos.players ?? []).map((p) => ({ player: p.name, score: p.score, place: 0, score_parts: p.score_parts }));
+  for (const s of standings) {
+    const v = s.score ?? 0;
+    const parts = (s.score_parts ?? []).filter((p) => p.points).map((p) => `${nice(p.source ?? "")} ${p.points}`);
+    const row = h("div", { "data-score": s.player ?? "", "data-value": String(v) }, `${nice(s.player ?? "")}: ${v}${parts.length ? ` (${parts.join(", ")})` : ""}${s.place ? ` — place ${s.place}` : ""}`);
+    box.append(row);
+  }
+  for (const t of next?.teams ?? []) {
+    box.append(h("div", { "data-team": t.team ?? "", "data-value": String(t.score ?? 0) }, `team ${(t.players ?? []).join("+")}: ${t.score ?? 0}${t.place ? ` — place ${t.place}` : ""}`));
+  }
+}
+
+export function renderDice(variant: Variant, pos: Position): void {
+  const box = $("dice");
+  box.replaceChildren();
+  for (const d of pos.dice ?? []) {
+    const face = variant.die_types?.find((t) => t.kind === d.kind)?.faces?.find((f) => f.value === d.value);
+    const label = face?.label ?? String(d.value ?? "");
+    const e = h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: d.means || face?.meaning || "" }, label);
+    box.append(e);
+  }
+}
+
+export function renderResult(next: NextTurn | null): void {
+  const box = $("result");
+  const over = next && (next.status === "GAME_STATUS_FINISHED" || next.phase === "PHASE_FINISHED");
+  box.hidden = !over;
+  box.replaceChildren();
+  if (!over || !next) {
+    box.removeAttribute("data-reason");
+    return;
+  }
+  box.dataset.reason = next.reason ?? "";
+  const winners = next.winners ?? [];
+  box.append("Game over: ");
+  if (winners.length === 0) box.append("draw");
+  winners.forEach((w, i) => {
+    if (i) box.append(", ");
+    box.append(h("strong", { "data-player": w }, w));
+  });
+  if (winners.length) box.append(winners.length > 1 ? " win" : " wins");
+  box.append(` (${nice(next.reason ?? "")})`);
+}
