@@ -202,7 +202,8 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
   const markLayer = el("g", { class: "marks" }, svg);
   for (const m of board.marks ?? []) {
-    const shape = markNames.indexOf(m.name ?? "") % 4;
+    // A mark over many squares (a canal's banks) gets a discreet shape, not rings all over.
+    const shape = (m.squares ?? []).length > 8 ? 3 : markNames.indexOf(m.name ?? "") % 3;
     const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
     if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
     el("title", {}, g).textContent = m.description ?? m.name ?? "";

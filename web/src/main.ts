@@ -74,13 +74,12 @@ function currentBoard(): Board {
 const chooser = (e: Entry) => e.next.to_move || e.pos.to_move || "";
 const finished = (e: Entry) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED";
 
-/** Actions the board cannot play by two clicks: no squares, one square, or squares another shares. */
+/** Actions the board cannot play by two clicks: no squares, or one. */
 function menuActions(e: Entry): Action[] {
   const moves = e.next.moves ?? [];
   if (e.next.chance) return moves.length <= 12 ? moves : [];
-  const count = new Map<string, number>();
-  for (const m of moves) if (m.from && m.to) count.set(m.from + " " + m.to, (count.get(m.from + " " + m.to) ?? 0) + 1);
-  return moves.filter((m) => !(m.from && m.to && m.from !== m.to) || (count.get(m.from + " " + m.to) ?? 0) > 1);
+  // Moves that share their two squares with another action are offered once both are clicked.
+  return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
 }
 
 function keys(): string[] {

@@ -202,7 +202,7 @@ function drawBoard(svg, input) {
   const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
   const markLayer = el("g", { class: "marks" }, svg);
   for (const m of board.marks ?? []) {
-    const shape = markNames.indexOf(m.name ?? "") % 4;
+    const shape = (m.squares ?? []).length > 8 ? 3 : markNames.indexOf(m.name ?? "") % 3;
     const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
     if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
     el("title", {}, g).textContent = m.description ?? m.name ?? "";
@@ -423,9 +423,7 @@ var finished = (e) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GA
 function menuActions(e) {
   const moves = e.next.moves ?? [];
   if (e.next.chance) return moves.length <= 12 ? moves : [];
-  const count = /* @__PURE__ */ new Map();
-  for (const m of moves) if (m.from && m.to) count.set(m.from + " " + m.to, (count.get(m.from + " " + m.to) ?? 0) + 1);
-  return moves.filter((m) => !(m.from && m.to && m.from !== m.to) || (count.get(m.from + " " + m.to) ?? 0) > 1);
+  return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
 }
 function keys() {
   return state.history.slice(0, -1).map((e) => e.pos.key ?? "").filter(Boolean);
