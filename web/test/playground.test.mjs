@@ -76,7 +76,8 @@ async function firstClickMove(v, start) {
 }
 
 for (const v of variants) {
-  describe(v.name, () => {
+  // The tests of a variant are independent (a page each), so they run side by side.
+  describe(v.name, { concurrency: 5 }, () => {
     let start;
     before(async () => {
       start = await api.start(v.name);
