@@ -63,6 +63,30 @@ async function assertShows(page, pos, what) {
   assertPieces(await boardPieces(page), pos, what);
 }
 
+/** Scores (#scores [data-score]), held pieces (#held [data-held]) and check are the service's. */
+async function assertSides(page, variant, text, what) {
+  const score = await api.score(variant, text);
+  for (const st of score.standings ?? []) {
+    const el = page.locator(`#scores [data-score="${st.player}"]`);
+    assert.equal(await el.count(), 1, `${what}: #scores [data-score=${st.player}]`);
+    assert.equal(Number(await el.getAttribute("data-value")), st.score, `${what}: ${st.player}'s score`);
+  }
+  const pos = (await api.apply(variant, text, [])).position;
+  for (const pl of pos.players ?? []) {
+    if (!pl.held?.length) continue;
+    const n = await page.locator(`#held [data-held="${pl.name}"] [data-piece]`).count();
+    assert.equal(n, pl.held.length, `${what}: #held [data-held=${pl.name}] shows ${n} pieces, the position ${JSON.stringify(pl.held)}`);
+  }
+  const checked = await page.$$eval("svg#board [data-square].check:not([data-piece])", (els) => els.map((e) => e.getAttribute("data-square")));
+  if (pos.in_check) {
+    const royal = new Set((await api.variant(variant)).piece_types.filter((t) => t.royal).map((t) => t.kind));
+    const kings = pos.pieces.filter((p) => p.player === pos.to_move && royal.has(p.kind)).map((p) => p.square);
+    assert.ok(checked.length > 0 && checked.every((sq) => kings.includes(sq)), `${what}: squares marked "check" ${JSON.stringify(checked)}, the king in check on ${kings}`);
+  } else {
+    assert.deepEqual(checked, [], `${what}: squares marked "check" when no one is in check`);
+  }
+}
+
 function assertNoPageErrors(page) {
   assert.deepEqual(page.errors, [], "uncaught errors on the page");
 }
@@ -89,6 +113,8 @@ for (const v of variants) {
         assert.equal(await page.inputValue("select#variant"), v.name, "select#variant");
         await assertShows(page, start, "start");
         assert.equal(await errorText(page), "", "#error at the start");
+        assert.notEqual(((await page.textContent("#status")) ?? "").trim(), "", "#status is empty at the start");
+        await assertSides(page, v.name, start.text, "start");
         assert.equal(await page.isVisible("#result"), false, "#result shown at the start");
         assert.deepEqual(await moveList(page), [], "#move-list at the start");
         // Every square of the board is drawn, focusable, a button with a label.
@@ -350,6 +376,7 @@ for (const v of variants) {
       try {
         await assertShows(page, endPos, "loaded by ?position=");
         assert.equal(await page.isVisible("#result"), false, "#result shown before the game is over");
+        await assertSides(page, v.name, endPos.text, "the position one action from the end");
         const plan = { action: end.action, click: end.click, after: end.after };
         await playStep(page, plan);
         assert.equal(await errorText(page), "", "#error after the finishing action");
@@ -361,6 +388,7 @@ for (const v of variants) {
         assert.equal(await page.isVisible("#result"), true, "#result not shown when the game is over");
         assert.equal(await page.getAttribute("#result", "data-reason"), end.reason, "#result data-reason");
         assert.notEqual(((await page.textContent("#result")) ?? "").trim(), "", "#result is empty");
+        await assertSides(page, v.name, end.after, "the finished game");
         for (const w of end.winners) {
           const text = ((await page.textContent("#result")) ?? "").toLowerCase();
           const marked = await page.locator(`#result [data-player="${w}"]`).count();
