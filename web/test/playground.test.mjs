@@ -484,3 +484,27 @@ for (const v of variants) {
     });
   });
 }
+
+describe("the page", () => {
+  test("opens chaturanga without ?variant=, and select#variant switches to every variant", async () => {
+    const page = await openPage(browser, server.url, {});
+    try {
+      assert.equal(await page.inputValue("select#variant"), "chaturanga", "select#variant without ?variant=");
+      await assertShows(page, await api.start("chaturanga"), "no ?variant=");
+      const options = await page.$$eval("select#variant option", (els) => els.map((e) => e.value));
+      assert.deepEqual([...options].sort(), [...names].sort(), "select#variant does not offer the service's variants");
+      for (const v of variants) {
+        if (v.name === "chaturanga") continue;
+        const start = await api.start(v.name);
+        await page.selectOption("select#variant", v.name);
+        await idle(page);
+        await until(page, (t) => document.querySelector("#position-text")?.value.trim() === t, start.text).catch(() => {});
+        await assertShows(page, start, `select#variant ${v.name}`);
+        assert.deepEqual(await moveList(page), [], `#move-list after switching to ${v.name}`);
+      }
+      assertNoPageErrors(page);
+    } finally {
+      await closePage(page);
+    }
+  });
+});
