@@ -2,7 +2,7 @@
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
 import { api, ApiError, ref } from "./api";
 import type { Action, Board, NextTurn, Position, Variant } from "./api";
-import { drawBoard } from "./board";
+import { colorFill, drawBoard } from "./board";
 import { $, h, readOptions, renderDice, renderHeld, renderOptions, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
@@ -275,9 +275,14 @@ async function activate(square: string): Promise<void> {
     select(square);
     return;
   }
-  const hasMenu = moves.some((m) => !m.from && m.to === square);
-  if (hasMenu) {
-    showError(`choose an action for ${square} below`);
+  // Drops and other actions aimed at a square without a piece to move: choose one in #actions.
+  const aimed = moves.filter((m) => !m.from && m.to === square);
+  if (aimed.length) {
+    state.selected = null;
+    state.choice = aimed;
+    showError("");
+    render();
+    ($("actions").querySelector("button") as HTMLButtonElement | null)?.focus();
     return;
   }
   showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
@@ -334,6 +339,8 @@ function render(): void {
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
   if (pos.in_check) status += ", in check";
   if (!finished(e) && state.seats.get(who) === "bot") status += " — bot thinking";
+  if (pos.proposal?.stage && pos.proposal.stage !== "available")
+    status += ` — ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
   if (pos.turn?.compulsory) status += ` — must ${pos.turn.compulsory.replace(/_/g, " ")}${pos.turn.compulsory_piece ? " " + pos.turn.compulsory_piece : ""}`;
   $("status").textContent = status;
   renderResult(finished(e) ? next : null);
@@ -359,7 +366,14 @@ function render(): void {
 
   const list = $("move-list");
   list.replaceChildren();
-  for (const x of state.history.slice(1)) list.append(h("li", {}, x.notation ?? ""));
+  // The entry's text is the bare notation, so that the list can be replayed; who played it is
+  // in its title and colour.
+  state.history.slice(1).forEach((x, i) => {
+    const by = x.pos.last_action?.player ?? "";
+    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" }, x.notation ?? "");
+    li.style.setProperty("--player", colorFill(playerColor(by)));
+    list.append(li);
+  });
   list.scrollTop = list.scrollHeight;
   ($("undo") as HTMLButtonElement).disabled = state.history.length < 2;
   const ta = $("position-text") as HTMLTextAreaElement;
@@ -416,6 +430,7 @@ function renderSeatsNow(): void {
 function renderLegend(v: Variant): void {
   const box = $("legend");
   box.replaceChildren();
+  $("legend-section").hidden = !(v.board?.marks ?? []).length;
   const seen = new Set<string>();
   for (const m of v.board?.marks ?? []) {
     const key = `${m.name}`;

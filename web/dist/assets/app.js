@@ -597,9 +597,13 @@ async function activate(square) {
     select(square);
     return;
   }
-  const hasMenu = moves.some((m) => !m.from && m.to === square);
-  if (hasMenu) {
-    showError(`choose an action for ${square} below`);
+  const aimed = moves.filter((m) => !m.from && m.to === square);
+  if (aimed.length) {
+    state.selected = null;
+    state.choice = aimed;
+    showError("");
+    render();
+    $("actions").querySelector("button")?.focus();
     return;
   }
   showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
@@ -646,6 +650,8 @@ function render() {
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
   if (pos.in_check) status += ", in check";
   if (!finished(e) && state.seats.get(who) === "bot") status += " \u2014 bot thinking";
+  if (pos.proposal?.stage && pos.proposal.stage !== "available")
+    status += ` \u2014 ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
   if (pos.turn?.compulsory) status += ` \u2014 must ${pos.turn.compulsory.replace(/_/g, " ")}${pos.turn.compulsory_piece ? " " + pos.turn.compulsory_piece : ""}`;
   $("status").textContent = status;
   renderResult(finished(e) ? next : null);
@@ -668,7 +674,12 @@ function render() {
   renderHeld(v, pos, playerColor);
   const list = $("move-list");
   list.replaceChildren();
-  for (const x of state.history.slice(1)) list.append(h("li", {}, x.notation ?? ""));
+  state.history.slice(1).forEach((x, i) => {
+    const by = x.pos.last_action?.player ?? "";
+    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" }, x.notation ?? "");
+    li.style.setProperty("--player", colorFill(playerColor(by)));
+    list.append(li);
+  });
   list.scrollTop = list.scrollHeight;
   $("undo").disabled = state.history.length < 2;
   const ta = $("position-text");
@@ -717,6 +728,7 @@ function renderSeatsNow() {
 function renderLegend(v) {
   const box = $("legend");
   box.replaceChildren();
+  $("legend-section").hidden = !(v.board?.marks ?? []).length;
   const seen = /* @__PURE__ */ new Set();
   for (const m of v.board?.marks ?? []) {
     const key = `${m.name}`;
