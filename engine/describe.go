@@ -159,6 +159,8 @@ type PlayerSetup struct {
 	TieBreaks []ScorePart
 	// Held lists pieces the player holds off the board (captured pieces, pieces to re-enter).
 	Held []string
+	// Color is the player's colour as it stands, where it changes during play; output only.
+	Color string
 	// Lost lists the player's own pieces taken by opponents, where the rules use them.
 	Lost     []string
 	Out      bool

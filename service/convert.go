@@ -296,6 +296,7 @@ func positionToProto(pos engine.Position) *pb.Position {
 			p := &players[i]
 			p.Name, p.Score, p.Held, p.Lost, p.Out, p.Rights, p.Commands = pl.Name, int32(pl.Score), pl.Held, pl.Lost, pl.Out, pl.Rights, pl.Commands
 			p.ScoreParts = scorePartsToProto(pl.ScoreParts)
+			p.Color = pl.Color
 			out.Players[i] = p
 		}
 	}

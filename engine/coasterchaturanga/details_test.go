@@ -433,3 +433,21 @@ func TestDescribedBoard(t *testing.T) {
 		t.Errorf("described marks %v", marks)
 	}
 }
+
+// The structured position gives each seat's colour as it stands: AIM changes them.
+func TestSeatColours(t *testing.T) {
+	colours := func(p *Position) string {
+		var out []string
+		for _, pl := range p.Setup().Players {
+			out = append(out, pl.Name+"="+pl.Color)
+		}
+		return strings.Join(out, " ")
+	}
+	p := start(defaultRules)
+	if got := colours(p); got != "bl=green br=blue tr=red tl=yellow" {
+		t.Errorf("start: %s", got)
+	}
+	if got := colours(play(t, p, "roll aim", "aim 1")); got != "bl=blue br=red tr=yellow tl=green" {
+		t.Errorf("after aim 1: %s", got)
+	}
+}

@@ -108,7 +108,8 @@ func (p *Position) Setup() *engine.Setup {
 	}
 	for seat := 0; seat < seats; seat++ {
 		st := p.standingOf(seat)
-		ps := engine.PlayerSetup{Name: seatNames[seat], Score: st.score(), ScoreParts: st.parts(), TieBreaks: st.tieBreaks()}
+		ps := engine.PlayerSetup{Name: seatNames[seat], Score: st.score(), ScoreParts: st.parts(), TieBreaks: st.tieBreaks(),
+			Color: colourNames[p.colourOf(seat)]}
 		for pc := 0; pc < pieces; pc++ {
 			if int(p.loc[pc]) == heldBy+seat {
 				ps.Held = append(ps.Held, pieceNames[pc])

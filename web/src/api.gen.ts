@@ -705,9 +705,17 @@ export interface components {
         };
         /** @description PlayerState is the per-player part of a position. */
         PlayerState: {
+            /**
+             * @description The player's colour as it stands, in variants where it changes during play (Martian Coaster
+             *      Chaturanga: the colour of the coaster in front of the seat); empty where the seat fixes it.
+             */
+            readonly color?: string;
             /** @description Players whose pieces this player commands. */
             commands?: string[];
-            /** @description Pieces held off the board. */
+            /**
+             * @description Pieces held off the board: their kinds, or where pieces of several colours may be held,
+             *      their names in the variant's notation (Martian Coaster Chaturanga: colour and kind, "gq").
+             */
             held?: string[];
             /** @description The player's own pieces taken by opponents, where the rules use them. */
             lost?: string[];

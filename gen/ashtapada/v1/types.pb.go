@@ -2104,7 +2104,8 @@ type PlayerState struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	Score int32                  `protobuf:"varint,2,opt,name=score,proto3" json:"score,omitempty"`
-	// Pieces held off the board.
+	// Pieces held off the board: their kinds, or where pieces of several colours may be held,
+	// their names in the variant's notation (Martian Coaster Chaturanga: colour and kind, "gq").
 	Held []string `protobuf:"bytes,3,rep,name=held,proto3" json:"held,omitempty"`
 	// The player's own pieces taken by opponents, where the rules use them.
 	Lost []string `protobuf:"bytes,4,rep,name=lost,proto3" json:"lost,omitempty"`
@@ -2115,7 +2116,10 @@ type PlayerState struct {
 	// Players whose pieces this player commands.
 	Commands []string `protobuf:"bytes,7,rep,name=commands,proto3" json:"commands,omitempty"`
 	// The score split by where the points came from, in variants that explain it.
-	ScoreParts    []*ScorePart `protobuf:"bytes,8,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
+	ScoreParts []*ScorePart `protobuf:"bytes,8,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
+	// The player's colour as it stands, in variants where it changes during play (Martian Coaster
+	// Chaturanga: the colour of the coaster in front of the seat); empty where the seat fixes it.
+	Color         string `protobuf:"bytes,9,opt,name=color,proto3" json:"color,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2204,6 +2208,13 @@ func (x *PlayerState) GetScoreParts() []*ScorePart {
 		return x.ScoreParts
 	}
 	return nil
+}
+
+func (x *PlayerState) GetColor() string {
+	if x != nil {
+		return x.Color
+	}
+	return ""
 }
 
 // LayoutPlacement places one sub-board.
@@ -3133,7 +3144,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value\x12\x14\n" +
 	"\x05means\x18\x03 \x01(\tR\x05means\x12\x12\n" +
-	"\x04used\x18\x04 \x01(\bR\x04used\"\xdf\x01\n" +
+	"\x04used\x18\x04 \x01(\bR\x04used\"\xfa\x01\n" +
 	"\vPlayerState\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n" +
@@ -3143,7 +3154,8 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x06rights\x18\x06 \x03(\tR\x06rights\x12\x1a\n" +
 	"\bcommands\x18\a \x03(\tR\bcommands\x128\n" +
 	"\vscore_parts\x18\b \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
-	"scoreParts\"h\n" +
+	"scoreParts\x12\x19\n" +
+	"\x05color\x18\t \x01(\tB\x03\xe0A\x03R\x05color\"h\n" +
 	"\x0fLayoutPlacement\x12\x1a\n" +
 	"\bposition\x18\x01 \x01(\tR\bposition\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\tR\x05board\x12#\n" +
