@@ -25,7 +25,12 @@ export const STEP_TIMEOUT = 15000;
 export async function startServer() {
   const dir = await mkdtemp(join(tmpdir(), "ashtapada-web-test-"));
   const bin = join(dir, "ashtapada");
-  await promisify(execFile)("go", ["build", "-o", bin, "./cmd/ashtapada"], { cwd: repoDir, maxBuffer: 1 << 24 });
+  try {
+    await promisify(execFile)("go", ["build", "-o", bin, "./cmd/ashtapada"], { cwd: repoDir, maxBuffer: 1 << 24 });
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`go build ./cmd/ashtapada failed:\n${err.stderr || err.message}`);
+  }
   const proc = spawn(bin, ["serve", "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--shutdown-drain", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
