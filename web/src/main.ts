@@ -53,6 +53,9 @@ function showError(msg: string): void {
 // Game state.
 
 function playerColor(player: string): string {
+  // A colour that changes in play (Martian Coaster Chaturanga's seats) comes with the position.
+  const now = cur()?.pos?.players?.find((p) => p.name === player)?.color;
+  if (now) return now;
   const v = state.variant;
   const seat = v?.seats?.find((s) => s.player === player) ?? optionBoard()?.seats?.find((s) => s.player === player);
   return seat?.color || "";

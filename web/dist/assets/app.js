@@ -404,6 +404,8 @@ function showError(msg) {
   $("error").textContent = msg;
 }
 function playerColor(player) {
+  const now = cur()?.pos?.players?.find((p) => p.name === player)?.color;
+  if (now) return now;
   const v = state.variant;
   const seat = v?.seats?.find((s) => s.player === player) ?? optionBoard()?.seats?.find((s) => s.player === player);
   return seat?.color || "";
