@@ -451,3 +451,18 @@ func TestSeatColours(t *testing.T) {
 		t.Errorf("after aim 1: %s", got)
 	}
 }
+
+// Tactics: the noisy actions are the captures, each gaining the taken piece's pips.
+func TestTactics(t *testing.T) {
+	p := play(t, at(t, "-,-,-,-", "bl - 0", "gq a6", "gd f4", "yp e6", "gp a3", "rp a2", "bp a1", "bd b1"), "roll aim")
+	var noisy []string
+	for _, m := range p.Noisy(nil) {
+		noisy = append(noisy, fmt.Sprintf("%s:%g", p.Notation(m), p.Gain(m)))
+	}
+	slices.Sort(noisy)
+	// The blue pawn, the green pawn and the blue drone (b1 N b2, b2 W a2) take the red pawn, which
+	// may take the blue pawn; the green drone on f4 is a step short of the yellow pawn on e6.
+	if got := strings.Join(noisy, " "); got != "a1a2:1 a2a1:1 a3a2:1 b1a2:1" {
+		t.Errorf("noisy: %s", got)
+	}
+}
