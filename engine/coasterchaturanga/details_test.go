@@ -2,6 +2,7 @@ package coasterchaturanga
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -464,5 +465,89 @@ func TestTactics(t *testing.T) {
 	// may take the blue pawn; the green drone on f4 is a step short of the yellow pawn on e6.
 	if got := strings.Join(noisy, " "); got != "a1a2:1 a2a1:1 a3a2:1 b1a2:1" {
 		t.Errorf("noisy: %s", got)
+	}
+}
+
+// Illegal actions get reasons in a player's words.
+func TestReasons(t *testing.T) {
+	startAim := "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl aim 0"
+	partners := at(t, "-,-,-,-", "bl aim 0 partnership", "gq a6", "gd f4", "yp e6", "gp a3", "rp a2", "bp a1", "bd b1").String()
+	for _, c := range []struct{ text, action, want string }{
+		{startText, "a2a3", "roll the Treehouse die first"},
+		{startAim, "roll aim", "the die is rolled already this turn"},
+		{startAim, "c4c5", "there is no piece on c4"},
+		{startAim, "f1e3", "bl moves pieces of green and pieces on the green coaster, not the red queen on f1"},
+		{startAim, "a1c3", "the blue queen on a1 cannot reach c3 within 3 steps along the arrows and portal jumps"},
+		{startAim, "a1b5", "the blue queen on a1 cannot reach b5 within 3 steps: the way is blocked (a move passes only empty squares, and a jump from a portal with pips left must go on)"},
+		{startAim, "a1a2", "the blue queen may not take a piece of its own colour, the blue drone on a2"},
+		{startAim, "b6a6", "you may not take a piece of your own colour, the green queen on a6"},
+		{startAim, "swap tl br", "the die shows aim, not swap"},
+		{startAim, "enter gq", "bl does not hold the green queen"},
+		{startAim, "end", "make the move or the die action before ending the turn"},
+		{startAim, "pass", "pass only when neither a move nor the die action is possible"},
+		{partners, "a1a2", "you may not take your partner's red pawn on a2"},
+		{partners, "a2a3", "the red pawn on a2 is your partner's colour: you may not move it"},
+		{partners, "b1a1", "the blue drone may not take a piece of its own colour, the blue pawn on a1"},
+		{partners, "a3a2", "you may not take your partner's red pawn on a2"},
+		{"y0r1b2g3 gqgd3yq/gp4yd/6/6/bdyp3rp/bqbp2rdrq -,-,-,- bl aim!clear 0", "aim 1", "your portal is occupied: move the yellow pawn off b2 first"},
+		{"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq gp,-,-,- bl aim!enter 0", "a2a3", "you hold a piece of your colour and your portal b2 is empty: re-enter it first"},
+		{"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl dig 0", "a2a3", "DIG is compulsory: take back a piece of green held by another seat first"},
+		{"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl dig 0", "dig bp", "you may dig only pieces of your colour, green, not the blue pawn"},
+		{"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl wild:m 0", "dig gp", "DIG through WILD comes only before the move"},
+		{"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl wild 0", "dig gq", "the green queen stands on a6, no one holds it"},
+		{"y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl hop 0", "hop a2@c4", "c4 is not a portal"},
+		{"y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl hop 0", "hop a1@b2", "the blue queen on a1 has no legal move, so it may not hop"},
+		{"y0r1b2g3 gqgd2yp1/gp3ydyq/6/6/bd4rp/bqbp2rdrq -,-,-,- bl hop 0", "hop a2@e5", "the portal e5 is occupied: HOP never captures"},
+		{"y0r1b2g3 gqgd2ypyq/5yd/6/6/bdgp3rp/bqbp2rdrq -,-,-,- bl wild:m^gp 0", "b2b3", "the green pawn was re-entered this turn and may not move again"},
+		{"y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl aim:m 0", "a2a3", "the move of this turn is made"},
+	} {
+		p := parse(t, c.text)
+		_, err := p.ParseMove(c.action)
+		if err == nil || !strings.HasSuffix(err.Error(), ": "+c.want) {
+			t.Errorf("%s, %s: %v, want %q", c.text, c.action, err, c.want)
+		}
+	}
+}
+
+// Every well-formed action that is illegal in random positions gets a specific reason, never the
+// generic one.
+func TestEveryIllegalActionHasAReason(t *testing.T) {
+	var candidates []string
+	for a := 0; a < squares; a++ {
+		for b := 0; b < squares; b++ {
+			if a != b {
+				candidates = append(candidates, squareName(a)+squareName(b), "hop "+squareName(a)+"@"+squareName(b))
+			}
+		}
+	}
+	for _, n := range pieceNames {
+		candidates = append(candidates, "enter "+n, "dig "+n)
+	}
+	for _, name := range []string{"aim 1", "aim 2", "aim 3", "tip 1", "tip 2", "tip 3", "swap tl br", "swap tr bl", "end", "pass", "roll aim", "roll dig", "roll wild"} {
+		candidates = append(candidates, name)
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	checked := 0
+	for game, r := range []*rules{defaultRules, {players: 2, partnership: true, colours: defaultColours}, defaultRules} {
+		p := start(r)
+		for ply := 0; ply < 150 && !p.over; ply++ {
+			if ply%3 == game%3 {
+				for _, c := range candidates {
+					if _, err := p.ParseMove(c); err != nil {
+						checked++
+						if strings.Contains(err.Error(), "not a legal action in this position") {
+							t.Fatalf("%s, %s: %v", p, c, err)
+						}
+					}
+				}
+			}
+			moves := p.Moves(nil)
+			var next Position
+			p.apply(moves[rng.IntN(len(moves))], &next)
+			p = &next
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d illegal actions checked", checked)
 	}
 }

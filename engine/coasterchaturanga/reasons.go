@@ -1,6 +1,10 @@
 package coasterchaturanga
 
-import "github.com/ashtapada/ashtapada/engine"
+import (
+	"strconv"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
 
 // whyIllegal explains, in a player's words, why a well-formed action is not legal.
 func (p *Position) whyIllegal(m engine.Move) string {
@@ -26,23 +30,37 @@ func (p *Position) whyIllegal(m engine.Move) string {
 			return "you hold a piece of your colour and your portal " + squareName(portal) + " is empty: re-enter it first"
 		}
 	}
+	if p.digOwed() && mvAct(m) != actDig && mvAct(m) != actEnd {
+		return "DIG is compulsory: take back a piece of " + colourNames[p.colourOf(seat)] + " held by another seat first"
+	}
 	switch mvAct(m) {
 	case actMove, actHop:
-		pc := p.pieceOn(mvA(m))
+		from, to := mvA(m), mvB(m)
+		pc := p.pieceOn(from)
 		switch {
 		case pc < 0:
-			return "there is no piece on " + squareName(mvA(m))
+			return "there is no piece on " + squareName(from)
+		case pc == int(p.entered):
+			return "the " + describePiece(pc) + " was re-entered this turn and may not move again"
+		case p.rules.partnership && pieceColour(pc) == p.partnerColour(seat):
+			return "the " + describePiece(pc) + " on " + squareName(from) + " is your partner's colour: you may not move it"
 		case !p.mayMove(seat, pc):
 			return me + " moves pieces of " + colourNames[p.colourOf(seat)] + " and pieces on the " + colourNames[p.colourOf(seat)] +
-				" coaster, not the " + colourNames[pieceColour(pc)] + " " + kindNames[pieceKind(pc)] + " on " + squareName(mvA(m))
+				" coaster, not the " + describePiece(pc) + " on " + squareName(from)
 		case mvAct(m) == actMove && p.moveDone && (p.face != faceWild || p.dieDone):
 			return "the move of this turn is made"
 		case mvAct(m) == actHop && (p.face != faceHop && p.face != faceWild || p.dieDone):
 			return "HOP needs the die to show HOP or WILD, unused"
+		case mvAct(m) == actHop:
+			return p.whyNoHop(seat, pc, from, to)
 		}
+		return p.whyNoMove(seat, pc, from, to)
 	case actEnter:
+		if p.moveDone && (p.face != faceWild || p.dieDone) {
+			return "the move of this turn is made"
+		}
 		if int(p.loc[mvA(m)]) != heldBy+seat {
-			return me + " does not hold the " + pieceNames[mvA(m)]
+			return me + " does not hold the " + describePiece(mvA(m))
 		}
 		if p.board[portal] != 0 {
 			return "your portal " + squareName(portal) + " is occupied"
@@ -56,7 +74,17 @@ func (p *Position) whyIllegal(m engine.Move) string {
 			return "the die shows " + faceNames[p.face] + ", not " + name
 		}
 		if mvAct(m) == actDig {
-			return "there is no " + pieceNames[mvA(m)] + " of your colour held by another seat to dig"
+			pc := mvA(m)
+			switch l := int(p.loc[pc]); {
+			case p.face == faceWild && p.moveDone:
+				return "DIG through WILD comes only before the move"
+			case pieceColour(pc) != p.colourOf(seat):
+				return "you may dig only pieces of your colour, " + colourNames[p.colourOf(seat)] + ", not the " + describePiece(pc)
+			case l == heldBy+seat:
+				return "you hold the " + describePiece(pc) + " already"
+			case l < squares:
+				return "the " + describePiece(pc) + " stands on " + squareName(l) + ", no one holds it"
+			}
 		}
 	case actEnd:
 		if !p.moveDone && !p.dieDone {
@@ -70,3 +98,45 @@ func (p *Position) whyIllegal(m engine.Move) string {
 }
 
 var faceOf = [...]int{actAim: faceAim, actTip: faceTip, actSwap: faceSwap, actDig: faceDig, actHop: faceHop, actRoll: 0, actEnd: 0, actPass: 0}
+
+func describePiece(pc int) string {
+	return colourNames[pieceColour(pc)] + " " + kindNames[pieceKind(pc)]
+}
+
+// whyNoMove explains a move the seat's piece pc cannot make from one square to another.
+func (p *Position) whyNoMove(seat, pc, from, to int) string {
+	if t := p.pieceOn(to); t >= 0 {
+		switch tc := pieceColour(t); {
+		case tc == p.colourOf(seat):
+			return "you may not take a piece of your own colour, the " + describePiece(t) + " on " + squareName(to)
+		case tc == pieceColour(pc):
+			return "the " + describePiece(pc) + " may not take a piece of its own colour, the " + describePiece(t) + " on " + squareName(to)
+		case p.rules.partnership && tc == p.partnerColour(seat):
+			return "you may not take your partner's " + describePiece(t) + " on " + squareName(to)
+		}
+	}
+	what := "the " + describePiece(pc) + " on " + squareName(from)
+	steps := " within " + strconv.Itoa(pieceKind(pc)) + " steps"
+	if pieceKind(pc) == 1 {
+		steps = " in one step"
+	}
+	if p.reach(seat, pc, 0)&(1<<to) != 0 {
+		return what + " cannot reach " + squareName(to) + steps + ": the way is blocked (a move passes only empty squares, and a jump from a portal with pips left must go on)"
+	}
+	return what + " cannot reach " + squareName(to) + steps + " along the arrows and portal jumps"
+}
+
+// whyNoHop explains a HOP of the seat's piece pc that is not possible.
+func (p *Position) whyNoHop(seat, pc, from, to int) string {
+	switch {
+	case !isPortal(to):
+		return squareName(to) + " is not a portal"
+	case to == from:
+		return "the " + describePiece(pc) + " stands on the portal " + squareName(to) + " already"
+	case p.board[to] != 0:
+		return "the portal " + squareName(to) + " is occupied: HOP never captures"
+	case p.reach(seat, pc, p.occupied()) == 0:
+		return "the " + describePiece(pc) + " on " + squareName(from) + " has no legal move, so it may not hop"
+	}
+	return "not a legal action in this position"
+}
