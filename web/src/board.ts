@@ -129,7 +129,7 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   // Cells that are no squares (ocean) go under everything.
   for (const r of board.regions ?? []) {
     if (r.kind !== "ocean") continue;
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", class: `region kind-${r.kind}` }, svg);
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, svg);
     for (const name of r.squares ?? []) {
       if (cells.has(name)) continue;
       const c = cellOf(name, cells);
@@ -177,7 +177,7 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
       if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
       if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
     }
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", class: `region kind-${r.kind}` }, svg);
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, svg);
     const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
     const path = el("path", { d, class: "outline" }, g);
     if (stroke) path.style.stroke = stroke;
@@ -195,7 +195,11 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
     const [x, y] = xy(from);
     const cx = x + U / 2;
     const cy = y + U / 2;
-    el("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#arrow)" }, arrows);
+    el("line", {
+      x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44,
+      class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#arrow)",
+      "data-from": cn.from ?? "", "data-to": cn.to ?? "", "data-direction": cn.direction ?? "",
+    }, arrows);
   }
 
   // Marks: one shape per distinct name, coloured by the player the mark is for.
