@@ -161,6 +161,9 @@ type PlayerSetup struct {
 	Held []string
 	// Color is the player's colour as it stands, where it changes during play; output only.
 	Color string
+	// HeldPieces are the Held pieces' kinds and colours, for variants where held pieces of
+	// several colours are named in their own notation; output only.
+	HeldPieces []PieceSetup
 	// Lost lists the player's own pieces taken by opponents, where the rules use them.
 	Lost     []string
 	Out      bool

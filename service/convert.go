@@ -297,6 +297,7 @@ func positionToProto(pos engine.Position) *pb.Position {
 			p.Name, p.Score, p.Held, p.Lost, p.Out, p.Rights, p.Commands = pl.Name, int32(pl.Score), pl.Held, pl.Lost, pl.Out, pl.Rights, pl.Commands
 			p.ScoreParts = scorePartsToProto(pl.ScoreParts)
 			p.Color = pl.Color
+			p.HeldPieces = heldPiecesToProto(pl)
 			out.Players[i] = p
 		}
 	}
@@ -521,5 +522,21 @@ func matches(legal, want *pb.Action) bool {
 func sorted(v []int32) []int32 {
 	out := slices.Clone(v)
 	slices.Sort(out)
+	return out
+}
+
+// heldPiecesToProto gives the held pieces in structured form: as the variant describes them, or
+// else its held names, which are kinds.
+func heldPiecesToProto(pl engine.PlayerSetup) []*pb.HeldPiece {
+	if len(pl.Held) == 0 {
+		return nil
+	}
+	out := make([]*pb.HeldPiece, len(pl.Held))
+	for i, name := range pl.Held {
+		out[i] = &pb.HeldPiece{Kind: name}
+		if i < len(pl.HeldPieces) {
+			out[i].Kind, out[i].Color = pl.HeldPieces[i].Kind, pl.HeldPieces[i].Color
+		}
+	}
 	return out
 }

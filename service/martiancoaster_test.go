@@ -617,6 +617,18 @@ func TestCoasterChaturangaScore(t *testing.T) {
 			if got := playerStates(sc.GetPosition()); got != "bl:2:yp,rq,gd br:3:yq tr:2:rp,bq tl:-1:yd,bp" {
 				t.Errorf("%q: players %s", c.text, got)
 			}
+			// The same held pieces in structured form, each with its colour, and each seat's colour.
+			var held []string
+			for _, pl := range sc.GetPosition().GetPlayers() {
+				var hs []string
+				for _, h := range pl.GetHeldPieces() {
+					hs = append(hs, h.GetColor()+" "+h.GetKind())
+				}
+				held = append(held, pl.GetName()+"("+pl.GetColor()+"):"+strings.Join(hs, ","))
+			}
+			if got := strings.Join(held, " "); got != "bl(green):yellow pawn,red queen,green drone br(blue):yellow queen tr(red):red pawn,blue queen tl(yellow):yellow drone,blue pawn" {
+				t.Errorf("%q: held pieces %s", c.text, got)
+			}
 		}
 		// A tie in everything goes to the earlier seat in turn order, counted from the first.
 		for _, c := range []struct{ text, winner, places string }{

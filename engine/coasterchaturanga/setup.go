@@ -113,6 +113,7 @@ func (p *Position) Setup() *engine.Setup {
 		for pc := 0; pc < pieces; pc++ {
 			if int(p.loc[pc]) == heldBy+seat {
 				ps.Held = append(ps.Held, pieceNames[pc])
+				ps.HeldPieces = append(ps.HeldPieces, engine.PieceSetup{Kind: kindNames[pieceKind(pc)], Color: colourNames[pieceColour(pc)]})
 			}
 		}
 		s.Players = append(s.Players, ps)

@@ -530,6 +530,13 @@ export interface components {
         };
         /** @description Represents a dynamically typed value which can be either null, a number, a string, a boolean, a recursive struct value, or a list of values. */
         GoogleProtobufValue: unknown;
+        /** @description HeldPiece is a piece held off the board. */
+        HeldPiece: {
+            /** @description The piece's colour, where pieces of several colours may be held; else empty. */
+            color?: string;
+            /** @description The piece's kind (PieceType.kind). */
+            kind?: string;
+        };
         /** @description LayoutPlacement places one sub-board. */
         LayoutPlacement: {
             board?: string;
@@ -717,6 +724,11 @@ export interface components {
              *      their names in the variant's notation (Martian Coaster Chaturanga: colour and kind, "gq").
              */
             held?: string[];
+            /**
+             * @description The held pieces in structured form, in the order of held: each one's kind, and its colour
+             *      where pieces of several colours may be held.
+             */
+            readonly held_pieces?: components["schemas"]["HeldPiece"][];
             /** @description The player's own pieces taken by opponents, where the rules use them. */
             lost?: string[];
             name?: string;

@@ -82,14 +82,14 @@ export function renderSeats(players: string[], seats: Map<string, "human" | "bot
   }
 }
 
-/** A small piece chip outside the board (held pieces, piles). */
-function chip(variant: Variant, text: string, player: string, playerColor: (p: string) => string): HTMLElement {
-  // Held pieces come as kinds, or as the notation's colour+letter pairs: show what there is.
-  const kind = variant.piece_types?.some((t) => t.kind === text) ? text : text;
-  const color = playerColor(player);
-  const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, title: pieceTitle(variant, kind) });
-  span.style.setProperty("--chip", colorFill(color));
-  span.textContent = variant.piece_types?.some((t) => t.kind === text) ? pieceLetter(variant, kind).letter : text;
+/** A small piece chip outside the board (held pieces, piles), in the piece's colour where the
+ * position gives one, else its holder's. */
+function chip(variant: Variant, kind: string, color: string, player: string, playerColor: (p: string) => string): HTMLElement {
+  const known = variant.piece_types?.some((t) => t.kind === kind) ?? false;
+  const title = (color ? color + " " : "") + pieceTitle(variant, kind);
+  const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, "data-color": color, title });
+  span.style.setProperty("--chip", colorFill(color || playerColor(player)));
+  span.textContent = known ? pieceLetter(variant, kind).letter : kind;
   return span;
 }
 
@@ -100,10 +100,11 @@ export function renderHeld(variant: Variant, pos: Position, playerColor: (p: str
     const name = ps.name ?? "";
     if (!(ps.held ?? []).length && !(ps.lost ?? []).length) continue;
     const row = h("div", { "data-held": name }, `${nice(name)} holds `);
-    for (const k of ps.held ?? []) row.append(chip(variant, k, name, playerColor));
+    const held = ps.held_pieces?.length ? ps.held_pieces : (ps.held ?? []).map((kind) => ({ kind, color: "" }));
+    for (const hp of held) row.append(chip(variant, hp.kind ?? "", hp.color ?? "", name, playerColor));
     if ((ps.lost ?? []).length) {
       const pile = h("span", { "data-pile": name }, " lost ");
-      for (const k of ps.lost ?? []) pile.append(chip(variant, k, name, playerColor));
+      for (const k of ps.lost ?? []) pile.append(chip(variant, k, "", name, playerColor));
       row.append(pile);
     }
     box.append(row);

@@ -76,6 +76,12 @@ async function assertSides(page, variant, text, what) {
     if (!pl.held?.length) continue;
     const n = await page.locator(`#held [data-held="${pl.name}"] [data-piece]`).count();
     assert.equal(n, pl.held.length, `${what}: #held [data-held=${pl.name}] shows ${n} pieces, the position ${JSON.stringify(pl.held)}`);
+    // Where held pieces have colours of their own (Martian Coaster Chaturanga), the chips show them.
+    const chips = await page.$$eval(`#held [data-held="${pl.name}"] [data-piece]`, (els) =>
+      els.map((e) => `${e.getAttribute("data-color") ?? ""} ${e.getAttribute("data-kind")}`),
+    );
+    const want = (pl.held_pieces ?? []).map((hp) => `${hp.color ?? ""} ${hp.kind}`);
+    assert.deepEqual(chips, want, `${what}: the held pieces of ${pl.name} drawn`);
   }
   const checked = await page.$$eval("svg#board [data-square].check:not([data-piece])", (els) => els.map((e) => e.getAttribute("data-square")));
   if (pos.in_check) {

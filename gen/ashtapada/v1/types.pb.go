@@ -2119,7 +2119,10 @@ type PlayerState struct {
 	ScoreParts []*ScorePart `protobuf:"bytes,8,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
 	// The player's colour as it stands, in variants where it changes during play (Martian Coaster
 	// Chaturanga: the colour of the coaster in front of the seat); empty where the seat fixes it.
-	Color         string `protobuf:"bytes,9,opt,name=color,proto3" json:"color,omitempty"`
+	Color string `protobuf:"bytes,9,opt,name=color,proto3" json:"color,omitempty"`
+	// The held pieces in structured form, in the order of held: each one's kind, and its colour
+	// where pieces of several colours may be held.
+	HeldPieces    []*HeldPiece `protobuf:"bytes,10,rep,name=held_pieces,json=heldPieces,proto3" json:"held_pieces,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2217,6 +2220,68 @@ func (x *PlayerState) GetColor() string {
 	return ""
 }
 
+func (x *PlayerState) GetHeldPieces() []*HeldPiece {
+	if x != nil {
+		return x.HeldPieces
+	}
+	return nil
+}
+
+// HeldPiece is a piece held off the board.
+type HeldPiece struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The piece's kind (PieceType.kind).
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// The piece's colour, where pieces of several colours may be held; else empty.
+	Color         string `protobuf:"bytes,2,opt,name=color,proto3" json:"color,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HeldPiece) Reset() {
+	*x = HeldPiece{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HeldPiece) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HeldPiece) ProtoMessage() {}
+
+func (x *HeldPiece) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HeldPiece.ProtoReflect.Descriptor instead.
+func (*HeldPiece) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *HeldPiece) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *HeldPiece) GetColor() string {
+	if x != nil {
+		return x.Color
+	}
+	return ""
+}
+
 // LayoutPlacement places one sub-board.
 type LayoutPlacement struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -2229,7 +2294,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2241,7 +2306,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2254,7 +2319,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2289,7 +2354,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2366,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2379,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Counter) GetName() string {
@@ -2363,7 +2428,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2375,7 +2440,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2388,7 +2453,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Action) GetNotation() string {
@@ -2492,7 +2557,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2504,7 +2569,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2517,7 +2582,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2589,7 +2654,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2601,7 +2666,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2614,7 +2679,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2678,7 +2743,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2690,7 +2755,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2703,7 +2768,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2774,7 +2839,7 @@ type NextTurn struct {
 
 func (x *NextTurn) Reset() {
 	*x = NextTurn{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2786,7 +2851,7 @@ func (x *NextTurn) String() string {
 func (*NextTurn) ProtoMessage() {}
 
 func (x *NextTurn) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2799,7 +2864,7 @@ func (x *NextTurn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextTurn.ProtoReflect.Descriptor instead.
 func (*NextTurn) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *NextTurn) GetToMove() string {
@@ -2875,7 +2940,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2887,7 +2952,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2900,7 +2965,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2927,7 +2992,7 @@ type TurnState struct {
 
 func (x *TurnState) Reset() {
 	*x = TurnState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2939,7 +3004,7 @@ func (x *TurnState) String() string {
 func (*TurnState) ProtoMessage() {}
 
 func (x *TurnState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2952,7 +3017,7 @@ func (x *TurnState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnState.ProtoReflect.Descriptor instead.
 func (*TurnState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *TurnState) GetMoveDone() bool {
@@ -3144,7 +3209,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value\x12\x14\n" +
 	"\x05means\x18\x03 \x01(\tR\x05means\x12\x12\n" +
-	"\x04used\x18\x04 \x01(\bR\x04used\"\xfa\x01\n" +
+	"\x04used\x18\x04 \x01(\bR\x04used\"\xb9\x02\n" +
 	"\vPlayerState\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n" +
@@ -3155,7 +3220,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\bcommands\x18\a \x03(\tR\bcommands\x128\n" +
 	"\vscore_parts\x18\b \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
 	"scoreParts\x12\x19\n" +
-	"\x05color\x18\t \x01(\tB\x03\xe0A\x03R\x05color\"h\n" +
+	"\x05color\x18\t \x01(\tB\x03\xe0A\x03R\x05color\x12=\n" +
+	"\vheld_pieces\x18\n" +
+	" \x03(\v2\x17.ashtapada.v1.HeldPieceB\x03\xe0A\x03R\n" +
+	"heldPieces\"5\n" +
+	"\tHeldPiece\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05color\x18\x02 \x01(\tR\x05color\"h\n" +
 	"\x0fLayoutPlacement\x12\x1a\n" +
 	"\bposition\x18\x01 \x01(\tR\bposition\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\tR\x05board\x12#\n" +
@@ -3276,7 +3347,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -3305,18 +3376,19 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*Piece)(nil),           // 24: ashtapada.v1.Piece
 	(*Die)(nil),             // 25: ashtapada.v1.Die
 	(*PlayerState)(nil),     // 26: ashtapada.v1.PlayerState
-	(*LayoutPlacement)(nil), // 27: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 28: ashtapada.v1.Counter
-	(*Action)(nil),          // 29: ashtapada.v1.Action
-	(*Event)(nil),           // 30: ashtapada.v1.Event
-	(*Standing)(nil),        // 31: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 32: ashtapada.v1.TeamStanding
-	(*NextTurn)(nil),        // 33: ashtapada.v1.NextTurn
-	(*DiceRoll)(nil),        // 34: ashtapada.v1.DiceRoll
-	(*TurnState)(nil),       // 35: ashtapada.v1.TurnState
-	nil,                     // 36: ashtapada.v1.OptionBoard.OptionsEntry
-	nil,                     // 37: ashtapada.v1.Position.OptionsEntry
-	(*structpb.Value)(nil),  // 38: google.protobuf.Value
+	(*HeldPiece)(nil),       // 27: ashtapada.v1.HeldPiece
+	(*LayoutPlacement)(nil), // 28: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 29: ashtapada.v1.Counter
+	(*Action)(nil),          // 30: ashtapada.v1.Action
+	(*Event)(nil),           // 31: ashtapada.v1.Event
+	(*Standing)(nil),        // 32: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 33: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 34: ashtapada.v1.NextTurn
+	(*DiceRoll)(nil),        // 35: ashtapada.v1.DiceRoll
+	(*TurnState)(nil),       // 36: ashtapada.v1.TurnState
+	nil,                     // 37: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 38: ashtapada.v1.Position.OptionsEntry
+	(*structpb.Value)(nil),  // 39: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	10, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
@@ -3327,7 +3399,7 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	7,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
 	8,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
 	6,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
-	36, // 8: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	37, // 8: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
 	11, // 9: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
 	10, // 10: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
 	2,  // 11: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
@@ -3339,39 +3411,40 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	12, // 17: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
 	18, // 18: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
 	0,  // 19: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	38, // 20: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	37, // 21: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	39, // 20: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	38, // 21: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
 	24, // 22: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
 	1,  // 23: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
 	25, // 24: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
 	26, // 25: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	27, // 26: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	28, // 27: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	28, // 26: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	29, // 27: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
 	22, // 28: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	29, // 29: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	35, // 30: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
+	30, // 29: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	36, // 30: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
 	11, // 31: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
 	20, // 32: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	29, // 33: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	30, // 33: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
 	23, // 34: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	2,  // 35: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 36: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	23, // 37: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 38: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	23, // 39: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 40: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	29, // 41: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 42: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 43: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	31, // 44: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	32, // 45: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	38, // 46: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	38, // 47: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	48, // [48:48] is the sub-list for method output_type
-	48, // [48:48] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	27, // 35: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
+	2,  // 36: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 37: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	23, // 38: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	23, // 39: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	23, // 40: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	23, // 41: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	30, // 42: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 43: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 44: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	32, // 45: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	33, // 46: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	39, // 47: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	39, // 48: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	49, // [49:49] is the sub-list for method output_type
+	49, // [49:49] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3379,14 +3452,14 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[24].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[25].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   33,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -312,12 +312,12 @@ function renderSeats(players, seats, onChange) {
     box.append(label);
   }
 }
-function chip(variant, text, player, playerColor2) {
-  const kind = variant.piece_types?.some((t) => t.kind === text) ? text : text;
-  const color = playerColor2(player);
-  const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, title: pieceTitle(variant, kind) });
-  span.style.setProperty("--chip", colorFill(color));
-  span.textContent = variant.piece_types?.some((t) => t.kind === text) ? pieceLetter(variant, kind).letter : text;
+function chip(variant, kind, color, player, playerColor2) {
+  const known = variant.piece_types?.some((t) => t.kind === kind) ?? false;
+  const title = (color ? color + " " : "") + pieceTitle(variant, kind);
+  const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, "data-color": color, title });
+  span.style.setProperty("--chip", colorFill(color || playerColor2(player)));
+  span.textContent = known ? pieceLetter(variant, kind).letter : kind;
   return span;
 }
 function renderHeld(variant, pos, playerColor2) {
@@ -327,10 +327,11 @@ function renderHeld(variant, pos, playerColor2) {
     const name = ps.name ?? "";
     if (!(ps.held ?? []).length && !(ps.lost ?? []).length) continue;
     const row = h("div", { "data-held": name }, `${nice(name)} holds `);
-    for (const k of ps.held ?? []) row.append(chip(variant, k, name, playerColor2));
+    const held = ps.held_pieces?.length ? ps.held_pieces : (ps.held ?? []).map((kind) => ({ kind, color: "" }));
+    for (const hp of held) row.append(chip(variant, hp.kind ?? "", hp.color ?? "", name, playerColor2));
     if ((ps.lost ?? []).length) {
       const pile = h("span", { "data-pile": name }, " lost ");
-      for (const k of ps.lost ?? []) pile.append(chip(variant, k, name, playerColor2));
+      for (const k of ps.lost ?? []) pile.append(chip(variant, k, "", name, playerColor2));
       row.append(pile);
     }
     box.append(row);
