@@ -551,3 +551,31 @@ func TestEveryIllegalActionHasAReason(t *testing.T) {
 		t.Errorf("only %d illegal actions checked", checked)
 	}
 }
+
+// A rolled DIG waits for the compulsory clearing of the portal; the move is then made, so the dug
+// piece stays held and the turn passes.
+func TestDigAfterClearing(t *testing.T) {
+	p := play(t, at(t, "-,-,-,gp", "bl - 0", "gq a6", "gd f1", "yp b2"), "roll dig")
+	if acts := actions(p); len(acts) == 0 || len(startingAt(acts, "b2")) != len(acts) {
+		t.Fatalf("clearing comes before DIG: %v", acts)
+	}
+	p = play(t, p, "b2a2")
+	if got := strings.Join(actions(p), " "); got != "dig gp" {
+		t.Fatalf("after clearing, the DIG still owed: %s", got)
+	}
+	p = play(t, p, "dig gp")
+	if p.seat != 1 || p.loc[pieceNamed(t, "gp")] != heldBy+0 {
+		t.Errorf("after the DIG the turn passes and bl holds the pawn: %s", p)
+	}
+}
+
+// TIP turns every coaster about its centre with its pieces: a piece on a portal stays there, a
+// corner piece goes to the next corner clockwise.
+func TestTipKeepsPortals(t *testing.T) {
+	p := play(t, at(t, "-,-,-,-", "bl - 0", "gq a6", "gd b5", "gp e5", "yq a1"), "roll tip", "tip 1")
+	for name, square := range map[string]string{"gd": "b5", "gp": "e5", "gq": "c6", "yq": "a3"} {
+		if got := p.squareOfPiece(pieceNamed(t, name)); got != square {
+			t.Errorf("after tip 1 the %s stands on %s, want %s (%s)", name, got, square, p)
+		}
+	}
+}
