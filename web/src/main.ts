@@ -101,7 +101,6 @@ async function setGame(pos: Position): Promise<void> {
   for (const p of [...state.seats.keys()]) if (!players.includes(p)) state.seats.delete(p);
   showError("");
   render();
-  updateUrl();
 }
 
 function push(pos: Position, next: NextTurn, notation: string): void {
@@ -306,6 +305,7 @@ function render(): void {
   const v = state.variant;
   const e = cur();
   if (!v || !e) return;
+  updateUrl();
   const { pos, next } = e;
   const moves = next.moves ?? [];
   const targets = new Set<string>();
@@ -384,9 +384,11 @@ function render(): void {
   ta.dataset.shown = pos.text ?? "";
 }
 
+/** The address names the variant and the position as it stands, so a reload or a shared link
+ * opens it (the moves before it are not kept). */
 function updateUrl(): void {
   const v = state.variant;
-  const e = state.history[0];
+  const e = cur();
   if (!v || !e) return;
   const q = new URLSearchParams();
   q.set("variant", v.name ?? "");

@@ -77,3 +77,26 @@ describe("boards", { concurrency: 4 }, () => {
     });
   }
 });
+
+describe("the address", () => {
+  test("names the position as it stands, so a reload opens it", async () => {
+    const page = await openPage(browser, server.url, { variant: "chaturanga" });
+    try {
+      const start = await positionText(page);
+      const move = (await api.list("chaturanga", start)).moves.find((m) => m.from && m.to);
+      await page.click(`svg#board [data-square="${move.from}"]:not([data-piece])`);
+      await idle(page);
+      await page.click(`svg#board [data-square="${move.to}"]:not([data-piece])`);
+      await idle(page);
+      const after = await positionText(page);
+      assert.notEqual(after, start, "the move was not played");
+      assert.equal(new URL(page.url()).searchParams.get("position"), after, "the address after the move");
+      await page.reload();
+      await idle(page);
+      await page.waitForSelector("svg#board [data-square]");
+      assert.equal(await positionText(page), after, "the position after a reload");
+    } finally {
+      await closePage(page);
+    }
+  });
+});

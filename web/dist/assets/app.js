@@ -452,7 +452,6 @@ async function setGame(pos) {
   for (const p of [...state.seats.keys()]) if (!players.includes(p)) state.seats.delete(p);
   showError("");
   render();
-  updateUrl();
 }
 function push(pos, next, notation) {
   state.history.push({ pos, next, notation });
@@ -632,6 +631,7 @@ function render() {
   const v = state.variant;
   const e = cur();
   if (!v || !e) return;
+  updateUrl();
   const { pos, next } = e;
   const moves = next.moves ?? [];
   const targets = /* @__PURE__ */ new Set();
@@ -701,7 +701,7 @@ function render() {
 }
 function updateUrl() {
   const v = state.variant;
-  const e = state.history[0];
+  const e = cur();
   if (!v || !e) return;
   const q = new URLSearchParams();
   q.set("variant", v.name ?? "");
