@@ -23,11 +23,7 @@ func (p *Position) whyIllegal(m engine.Move) string {
 	if p.must != mustNone && !p.moveDone {
 		var buf [engine.MaxMoves]engine.Move
 		if len(p.compulsory(buf[:0])) > 0 {
-			if p.must == mustClear {
-				pc := p.pieceOn(portal)
-				return "your portal is occupied: move the " + colourNames[pieceColour(pc)] + " " + kindNames[pieceKind(pc)] + " off " + squareName(portal) + " first"
-			}
-			return "you hold a piece of your colour and your portal " + squareName(portal) + " is empty: re-enter it first"
+			return p.whyNotCompulsory(m)
 		}
 	}
 	if p.digOwed() && mvAct(m) != actDig && mvAct(m) != actEnd {
@@ -40,6 +36,8 @@ func (p *Position) whyIllegal(m engine.Move) string {
 		switch {
 		case pc < 0:
 			return "there is no piece on " + squareName(from)
+		case pc == int(p.entered) && mvAct(m) == actHop:
+			return "the " + describePiece(pc) + " was re-entered this turn and may neither move nor hop again"
 		case pc == int(p.entered):
 			return "the " + describePiece(pc) + " was re-entered this turn and may not move again"
 		case p.rules.partnership && pieceColour(pc) == p.partnerColour(seat):
@@ -48,22 +46,26 @@ func (p *Position) whyIllegal(m engine.Move) string {
 			return me + " moves pieces of " + colourNames[p.colourOf(seat)] + " and pieces on the " + colourNames[p.colourOf(seat)] +
 				" coaster, not the " + describePiece(pc) + " on " + squareName(from)
 		case mvAct(m) == actMove && p.moveDone && (p.face != faceWild || p.dieDone):
-			return "the move of this turn is made"
-		case mvAct(m) == actHop && (p.face != faceHop && p.face != faceWild || p.dieDone):
-			return "HOP needs the die to show HOP or WILD, unused"
+			return p.moveMade()
+		case mvAct(m) == actHop && p.dieDone:
+			return "the die action of this turn is done"
+		case mvAct(m) == actHop && p.face != faceHop && p.face != faceWild:
+			return "the die shows " + faceNames[p.face] + ", not hop"
 		case mvAct(m) == actHop:
 			return p.whyNoHop(seat, pc, from, to)
+		case from == to:
+			return "a move must leave its square: the " + describePiece(pc) + " stays on " + squareName(from)
 		}
 		return p.whyNoMove(seat, pc, from, to)
 	case actEnter:
 		if p.moveDone && (p.face != faceWild || p.dieDone) {
-			return "the move of this turn is made"
+			return p.moveMade()
 		}
 		if int(p.loc[mvA(m)]) != heldBy+seat {
 			return me + " does not hold the " + describePiece(mvA(m))
 		}
-		if p.board[portal] != 0 {
-			return "your portal " + squareName(portal) + " is occupied"
+		if occ := p.pieceOn(portal); occ >= 0 {
+			return "your portal " + squareName(portal) + " is occupied by the " + describePiece(occ) + ": a re-entry needs it empty"
 		}
 	case actAim, actTip, actSwap, actDig:
 		name := actionNames[mvAct(m)]
@@ -90,11 +92,55 @@ func (p *Position) whyIllegal(m engine.Move) string {
 		if !p.moveDone && !p.dieDone {
 			return "make the move or the die action before ending the turn"
 		}
-		return "DIG is compulsory while a piece of your colour is held by another seat"
+		if p.digOwed() {
+			return "DIG is compulsory while a piece of your colour is held by another seat"
+		}
 	case actPass:
 		return "pass only when neither a move nor the die action is possible"
 	}
-	return "not a legal action in this position"
+	// The checks above explain every illegal action of the positions play reaches (the tests
+	// hold them to it); this is only a last resort.
+	return noReason
+}
+
+// noReason is the fallback of whyIllegal, never wanted.
+const noReason = "not a legal action in this position"
+
+// moveMade explains a second move: only an unused WILD gives one.
+func (p *Position) moveMade() string {
+	if p.face == faceWild {
+		return "the move of this turn is made, and WILD is used already"
+	}
+	return "the move of this turn is made"
+}
+
+// whyNotCompulsory explains an action that is not the compulsory move pending: clearing the
+// portal, or re-entering a piece of the mover's colour (after DIG, the dug piece).
+func (p *Position) whyNotCompulsory(m engine.Move) string {
+	seat := int(p.seat)
+	portal := p.portalOf(seat)
+	if p.must == mustClear {
+		pc := p.pieceOn(portal)
+		if mvAct(m) == actMove && mvA(m) == portal && mvB(m) != portal {
+			return p.whyNoMove(seat, pc, portal, mvB(m))
+		}
+		return "your portal is occupied: move the " + describePiece(pc) + " off " + squareName(portal) + " first"
+	}
+	if mvAct(m) == actEnter {
+		pc := mvA(m)
+		switch {
+		case int(p.loc[pc]) != heldBy+seat:
+			return seatNames[seat] + " does not hold the " + describePiece(pc)
+		case p.mustPiece >= 0:
+			return "the dug " + describePiece(int(p.mustPiece)) + " must be re-entered first, not the " + describePiece(pc)
+		default:
+			return "the compulsory re-entry is of a piece of your colour, " + colourNames[p.colourOf(seat)] + ", not the " + describePiece(pc)
+		}
+	}
+	if p.mustPiece >= 0 {
+		return "re-enter the dug " + describePiece(int(p.mustPiece)) + " on your portal " + squareName(portal) + " first"
+	}
+	return "you hold a piece of your colour and your portal " + squareName(portal) + " is empty: re-enter it first"
 }
 
 var faceOf = [...]int{actAim: faceAim, actTip: faceTip, actSwap: faceSwap, actDig: faceDig, actHop: faceHop, actRoll: 0, actEnd: 0, actPass: 0}
@@ -138,5 +184,5 @@ func (p *Position) whyNoHop(seat, pc, from, to int) string {
 	case p.reach(seat, pc, p.occupied()) == 0:
 		return "the " + describePiece(pc) + " on " + squareName(from) + " has no legal move, so it may not hop"
 	}
-	return "not a legal action in this position"
+	return noReason
 }
