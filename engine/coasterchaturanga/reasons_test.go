@@ -13,7 +13,9 @@ import (
 // (the coaster a1-c3, portal b2); exits as in coasters.md.
 func TestWhyIllegalCases(t *testing.T) {
 	startText := start(defaultRules).String()
-	withFace := func(face string) *Position { return parse(t, strings.Replace(startText, " bl - 0", " bl "+face+" 0", 1)) }
+	withFace := func(face string) *Position {
+		return parse(t, strings.Replace(startText, " bl - 0", " bl "+face+" 0", 1))
+	}
 	// The start, with the green pawn on the portal b5 and a yellow pawn on e5 (rather than f5's
 	// drone), and bl holding the yellow drone.
 	portals := func(turn string) *Position {
