@@ -459,7 +459,7 @@ func TestCoasterChaturangaReasons(t *testing.T) {
 			{swapped, "enter gq", "bl does not hold the green queen"},
 			{swapped, "end", "make the move or the die action before ending the turn"},
 			{swapped, "pass", "pass only when neither a move nor the die action is possible"},
-			{swapped, "hop a2@e5", "HOP needs the die to show HOP or WILD, unused"},
+			{swapped, "hop a2@e5", "the die shows swap, not hop"},
 			{mcc(mccSwapped), "swap tl tr", "the die action of this turn is done"},
 			// The queen a1 is shut in by its own pieces.
 			{swapped, "a1a3", "the blue queen on a1 cannot reach a3 within 3 steps: the way is blocked (a move passes only empty squares, and a jump from a portal with pips left must go on)"},
