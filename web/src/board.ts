@@ -82,7 +82,20 @@ export interface DrawInput {
   pieces: Piece[];
   playerColor: (player: string) => string;
   marks: Marks;
+  /** Quarter turns clockwise: 0 shows rank 1 at the bottom, 2 shows the board from the far side. */
+  turns?: number;
 }
+
+/** How many clockwise quarter turns bring a seat's side of the board to the bottom. */
+export function turnsToFace(seat: string): number {
+  const s = seat.toLowerCase();
+  if (/^(north|top|t[lr]$)/.test(s)) return 2;
+  if (s === "west" || s === "left") return 3;
+  if (s === "east" || s === "right") return 1;
+  return 0;
+}
+
+const MARGIN = 36; // room around the board for its coordinates
 
 /** A short label for a piece: its letter in the variant's notation without decoration. */
 export function pieceLetter(variant: Variant, kind: string): { letter: string; promoted: boolean } {
@@ -114,8 +127,13 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   const files = board.files ?? 8;
   const ranks = board.ranks ?? 8;
   const focused = (document.activeElement as Element | null)?.getAttribute?.("data-square");
+  const turns = (((input.turns ?? 0) % 4) + 4) % 4;
+  const W = files * U;
+  const H = ranks * U;
   svg.replaceChildren();
-  svg.setAttribute("viewBox", `-10 -10 ${files * U + 20} ${ranks * U + 20}`);
+  const [vw, vh] = turns % 2 ? [H, W] : [W, H];
+  svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${vw + 2 * MARGIN} ${vh + 2 * MARGIN}`);
+  svg.dataset.turns = String(turns);
   const cells = new Map<string, Cell>();
   const regionKind = new Map<string, string>();
   for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
@@ -125,11 +143,17 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   const defs = el("defs", {}, svg);
   const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
   el("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
+  // Everything is drawn with rank 1 at the bottom, then turned; glyphs are turned back upright.
+  const view = el("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
+  const upright = (e: Element, x: number, y: number) => {
+    if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
+  };
+  drawCoordinates(view, board, ranks, W, H, upright);
 
   // Cells that are no squares (ocean) go under everything.
   for (const r of board.regions ?? []) {
     if (r.kind !== "ocean") continue;
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, svg);
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
     for (const name of r.squares ?? []) {
       if (cells.has(name)) continue;
       const c = cellOf(name, cells);
@@ -140,7 +164,7 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   }
 
   // The squares: focusable buttons, tinted by their region's kind.
-  const sqLayer = el("g", { class: "squares" }, svg);
+  const sqLayer = el("g", { class: "squares" }, view);
   const byName = new Map<string, Piece>();
   for (const p of pieces) byName.set(p.square, p);
   for (const s of board.squares ?? []) {
@@ -177,7 +201,7 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
       if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
       if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
     }
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, svg);
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
     const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
     const path = el("path", { d, class: "outline" }, g);
     if (stroke) path.style.stroke = stroke;
@@ -185,7 +209,7 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   }
 
   // Arrows along which pieces move; an arrow with no square at its head leads off the board.
-  const arrows = el("g", { class: "arrows" }, svg);
+  const arrows = el("g", { class: "arrows" }, view);
   for (const cn of board.connections ?? []) {
     const from = cells.get(cn.from ?? "");
     if (!from) continue;
@@ -204,7 +228,7 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
 
   // Marks: one shape per distinct name, coloured by the player the mark is for.
   const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
-  const markLayer = el("g", { class: "marks" }, svg);
+  const markLayer = el("g", { class: "marks" }, view);
   for (const m of board.marks ?? []) {
     // A mark over many squares (a canal's banks) gets a discreet shape, not rings all over.
     const shape = (m.squares ?? []).length > 8 ? 3 : markNames.indexOf(m.name ?? "") % 3;
@@ -223,13 +247,14 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   }
 
   // Pieces, drawn over everything; clicks pass through them to the square beneath.
-  const pieceLayer = el("g", { class: "pieces" }, svg);
+  const pieceLayer = el("g", { class: "pieces" }, view);
   for (const p of pieces) {
     const c = cells.get(p.square) ?? cellOf(p.square, cells);
     if (!c) continue;
     const [x, y] = xy(c);
     const color = p.color || input.playerColor(p.player ?? "");
     const g = drawPiece(pieceLayer, variant, p, color, x + U / 2, y + U / 2, U * 0.36);
+    upright(g, x + U / 2, y + U / 2);
     g.setAttribute("data-piece", "");
     g.setAttribute("data-square", p.square);
     g.setAttribute("data-kind", p.kind);
@@ -238,4 +263,38 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   }
 
   if (focused) (svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`) as SVGElement | null)?.focus();
+}
+
+/** File and rank names around the board, on all four sides so that two of them are always at the
+ * bottom and left whichever way it is turned. Taken from the squares' names, where these are a
+ * file's letters and a rank's number. */
+function drawCoordinates(parent: Element, board: Board, ranks: number, W: number, H: number, upright: (e: Element, x: number, y: number) => void): void {
+  const fileNames = new Map<number, string>();
+  const rankNames = new Map<number, string>();
+  const squares = new Map<string, Cell>();
+  for (const s of board.squares ?? []) squares.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
+  // Cells of regions that are no squares (ocean) name their files and ranks too.
+  const names = [...squares.keys(), ...(board.regions ?? []).flatMap((r) => r.squares ?? [])];
+  for (const name of names) {
+    const m = /^([a-z]+)(\d+)$/.exec(name);
+    const c = m && cellOf(name, squares);
+    if (!m || !c) continue;
+    fileNames.set(c.file, m[1]);
+    rankNames.set(c.rank, m[2]);
+  }
+  const g = el("g", { class: "coords", "aria-hidden": "true" }, parent);
+  const label = (text: string, x: number, y: number) => {
+    const t = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+    t.textContent = text;
+    upright(t, x, y);
+  };
+  for (const [f, name] of fileNames) {
+    label(name, f * U + U / 2, -MARGIN / 2);
+    label(name, f * U + U / 2, H + MARGIN / 2);
+  }
+  for (const [r, name] of rankNames) {
+    const y = (ranks - 1 - r) * U + U / 2;
+    label(name, -MARGIN / 2, y);
+    label(name, W + MARGIN / 2, y);
+  }
 }

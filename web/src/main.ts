@@ -2,7 +2,7 @@
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
 import { api, ApiError, ref } from "./api";
 import type { Action, Board, NextTurn, Position, Variant } from "./api";
-import { colorFill, drawBoard } from "./board";
+import { colorFill, drawBoard, turnsToFace } from "./board";
 import { $, h, readOptions, renderDice, renderHeld, renderOptions, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
@@ -23,6 +23,7 @@ const state = {
   generation: 0, // bumped by a new game, load or undo, so a bot's late answer is dropped
   botRunning: false,
   lastSeed: "",
+  view: "", // the player whose side is drawn at the bottom; "" for the first player
 };
 
 const cur = (): Entry | undefined => state.history.at(-1);
@@ -61,6 +62,22 @@ function playerColor(player: string): string {
   return seat?.color || "";
 }
 
+function seatOf(player: string): string {
+  const v = state.variant;
+  const seat = v?.seats?.find((s) => s.player === player) ?? optionBoard()?.seats?.find((s) => s.player === player);
+  return seat?.seat ?? "";
+}
+
+function players(): string[] {
+  return (cur()?.pos.players ?? []).map((p) => p.name ?? "");
+}
+
+/** The player the board is seen from: the one chosen, else the first. */
+function viewer(): string {
+  const all = players();
+  return all.includes(state.view) ? state.view : (all[0] ?? "");
+}
+
 function optionBoard() {
   const pos = cur()?.pos;
   const v = state.variant;
@@ -97,8 +114,8 @@ async function setGame(pos: Position): Promise<void> {
   state.history = [{ pos: r.position, next: r.next, notation: null }];
   state.selected = null;
   state.choice = [];
-  const players = (r.position.players ?? []).map((p) => p.name ?? "");
-  for (const p of [...state.seats.keys()]) if (!players.includes(p)) state.seats.delete(p);
+  const names = (r.position.players ?? []).map((p) => p.name ?? "");
+  for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
   showError("");
   render();
 }
@@ -214,7 +231,12 @@ const act = (fn: () => Promise<void>) => () => void busy(async () => {
 
 async function activate(square: string): Promise<void> {
   const e = cur();
-  if (!e || pending > 0) return;
+  if (!e) return;
+  if (pending > 0) {
+    // A click on a board that is about to change would act on the wrong position: say so.
+    showError(state.botRunning ? `wait for the bot: ${chooser(e)} is thinking` : "wait for the service's answer, then click again");
+    return;
+  }
   if (finished(e)) {
     showError("the game is over");
     return;
@@ -324,7 +346,9 @@ function render(): void {
     pieces: pos.pieces ?? [],
     playerColor,
     marks: { selected: state.selected, targets, last, check },
+    turns: turnsToFace(seatOf(viewer())),
   });
+  renderView();
 
   const toMove = $("to-move");
   toMove.dataset.player = pos.to_move ?? "";
@@ -393,6 +417,7 @@ function updateUrl(): void {
   const q = new URLSearchParams();
   q.set("variant", v.name ?? "");
   q.set("position", e.pos.text ?? "");
+  if (state.view && state.view !== players()[0]) q.set("view", state.view);
   history.replaceState(null, "", `?${q.toString()}`);
 }
 
@@ -423,10 +448,24 @@ async function newGame(options: Record<string, unknown>): Promise<void> {
   renderSeatsNow();
 }
 
+/** The "view from" choice: one entry per player, named with where the player sits. */
+function renderView(): void {
+  const sel = $("view") as HTMLSelectElement;
+  const all = players();
+  const want = all.map((p) => `${p}|${seatOf(p)}`).join(",");
+  if (sel.dataset.players !== want) {
+    sel.replaceChildren(...all.map((p) => h("option", { value: p }, seatOf(p) && seatOf(p) !== p ? `${p} (${seatOf(p).replace(/_/g, " ")})` : p)));
+    sel.dataset.players = want;
+  }
+  sel.value = viewer();
+}
+
 function renderSeatsNow(): void {
-  const players = (cur()?.pos.players ?? []).map((p) => p.name ?? "");
-  renderSeats(players, state.seats, (p, who) => {
+  renderSeats(players(), state.seats, (p, who) => {
     state.seats.set(p, who);
+    // One person against bots sees the board from their own side.
+    const humans = players().filter((x) => state.seats.get(x) !== "bot");
+    if (humans.length === 1) state.view = humans[0];
     render();
     void busy(afterChange);
   });
@@ -459,7 +498,10 @@ async function main(): Promise<void> {
     ev.preventDefault();
     void activate(sq);
   });
-  $("variant").addEventListener("change", () => void busy(() => loadVariant(($("variant") as HTMLSelectElement).value, null, null)));
+  $("variant").addEventListener("change", () => {
+    state.view = "";
+    void busy(() => loadVariant(($("variant") as HTMLSelectElement).value, null, null));
+  });
   $("new-game").addEventListener("click", act(async () => {
     if (state.variant) {
       await newGame(readOptions(state.variant));
@@ -469,6 +511,10 @@ async function main(): Promise<void> {
   $("roll-manual").addEventListener("click", act(rollManual));
   $("roll-values").addEventListener("keydown", (ev) => {
     if ((ev as KeyboardEvent).key === "Enter") act(rollManual)();
+  });
+  $("view").addEventListener("change", () => {
+    state.view = ($("view") as HTMLSelectElement).value;
+    render();
   });
   $("undo").addEventListener("click", () => {
     if (state.history.length < 2) return;
@@ -506,6 +552,7 @@ async function main(): Promise<void> {
         showError("the options parameter is not JSON");
       }
     }
+    state.view = q.get("view") ?? "";
     await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
   });
 }

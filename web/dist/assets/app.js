@@ -100,6 +100,14 @@ function dirVector(direction, from, to, ranks) {
   const l = Math.hypot(x, y);
   return l > 0 ? [x / l, y / l] : null;
 }
+function turnsToFace(seat) {
+  const s = seat.toLowerCase();
+  if (/^(north|top|t[lr]$)/.test(s)) return 2;
+  if (s === "west" || s === "left") return 3;
+  if (s === "east" || s === "right") return 1;
+  return 0;
+}
+var MARGIN = 36;
 function pieceLetter(variant, kind) {
   const t = variant.piece_types?.find((p) => p.kind === kind);
   const raw = t?.letter ?? kind.charAt(0);
@@ -125,8 +133,13 @@ function drawBoard(svg, input) {
   const files = board.files ?? 8;
   const ranks = board.ranks ?? 8;
   const focused = document.activeElement?.getAttribute?.("data-square");
+  const turns = ((input.turns ?? 0) % 4 + 4) % 4;
+  const W = files * U;
+  const H = ranks * U;
   svg.replaceChildren();
-  svg.setAttribute("viewBox", `-10 -10 ${files * U + 20} ${ranks * U + 20}`);
+  const [vw, vh] = turns % 2 ? [H, W] : [W, H];
+  svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${vw + 2 * MARGIN} ${vh + 2 * MARGIN}`);
+  svg.dataset.turns = String(turns);
   const cells = /* @__PURE__ */ new Map();
   const regionKind = /* @__PURE__ */ new Map();
   for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
@@ -135,9 +148,14 @@ function drawBoard(svg, input) {
   const defs = el("defs", {}, svg);
   const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
   el("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
+  const view = el("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
+  const upright = (e, x, y) => {
+    if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
+  };
+  drawCoordinates(view, board, ranks, W, H, upright);
   for (const r of board.regions ?? []) {
     if (r.kind !== "ocean") continue;
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, svg);
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
     for (const name of r.squares ?? []) {
       if (cells.has(name)) continue;
       const c = cellOf(name, cells);
@@ -146,7 +164,7 @@ function drawBoard(svg, input) {
       el("rect", { x, y, width: U, height: U, class: "ocean" }, g);
     }
   }
-  const sqLayer = el("g", { class: "squares" }, svg);
+  const sqLayer = el("g", { class: "squares" }, view);
   const byName = /* @__PURE__ */ new Map();
   for (const p of pieces) byName.set(p.square, p);
   for (const s of board.squares ?? []) {
@@ -181,13 +199,13 @@ function drawBoard(svg, input) {
       if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
       if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
     }
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, svg);
+    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
     const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
     const path = el("path", { d, class: "outline" }, g);
     if (stroke) path.style.stroke = stroke;
     el("title", {}, g).textContent = `${r.name} (${r.kind})`;
   }
-  const arrows = el("g", { class: "arrows" }, svg);
+  const arrows = el("g", { class: "arrows" }, view);
   for (const cn of board.connections ?? []) {
     const from = cells.get(cn.from ?? "");
     if (!from) continue;
@@ -210,7 +228,7 @@ function drawBoard(svg, input) {
     }, arrows);
   }
   const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
-  const markLayer = el("g", { class: "marks" }, svg);
+  const markLayer = el("g", { class: "marks" }, view);
   for (const m of board.marks ?? []) {
     const shape = (m.squares ?? []).length > 8 ? 3 : markNames.indexOf(m.name ?? "") % 3;
     const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
@@ -226,13 +244,14 @@ function drawBoard(svg, input) {
       else el("path", { d: `M${x + U / 2} ${y + U * 0.04}l${U * 0.08} ${U * 0.08}l-${U * 0.08} ${U * 0.08}l-${U * 0.08} -${U * 0.08}z` }, g);
     }
   }
-  const pieceLayer = el("g", { class: "pieces" }, svg);
+  const pieceLayer = el("g", { class: "pieces" }, view);
   for (const p of pieces) {
     const c = cells.get(p.square) ?? cellOf(p.square, cells);
     if (!c) continue;
     const [x, y] = xy(c);
     const color = p.color || input.playerColor(p.player ?? "");
     const g = drawPiece(pieceLayer, variant, p, color, x + U / 2, y + U / 2, U * 0.36);
+    upright(g, x + U / 2, y + U / 2);
     g.setAttribute("data-piece", "");
     g.setAttribute("data-square", p.square);
     g.setAttribute("data-kind", p.kind);
@@ -240,6 +259,35 @@ function drawBoard(svg, input) {
     g.setAttribute("data-color", p.color ?? "");
   }
   if (focused) svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`)?.focus();
+}
+function drawCoordinates(parent, board, ranks, W, H, upright) {
+  const fileNames = /* @__PURE__ */ new Map();
+  const rankNames = /* @__PURE__ */ new Map();
+  const squares = /* @__PURE__ */ new Map();
+  for (const s of board.squares ?? []) squares.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
+  const names = [...squares.keys(), ...(board.regions ?? []).flatMap((r) => r.squares ?? [])];
+  for (const name of names) {
+    const m = /^([a-z]+)(\d+)$/.exec(name);
+    const c = m && cellOf(name, squares);
+    if (!m || !c) continue;
+    fileNames.set(c.file, m[1]);
+    rankNames.set(c.rank, m[2]);
+  }
+  const g = el("g", { class: "coords", "aria-hidden": "true" }, parent);
+  const label = (text, x, y) => {
+    const t = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+    t.textContent = text;
+    upright(t, x, y);
+  };
+  for (const [f, name] of fileNames) {
+    label(name, f * U + U / 2, -MARGIN / 2);
+    label(name, f * U + U / 2, H + MARGIN / 2);
+  }
+  for (const [r, name] of rankNames) {
+    const y = (ranks - 1 - r) * U + U / 2;
+    label(name, -MARGIN / 2, y);
+    label(name, W + MARGIN / 2, y);
+  }
 }
 
 // src/ui.ts
@@ -299,10 +347,10 @@ function optionValue(o, input) {
   if (o.type === "OPTION_TYPE_INT") return Number(input.value);
   return input.value;
 }
-function renderSeats(players, seats, onChange) {
+function renderSeats(players2, seats, onChange) {
   const box = $("seats");
   box.replaceChildren();
-  for (const p of players) {
+  for (const p of players2) {
     const sel = h("select", { "data-seat": p, "aria-label": `who plays ${p}` });
     sel.append(h("option", { value: "human" }, "human"), h("option", { value: "bot" }, "bot"));
     sel.value = seats.get(p) ?? "human";
@@ -394,7 +442,9 @@ var state = {
   generation: 0,
   // bumped by a new game, load or undo, so a bot's late answer is dropped
   botRunning: false,
-  lastSeed: ""
+  lastSeed: "",
+  view: ""
+  // the player whose side is drawn at the bottom; "" for the first player
 };
 var cur = () => state.history.at(-1);
 var pending = 0;
@@ -420,6 +470,18 @@ function playerColor(player) {
   const v = state.variant;
   const seat = v?.seats?.find((s) => s.player === player) ?? optionBoard()?.seats?.find((s) => s.player === player);
   return seat?.color || "";
+}
+function seatOf(player) {
+  const v = state.variant;
+  const seat = v?.seats?.find((s) => s.player === player) ?? optionBoard()?.seats?.find((s) => s.player === player);
+  return seat?.seat ?? "";
+}
+function players() {
+  return (cur()?.pos.players ?? []).map((p) => p.name ?? "");
+}
+function viewer() {
+  const all = players();
+  return all.includes(state.view) ? state.view : all[0] ?? "";
 }
 function optionBoard() {
   const pos = cur()?.pos;
@@ -448,8 +510,8 @@ async function setGame(pos) {
   state.history = [{ pos: r.position, next: r.next, notation: null }];
   state.selected = null;
   state.choice = [];
-  const players = (r.position.players ?? []).map((p) => p.name ?? "");
-  for (const p of [...state.seats.keys()]) if (!players.includes(p)) state.seats.delete(p);
+  const names = (r.position.players ?? []).map((p) => p.name ?? "");
+  for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
   showError("");
   render();
 }
@@ -547,7 +609,11 @@ var act = (fn) => () => void busy(async () => {
 });
 async function activate(square) {
   const e = cur();
-  if (!e || pending > 0) return;
+  if (!e) return;
+  if (pending > 0) {
+    showError(state.botRunning ? `wait for the bot: ${chooser(e)} is thinking` : "wait for the service's answer, then click again");
+    return;
+  }
   if (finished(e)) {
     showError("the game is over");
     return;
@@ -651,8 +717,10 @@ function render() {
     board: currentBoard(),
     pieces: pos.pieces ?? [],
     playerColor,
-    marks: { selected: state.selected, targets, last, check }
+    marks: { selected: state.selected, targets, last, check },
+    turns: turnsToFace(seatOf(viewer()))
   });
+  renderView();
   const toMove = $("to-move");
   toMove.dataset.player = pos.to_move ?? "";
   toMove.textContent = pos.to_move ?? "";
@@ -706,6 +774,7 @@ function updateUrl() {
   const q = new URLSearchParams();
   q.set("variant", v.name ?? "");
   q.set("position", e.pos.text ?? "");
+  if (state.view && state.view !== players()[0]) q.set("view", state.view);
   history.replaceState(null, "", `?${q.toString()}`);
 }
 async function loadVariant(name, options, text) {
@@ -730,10 +799,21 @@ async function newGame(options) {
   await setGame(r.position);
   renderSeatsNow();
 }
+function renderView() {
+  const sel = $("view");
+  const all = players();
+  const want = all.map((p) => `${p}|${seatOf(p)}`).join(",");
+  if (sel.dataset.players !== want) {
+    sel.replaceChildren(...all.map((p) => h("option", { value: p }, seatOf(p) && seatOf(p) !== p ? `${p} (${seatOf(p).replace(/_/g, " ")})` : p)));
+    sel.dataset.players = want;
+  }
+  sel.value = viewer();
+}
 function renderSeatsNow() {
-  const players = (cur()?.pos.players ?? []).map((p) => p.name ?? "");
-  renderSeats(players, state.seats, (p, who) => {
+  renderSeats(players(), state.seats, (p, who) => {
     state.seats.set(p, who);
+    const humans = players().filter((x) => state.seats.get(x) !== "bot");
+    if (humans.length === 1) state.view = humans[0];
     render();
     void busy(afterChange);
   });
@@ -764,7 +844,10 @@ async function main() {
     ev.preventDefault();
     void activate(sq);
   });
-  $("variant").addEventListener("change", () => void busy(() => loadVariant($("variant").value, null, null)));
+  $("variant").addEventListener("change", () => {
+    state.view = "";
+    void busy(() => loadVariant($("variant").value, null, null));
+  });
   $("new-game").addEventListener("click", act(async () => {
     if (state.variant) {
       await newGame(readOptions(state.variant));
@@ -774,6 +857,10 @@ async function main() {
   $("roll-manual").addEventListener("click", act(rollManual));
   $("roll-values").addEventListener("keydown", (ev) => {
     if (ev.key === "Enter") act(rollManual)();
+  });
+  $("view").addEventListener("change", () => {
+    state.view = $("view").value;
+    render();
   });
   $("undo").addEventListener("click", () => {
     if (state.history.length < 2) return;
@@ -809,6 +896,7 @@ async function main() {
         showError("the options parameter is not JSON");
       }
     }
+    state.view = q.get("view") ?? "";
     await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
   });
 }
