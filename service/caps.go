@@ -233,11 +233,12 @@ func capError(fd protoreflect.FieldDescriptor, path, what string) error {
 		[]*errdetails.BadRequest_FieldViolation{{Field: path, Description: msg}})
 }
 
-// capRequests checks every unary request against the caps before its handler runs.
+// capRequests refuses every unary request that could not be decoded or is beyond the caps, before
+// its handler runs.
 func capRequests() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 		if m, ok := req.(proto.Message); ok {
-			if err := checkCaps(m); err != nil {
+			if err := checkRequest(m); err != nil {
 				return nil, err
 			}
 		}
@@ -245,7 +246,16 @@ func capRequests() grpc.UnaryServerInterceptor {
 	}
 }
 
-// capStreamRequests checks every message a stream receives against the caps.
+// checkRequest refuses a request the codec could not decode, or one beyond the caps.
+func checkRequest(m proto.Message) error {
+	if err := decodeFailure(m); err != nil {
+		return err
+	}
+	return checkCaps(m)
+}
+
+// capStreamRequests refuses every message a stream receives that could not be decoded or is
+// beyond the caps.
 func capStreamRequests() grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
 		return handler(srv, cappedStream{ss})
@@ -259,7 +269,7 @@ func (s cappedStream) RecvMsg(m any) error {
 		return err
 	}
 	if pm, ok := m.(proto.Message); ok {
-		return checkCaps(pm)
+		return checkRequest(pm)
 	}
 	return nil
 }

@@ -435,7 +435,7 @@ func TestShutdownLosesNoCall(t *testing.T) {
 		err  error
 	}
 	long := make(chan result, 4)
-	go func() {
+	go func(err error) {
 		var last *pb.SearchStreamResponse
 		for err == nil {
 			var m *pb.SearchStreamResponse
@@ -450,7 +450,7 @@ func TestShutdownLosesNoCall(t *testing.T) {
 			}
 		}
 		long <- result{"grpc SearchStream", err}
-	}()
+	}(err)
 	go func() {
 		resp, err := s.analysis.Search(ctx, search)
 		if err == nil && resp.GetBestAction() == nil {

@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 	"errors"
-	"math"
 	"net/http"
 	"runtime"
 	"sync/atomic"
@@ -162,32 +161,45 @@ type ConnLimits struct {
 	KeepaliveTimeout time.Duration
 	// MaxConnectionIdle closes a gRPC connection without calls for this long (default 5 min).
 	MaxConnectionIdle time.Duration
-	// MaxConnectionAge, when set, closes gRPC connections this old (GOAWAY, so clients reconnect
-	// and spread over new replicas), after MaxConnectionAgeGrace for the calls in flight
-	// (default: none; grace: the analysis time and queue wait plus 5 s).
+	// MaxConnectionAge closes gRPC connections this old (GOAWAY, so clients reconnect and spread
+	// over new replicas, and no client keeps one connection's resources for ever), after
+	// MaxConnectionAgeGrace for the calls in flight (defaults 30 min; grace: the analysis time and
+	// queue wait plus 5 s).
 	MaxConnectionAge      time.Duration
 	MaxConnectionAgeGrace time.Duration
 	// MaxConcurrentStreams caps the calls in flight on one gRPC connection; more wait for a free
-	// stream (default 256). The HTTP gateway's calls share one connection, so this also caps the
-	// HTTP calls in flight.
+	// stream (default 100). A client that reads no answer holds at most this many in the
+	// server's memory, for at most GRPCWriteTimeout.
 	MaxConcurrentStreams uint32
+	// GRPCWriteTimeout closes a gRPC connection that has left an answer unwritten this long: its
+	// client grants no flow-control window or does not read (default 10 s).
+	GRPCWriteTimeout time.Duration
+	// MaxConnections caps the connections open at once on each port; MaxConnectionsPerPeer those
+	// from one IP address, trusted proxies aside. A connection beyond either is closed as soon as
+	// it is accepted (defaults 1024 and 32).
+	MaxConnections        int
+	MaxConnectionsPerPeer int
 	// MaxRecvMsgSize caps a gRPC request message (default 4 MiB).
 	MaxRecvMsgSize int
 }
 
 // Default connection limits.
 const (
-	DefaultReadHeaderTimeout    = 10 * time.Second
-	DefaultReadTimeout          = 30 * time.Second
-	DefaultIdleTimeout          = 2 * time.Minute
-	DefaultMaxHeaderBytes       = 64 << 10
-	DefaultHandshakeTimeout     = 10 * time.Second
-	DefaultKeepaliveMinTime     = 15 * time.Second
-	DefaultKeepaliveTime        = time.Minute
-	DefaultKeepaliveTimeout     = 20 * time.Second
-	DefaultMaxConnectionIdle    = 5 * time.Minute
-	DefaultMaxConcurrentStreams = 256
-	DefaultMaxRecvMsgSize       = 4 << 20
+	DefaultReadHeaderTimeout     = 10 * time.Second
+	DefaultReadTimeout           = 30 * time.Second
+	DefaultIdleTimeout           = 2 * time.Minute
+	DefaultMaxHeaderBytes        = 64 << 10
+	DefaultHandshakeTimeout      = 10 * time.Second
+	DefaultKeepaliveMinTime      = 15 * time.Second
+	DefaultKeepaliveTime         = time.Minute
+	DefaultKeepaliveTimeout      = 20 * time.Second
+	DefaultMaxConnectionIdle     = 5 * time.Minute
+	DefaultMaxConnectionAge      = 30 * time.Minute
+	DefaultMaxConcurrentStreams  = 100
+	DefaultMaxRecvMsgSize        = 4 << 20
+	DefaultGRPCWriteTimeout      = 10 * time.Second
+	DefaultMaxConnections        = 1024
+	DefaultMaxConnectionsPerPeer = 32
 	// slack is added to the longest analysis call for the limits that must outlast one.
 	slack = 5 * time.Second
 )
@@ -208,7 +220,15 @@ func (c ConnLimits) withDefaults(l Limits) ConnLimits {
 	set(&c.KeepaliveTime, DefaultKeepaliveTime)
 	set(&c.KeepaliveTimeout, DefaultKeepaliveTimeout)
 	set(&c.MaxConnectionIdle, DefaultMaxConnectionIdle)
+	set(&c.MaxConnectionAge, DefaultMaxConnectionAge)
 	set(&c.MaxConnectionAgeGrace, l.longest()+slack)
+	set(&c.GRPCWriteTimeout, DefaultGRPCWriteTimeout)
+	if c.MaxConnections <= 0 {
+		c.MaxConnections = DefaultMaxConnections
+	}
+	if c.MaxConnectionsPerPeer <= 0 {
+		c.MaxConnectionsPerPeer = DefaultMaxConnectionsPerPeer
+	}
 	if c.MaxHeaderBytes <= 0 {
 		c.MaxHeaderBytes = DefaultMaxHeaderBytes
 	}
@@ -231,16 +251,12 @@ func (c ConnLimits) check(l Limits) error {
 
 // grpcOptions are the gRPC server's options for the limits.
 func (c ConnLimits) grpcOptions() []grpc.ServerOption {
-	age := time.Duration(math.MaxInt64) // gRPC's "infinity"
-	if c.MaxConnectionAge > 0 {
-		age = c.MaxConnectionAge
-	}
 	return []grpc.ServerOption{
 		grpc.ConnectionTimeout(c.HandshakeTimeout),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: c.KeepaliveMinTime, PermitWithoutStream: !c.ForbidIdlePings}),
 		grpc.KeepaliveParams(keepalive.ServerParameters{
 			MaxConnectionIdle:     c.MaxConnectionIdle,
-			MaxConnectionAge:      age,
+			MaxConnectionAge:      c.MaxConnectionAge,
 			MaxConnectionAgeGrace: c.MaxConnectionAgeGrace,
 			Time:                  c.KeepaliveTime,
 			Timeout:               c.KeepaliveTimeout,

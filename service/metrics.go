@@ -63,6 +63,39 @@ func (m *metrics) watchAnalyses(g *gate) {
 	)
 }
 
+// watchConns exports the connection guards' counts, read at scrape time.
+func (m *metrics) watchConns(guards ...*connGuard) {
+	open := prometheus.NewDesc("ashtapada_connections_open", "Connections open now, by port.", []string{"server"}, nil)
+	refused := prometheus.NewDesc("ashtapada_connections_refused_total",
+		"Connections closed as soon as accepted: the port's cap, or its cap per peer address, was reached.", []string{"server"}, nil)
+	late := prometheus.NewDesc("ashtapada_connections_write_timeouts_total",
+		"Connections closed because an answer stayed unwritten past the write timeout: the client granted no window or did not read.",
+		[]string{"server"}, nil)
+	m.registry.MustRegister(collectorFunc{descs: []*prometheus.Desc{open, refused, late}, collect: func(ch chan<- prometheus.Metric) {
+		for _, g := range guards {
+			ch <- prometheus.MustNewConstMetric(open, prometheus.GaugeValue, float64(g.openConns()), g.name)
+			ch <- prometheus.MustNewConstMetric(refused, prometheus.CounterValue, float64(g.refused.Load()), g.name)
+			if g.writeTimeout > 0 {
+				ch <- prometheus.MustNewConstMetric(late, prometheus.CounterValue, float64(g.timedOut.Load()), g.name)
+			}
+		}
+	}})
+}
+
+// collectorFunc is a collector of metrics computed at scrape time.
+type collectorFunc struct {
+	descs   []*prometheus.Desc
+	collect func(chan<- prometheus.Metric)
+}
+
+func (c collectorFunc) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range c.descs {
+		ch <- d
+	}
+}
+
+func (c collectorFunc) Collect(ch chan<- prometheus.Metric) { c.collect(ch) }
+
 // handler serves the metrics in the Prometheus text format.
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})

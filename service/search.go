@@ -132,15 +132,20 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 	return j, nil
 }
 
-// run searches under the analysis gate; report, if not nil, receives every completed depth.
-func (a *Analysis) run(ctx context.Context, j *searchJob, report func(search.Result)) (search.Result, error) {
+// run searches under the analysis gate; report, if not nil, receives every completed depth with
+// the call's context, which ends at the analysis time.
+func (a *Analysis) run(ctx context.Context, j *searchJob, report func(context.Context, search.Result)) (search.Result, error) {
 	call, err := a.gate.enter(ctx)
 	if err != nil {
 		return search.Result{}, err
 	}
 	defer call.done()
+	var each func(search.Result)
+	if report != nil {
+		each = func(r search.Result) { report(call.ctx, r) }
+	}
 	s := a.searchers.get()
-	res, err := s.Search(call.ctx, j.root, j.opts, report)
+	res, err := s.Search(call.ctx, j.root, j.opts, each)
 	// A search that panicked does not come back here, and its searcher is dropped.
 	a.searchers.put(s)
 	switch {
@@ -171,22 +176,89 @@ func (a *Analysis) SearchStream(req *pb.SearchStreamRequest, stream grpc.ServerS
 	if err != nil {
 		return err
 	}
-	var sendErr error
-	res, err := a.run(stream.Context(), j, func(r search.Result) {
-		if sendErr == nil {
-			sendErr = stream.Send(j.result(r))
-		}
-	})
-	if err != nil {
-		return err
+	out := newAnswerWriter(stream.Send)
+	res, err := a.run(stream.Context(), j, func(ctx context.Context, r search.Result) { out.put(ctx, j.result(r)) })
+	var final *pb.SearchStreamResponse
+	if err == nil {
+		final = j.result(res)
+		final.Final = true
 	}
-	if sendErr != nil {
-		return sendErr
+	// The slot is free by now; the answers have a little longer to reach the client.
+	if werr := out.finish(final); werr != nil && (err == nil || werr == errNotRead) {
+		return werr
 	}
-	final := j.result(res)
-	final.Final = true
-	return stream.Send(final)
+	return err
 }
+
+// streamWriteGrace is how long a stream's answers may take to reach the client once its search
+// has ended: a client that grants no flow-control window, or never reads, is cut off after it.
+const streamWriteGrace = 2 * time.Second
+
+// answerWriter sends a stream's answers from a goroutine of its own, so that a client that does
+// not read them blocks neither the search nor, past the analysis time, its slot. gRPC gives a
+// blocked Send no deadline of its own; the handler's return ends the stream, which unblocks it.
+type answerWriter struct {
+	send    func(*pb.SearchStreamResponse) error
+	answers chan *pb.SearchStreamResponse
+	done    chan struct{} // closed when the goroutine has sent everything, or failed
+	err     error         // Send's error, read after done
+}
+
+// answerQueue is how many answers may wait for the client before the search waits for it.
+const answerQueue = 8
+
+func newAnswerWriter(send func(*pb.SearchStreamResponse) error) *answerWriter {
+	w := &answerWriter{send: send, answers: make(chan *pb.SearchStreamResponse, answerQueue), done: make(chan struct{})}
+	go w.run()
+	return w
+}
+
+func (w *answerWriter) run() {
+	defer close(w.done)
+	for m := range w.answers {
+		if err := w.send(m); err != nil {
+			w.err = err
+			return
+		}
+	}
+}
+
+// put queues an answer, waiting while the queue is full, but never past ctx (the analysis time)
+// nor after the writer failed; an answer it cannot queue is dropped.
+func (w *answerWriter) put(ctx context.Context, m *pb.SearchStreamResponse) {
+	select {
+	case w.answers <- m:
+	case <-ctx.Done():
+	case <-w.done:
+	}
+}
+
+// finish queues the final answer, if any, and waits up to streamWriteGrace for every answer to
+// be sent; it returns why they were not.
+func (w *answerWriter) finish(final *pb.SearchStreamResponse) error {
+	t := time.NewTimer(streamWriteGrace)
+	defer t.Stop()
+	if final != nil {
+		select {
+		case w.answers <- final:
+		case <-w.done:
+		case <-t.C:
+			close(w.answers)
+			return errNotRead
+		}
+	}
+	close(w.answers)
+	select {
+	case <-w.done:
+		return w.err
+	case <-t.C:
+		return errNotRead
+	}
+}
+
+// errNotRead ends a stream whose client does not read its answers.
+var errNotRead = statusError(codes.DeadlineExceeded, "ANSWERS_NOT_READ", "", "the answers could not be sent within "+
+	streamWriteGrace.String()+" of the search's end: the client does not read them (its flow-control window stays closed)")
 
 // result converts a search result, formatting every action for the position it is played in.
 func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -25,6 +26,7 @@ import (
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
@@ -57,6 +59,10 @@ type Config struct {
 	// ShutdownGrace bounds the wait for the calls in flight once the listeners are closed; calls
 	// still running then are cut off (default: the analysis time and queue wait plus 5 s).
 	ShutdownGrace time.Duration
+	// TrustedProxies are the addresses of the proxies (load balancers) in front of the server:
+	// their connections are exempt from the per-peer connection cap, and the client they name in
+	// X-Forwarded-For is logged as the call's peer. Anyone else's X-Forwarded-For is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 func (c Config) withDefaults() Config {
@@ -77,19 +83,26 @@ func (c Config) withDefaults() Config {
 // grpcServer is the gRPC server with the parts that shutdown and the HTTP handler reach.
 type grpcServer struct {
 	*grpc.Server
+	// gateway is the in-memory listener of the HTTP gateway's connection: calls on it come from
+	// the gateway, whose metadata (transport, X-Forwarded-For) is trusted.
+	gateway *bufconn.Listener
 	health  *health.Server
 	metrics *metrics
 	unary   []grpc.UnaryServerInterceptor // the chain, which the gateway's in-process calls run too
+	// running counts the calls whose handlers run, health checks and reflection aside.
+	running atomic.Int64
 }
 
 // newGRPCServer returns a gRPC server with the rules and analysis services, health checking and
 // reflection, under the connection limits, logging one line per call, counting calls in the
 // metrics and turning panics into INTERNAL errors. The analysis calls run under the limits.
-func newGRPCServer(cfg Config) *grpcServer {
-	s := &grpcServer{health: health.NewServer(), metrics: newMetrics(cfg.Version)}
+func newGRPCServer(cfg Config, extra ...grpc.ServerOption) *grpcServer {
+	s := &grpcServer{health: health.NewServer(), metrics: newMetrics(cfg.Version), gateway: bufconn.Listen(gatewayBuffer)}
 	unary, stream := s.interceptors(cfg)
 	s.unary = unary
-	opts := append(cfg.Conn.grpcOptions(), grpc.ChainUnaryInterceptor(unary...), grpc.ChainStreamInterceptor(stream...))
+	opts := append(cfg.Conn.grpcOptions(), grpc.ChainUnaryInterceptor(unary...), grpc.ChainStreamInterceptor(stream...),
+		grpc.ForceServerCodecV2(newRequestCodec()))
+	opts = append(opts, extra...)
 	s.Server = grpc.NewServer(opts...)
 	pb.RegisterRulesServiceServer(s, Rules{})
 	analysis := NewAnalysis(cfg.Limits)
@@ -108,7 +121,7 @@ func newGRPCServer(cfg Config) *grpcServer {
 // counted, panics included, since recovery runs inside both; the size caps refuse a request before
 // any work, last in the chains, so that their refusals are logged and counted too.
 func (s *grpcServer) interceptors(cfg Config) ([]grpc.UnaryServerInterceptor, []grpc.StreamServerInterceptor) {
-	calls := &callLog{log: cfg.Log, header: versionMD(cfg.Version)}
+	calls := &callLog{log: cfg.Log, header: versionMD(cfg.Version), running: &s.running, gateway: s.gateway.Addr(), trusted: cfg.TrustedProxies}
 	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), recoverPanics(cfg.Log), capRequests()}
 	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), recoverStreamPanics(cfg.Log), capStreamRequests()}
 	return unary, stream
@@ -121,9 +134,12 @@ func quiet(method string) bool {
 
 // callLog is the outermost interceptor: it sends the version header and logs one line per call.
 type callLog struct {
-	log    *zap.Logger
-	header metadata.MD
-	peers  peerNames
+	log     *zap.Logger
+	header  metadata.MD
+	peers   peerNames
+	running *atomic.Int64
+	gateway net.Addr       // the address of the gateway's connection
+	trusted []netip.Prefix // proxies whose X-Forwarded-For is believed
 }
 
 // peerNames caches the text of peer addresses: every call of a connection has the same address
@@ -154,7 +170,9 @@ func (c *callLog) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo
 	if c.header != nil {
 		_ = grpc.SetHeader(ctx, c.header)
 	}
+	c.running.Add(1)
 	resp, err := handler(ctx, req)
+	c.running.Add(-1)
 	c.write(ctx, info.FullMethod, start, err)
 	return resp, err
 }
@@ -164,7 +182,15 @@ func (c *callLog) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerI
 	if c.header != nil {
 		_ = ss.SetHeader(c.header)
 	}
+	// A health watch lasts as long as its client wants: it is no call to wait for.
+	counted := !quiet(info.FullMethod)
+	if counted {
+		c.running.Add(1)
+	}
 	err := handler(srv, ss)
+	if counted {
+		c.running.Add(-1)
+	}
 	c.write(ss.Context(), info.FullMethod, start, err)
 	return err
 }
@@ -180,18 +206,7 @@ func (c *callLog) write(ctx context.Context, method string, start time.Time, err
 	if ce == nil {
 		return
 	}
-	// The gateway's calls come from the gateway: their peer is the HTTP client, which the gateway
-	// appends to x-forwarded-for (what comes before it, the client may have written).
-	transport, from := zap.String("transport", "grpc"), zap.Skip()
-	if v := metadata.ValueFromIncomingContext(ctx, TransportMetadataKey); len(v) == 1 && v[0] == "http" {
-		transport = zap.String("transport", "http")
-		if f := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"); len(f) > 0 {
-			last := f[len(f)-1]
-			from = zap.String("peer", strings.TrimSpace(last[strings.LastIndexByte(last, ',')+1:]))
-		}
-	} else if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
-		from = zap.String("peer", c.peers.name(p.Addr))
-	}
+	transport, from := c.origin(ctx)
 	msg := zap.Skip()
 	if err != nil {
 		msg = zap.String("error", status.Convert(err).Message())
@@ -199,6 +214,60 @@ func (c *callLog) write(ctx context.Context, method string, start time.Time, err
 	ce.Write(zap.String("method", method), zap.String("code", code.String()), zap.Duration("duration", time.Since(start)),
 		transport, from, msg)
 }
+
+// origin is a call's transport and peer. Only the gateway's calls (in-process ones carry no peer)
+// are believed when they say they came over HTTP; their peer is the HTTP client, which the gateway
+// appends to X-Forwarded-For. A peer that is a trusted proxy is replaced by the client it names.
+func (c *callLog) origin(ctx context.Context) (transport, from zap.Field) {
+	p, ok := peer.FromContext(ctx)
+	if !ok || p.Addr == nil || p.Addr == c.gateway {
+		if v := metadata.ValueFromIncomingContext(ctx, TransportMetadataKey); len(v) == 1 && v[0] == "http" {
+			forwarded := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for")
+			if client := forwardedClient(forwarded, c.trusted); client != "" {
+				return zap.String("transport", "http"), zap.String("peer", client)
+			}
+			return zap.String("transport", "http"), zap.Skip()
+		}
+		return zap.String("transport", "grpc"), zap.Skip()
+	}
+	if len(c.trusted) > 0 && trustedIP(c.trusted, addrIP(p.Addr)) {
+		if client := forwardedClient(metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"), c.trusted); client != "" {
+			return zap.String("transport", "grpc"), zap.String("peer", client)
+		}
+	}
+	return zap.String("transport", "grpc"), zap.String("peer", c.peers.name(p.Addr))
+}
+
+// forwardedClient is the client an X-Forwarded-For chain names: its last address that is no
+// trusted proxy (each proxy appends the address it got the request from), or its first when all
+// are trusted; "" for no chain.
+func forwardedClient(values []string, trusted []netip.Prefix) string {
+	first := ""
+	for i := len(values) - 1; i >= 0; i-- {
+		v := values[i]
+		for v != "" {
+			entry := v
+			if k := strings.LastIndexByte(v, ','); k >= 0 {
+				entry, v = v[k+1:], v[:k]
+			} else {
+				v = ""
+			}
+			entry = strings.TrimSpace(entry)
+			if entry == "" {
+				continue
+			}
+			first = entry
+			ip, err := netip.ParseAddr(entry)
+			if err != nil || !trustedIP(trusted, ip.Unmap()) {
+				return clip(entry, maxForwarded)
+			}
+		}
+	}
+	return clip(first, maxForwarded)
+}
+
+// maxForwarded caps a forwarded client's address in the log.
+const maxForwarded = 64
 
 // callLevel is Info for the codes a client's request causes, Warn for load and deadlines, Error
 // for the server's faults.
@@ -254,14 +323,23 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	if err := cfg.Conn.check(cfg.Limits); err != nil {
 		return err
 	}
-	gs := newGRPCServer(cfg)
+	grpcGuard := newConnGuard(grpcLis, "grpc", cfg.Conn.MaxConnections, cfg.Conn.MaxConnectionsPerPeer, cfg.TrustedProxies, log)
+	grpcGuard.writeTimeout = cfg.Conn.GRPCWriteTimeout
+	httpGuard := newConnGuard(httpLis, "http", cfg.Conn.MaxConnections, cfg.Conn.MaxConnectionsPerPeer, cfg.TrustedProxies, log)
+	gs := newGRPCServer(cfg, grpc.StatsHandler(grpcGuard.stats()))
+	gs.metrics.watchConns(grpcGuard, httpGuard)
+	watchCtx, stopWatching := context.WithCancel(context.Background())
+	defer stopWatching()
+	go grpcGuard.watch(watchCtx, min(max(cfg.Conn.GRPCWriteTimeout/4, 10*time.Millisecond), time.Second))
 	var ready atomic.Bool
 	ready.Store(true)
-	// The gateway calls RulesService in-process and AnalysisService over this connection, which
-	// outlives ctx: it closes last, after every HTTP call has ended.
-	conn, err := grpc.NewClient(dialTarget(grpcLis.Addr()), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	// The gateway calls RulesService in-process and AnalysisService over an in-memory connection,
+	// which no client can open and no connection limit counts. It outlives ctx: it closes last,
+	// after every HTTP call has ended.
+	conn, err := grpc.NewClient("passthrough:///gateway", grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return gs.gateway.DialContext(ctx) }))
 	if err != nil {
-		return fmt.Errorf("dial the gRPC server: %w", err)
+		return fmt.Errorf("connect the gateway: %w", err)
 	}
 	defer conn.Close()
 	gwCtx, cancel := context.WithCancel(context.Background())
@@ -287,7 +365,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		return err
 	}
 
-	errs := make(chan error, 3)
+	errs := make(chan error, 4)
 	serveHTTP := func(s *http.Server, lis net.Listener) {
 		if err := s.Serve(lis); !errors.Is(err, http.ErrServerClosed) {
 			errs <- err
@@ -295,9 +373,10 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		}
 		errs <- nil
 	}
-	running := 2
-	go func() { errs <- gs.Serve(grpcLis) }()
-	go serveHTTP(hs, httpLis)
+	running := 3
+	go func() { errs <- gs.Serve(grpcGuard) }()
+	go func() { errs <- gs.Serve(gs.gateway) }()
+	go serveHTTP(hs, httpGuard)
 	fields := []zap.Field{zap.String("version", cfg.Version), zap.String("grpc_addr", grpcLis.Addr().String()),
 		zap.String("http_addr", httpLis.Addr().String())}
 	var admin *http.Server
@@ -336,6 +415,17 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	go func() { gs.GracefulStop(); close(stopped) }()
 	select {
 	case <-stopped:
+	case <-gs.handlersDone(graceCtx):
+		// Every call has been answered, but a connection stays open until its answers are
+		// written, and a client that grants no flow-control window never lets them be: after a
+		// moment for the rest to flush, such connections are closed.
+		select {
+		case <-stopped:
+		case <-time.After(shutdownFlush):
+			log.Warn("connections closed with answers their clients did not read")
+			gs.Stop()
+			<-stopped
+		}
 	case <-graceCtx.Done():
 		log.Warn("gRPC calls cut off at the end of the shutdown grace")
 		gs.Stop()
@@ -353,15 +443,27 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	return first
 }
 
-// dialTarget turns a listener address into one a client can dial: an unspecified host (":50051",
-// "[::]:50051") becomes the loopback address.
-func dialTarget(addr net.Addr) string {
-	host, port, err := net.SplitHostPort(addr.String())
-	if err != nil {
-		return addr.String()
-	}
-	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
-		host = "127.0.0.1"
-	}
-	return net.JoinHostPort(host, port)
+// gatewayBuffer is the in-memory buffer of each direction of the gateway's connection.
+const gatewayBuffer = 1 << 20
+
+// shutdownFlush is how long a stopping server waits, once every call has been answered, for the
+// answers still queued to reach their clients.
+const shutdownFlush = time.Second
+
+// handlersDone is closed when no call's handler runs, or when ctx ends first.
+func (s *grpcServer) handlersDone(ctx context.Context) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for s.running.Load() > 0 {
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return
+			}
+		}
+		close(done)
+	}()
+	return done
 }

@@ -1,0 +1,162 @@
+package service
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/encoding"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/known/structpb"
+
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+)
+
+// rawCodec sends requests as the bytes given, whatever they are, and takes answers as bytes.
+type rawCodec struct{}
+
+func (rawCodec) Marshal(v any) ([]byte, error) { return *v.(*[]byte), nil }
+func (rawCodec) Unmarshal(data []byte, v any) error {
+	*v.(*[]byte) = append([]byte(nil), data...)
+	return nil
+}
+func (rawCodec) Name() string { return "proto" }
+
+var _ encoding.Codec = rawCodec{}
+
+// undecodableRequests are, for a request type, bytes no decoder accepts, and the field and reason
+// the answer must name.
+func undecodableRequests(t *testing.T, md protoreflect.MessageDescriptor) map[string]struct {
+	data          []byte
+	field, reason string
+} {
+	t.Helper()
+	out := map[string]struct {
+		data          []byte
+		field, reason string
+	}{}
+	// A length-delimited field 1 that claims more bytes than follow.
+	first := ""
+	if fd := md.Fields().ByNumber(1); fd != nil {
+		first = string(fd.Name())
+	}
+	out["truncated"] = struct {
+		data          []byte
+		field, reason string
+	}{protowire.AppendVarint(protowire.AppendTag(nil, 1, protowire.BytesType), 100), first, "INVALID_REQUEST"}
+	// Invalid UTF-8 in the first string field reachable, top level or in position.
+	if path, data := badString(md, ""); data != nil {
+		out["invalid UTF-8"] = struct {
+			data          []byte
+			field, reason string
+		}{data, path, "INVALID_REQUEST"}
+	}
+	// position.options nested 5,000 deep.
+	if fd := md.Fields().ByName("position"); fd != nil {
+		deep := &pb.Position{Variant: "chaturanga", Options: map[string]*structpb.Value{"x": nested(5000)}}
+		b, err := proto.MarshalOptions{}.Marshal(deep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := protowire.AppendBytes(protowire.AppendTag(nil, fd.Number(), protowire.BytesType), b)
+		out["nested 5000 deep"] = struct {
+			data          []byte
+			field, reason string
+		}{data, "position.options", "FIELD_TOO_LARGE"}
+	}
+	return out
+}
+
+// badString encodes a message of md whose first string field (or that of its position) holds
+// invalid UTF-8, and returns the field's path.
+func badString(md protoreflect.MessageDescriptor, prefix string) (string, []byte) {
+	fields := md.Fields()
+	for i := 0; i < fields.Len(); i++ {
+		fd := fields.Get(i)
+		if fd.Kind() == protoreflect.StringKind && !fd.IsList() && !fd.IsMap() {
+			return joinPath(prefix, string(fd.Name())), protowire.AppendString(protowire.AppendTag(nil, fd.Number(), protowire.BytesType), "\xff\xfe")
+		}
+	}
+	if fd := fields.ByName("position"); fd != nil {
+		path, inner := badString(fd.Message(), joinPath(prefix, "position"))
+		if inner != nil {
+			return path, protowire.AppendBytes(protowire.AppendTag(nil, fd.Number(), protowire.BytesType), inner)
+		}
+	}
+	return "", nil
+}
+
+// A request gRPC cannot decode (wire format, UTF-8, nesting) is INVALID_ARGUMENT naming its field,
+// on every method, and it is logged and counted like any other call.
+func TestUndecodableRequestsOverGRPC(t *testing.T) {
+	core, logs := observer.New(zapcore.InfoLevel)
+	s := startConfigured(t, Config{Log: zap.New(core)})
+	ctx := context.Background()
+	counted := 0
+	for _, sd := range []*grpc.ServiceDesc{&pb.RulesService_ServiceDesc, &pb.AnalysisService_ServiceDesc} {
+		sdesc, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(sd.ServiceName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		methods := sdesc.(protoreflect.ServiceDescriptor).Methods()
+		for i := 0; i < methods.Len(); i++ {
+			m := methods.Get(i)
+			full := "/" + sd.ServiceName + "/" + string(m.Name())
+			for name, c := range undecodableRequests(t, m.Input()) {
+				var err error
+				if m.IsStreamingServer() {
+					var st grpc.ClientStream
+					st, err = s.conn.NewStream(ctx, &grpc.StreamDesc{ServerStreams: true}, full, grpc.ForceCodec(rawCodec{}))
+					if err == nil {
+						data := c.data
+						if err = st.SendMsg(&data); err == nil {
+							_ = st.CloseSend()
+							var out []byte
+							err = st.RecvMsg(&out)
+						}
+					}
+				} else {
+					data, out := c.data, []byte(nil)
+					err = s.conn.Invoke(ctx, full, &data, &out, grpc.ForceCodec(rawCodec{}))
+				}
+				if err == io.EOF {
+					err = nil
+				}
+				code, reason, field := errorDetails(err)
+				if code != codes.InvalidArgument || reason != c.reason || field != c.field {
+					t.Errorf("%s %s: %v %s %q (%v), want INVALID_ARGUMENT %s %q", m.Name(), name, code, reason, field, err, c.reason, c.field)
+				}
+				counted++
+			}
+		}
+	}
+	lines := logs.FilterMessage("call").FilterField(zap.String("code", "InvalidArgument")).Len()
+	if lines != counted {
+		t.Errorf("%d call lines with code InvalidArgument, want one for each of the %d undecodable requests", lines, counted)
+	}
+	total := 0.0
+	for _, m := range scrape(t, s.httpURL)["grpc_server_handled_total"].GetMetric() {
+		for _, l := range m.GetLabel() {
+			if l.GetName() == "grpc_code" && l.GetValue() == "InvalidArgument" {
+				total += m.GetCounter().GetValue()
+			}
+		}
+	}
+	if int(total) != counted {
+		t.Errorf("grpc_server_handled_total counts %v InvalidArgument calls, want %d", total, counted)
+	}
+	// The decoder's failures do not linger.
+	n := 0
+	undecodable.Range(func(any, any) bool { n++; return true })
+	if n != 0 {
+		t.Errorf("%d decode failures never taken", n)
+	}
+}
