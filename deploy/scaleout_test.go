@@ -290,7 +290,8 @@ type replica struct {
 func startReplica(t *testing.T, bin string, i int) *replica {
 	t.Helper()
 	r := &replica{logDone: make(chan struct{}), waited: make(chan struct{})}
-	r.cmd = exec.Command(bin, "serve", "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0")
+	// nginx, on loopback, is the proxy in front: its connections are not one client's.
+	r.cmd = exec.Command(bin, "serve", "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--trusted-proxies", "127.0.0.1")
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

@@ -39,9 +39,11 @@ func BenchmarkLoopback(b *testing.B) {
 
 // startServerQuiet is startServer without per-call logs, as a production server at Info level
 // writing to a discarded sink would be.
-func startServerQuiet(b *testing.B) *testServer {
+func startServerQuiet(b *testing.B) *testServer { return startServerQuietWith(b, Limits{}) }
+
+func startServerQuietWith(b *testing.B, limits Limits) *testServer {
 	prev := testLogger
 	testLogger = func(testing.TB) *zap.Logger { return zap.NewNop() }
 	defer func() { testLogger = prev }()
-	return startServer(b)
+	return startServerWith(b, limits)
 }

@@ -19,8 +19,8 @@ type Limits struct {
 	// AnalysisTime is the longest an analysis call runs: a deadline on top of the client's
 	// (default 10 s).
 	AnalysisTime time.Duration
-	// Analyses is how many analysis calls run at once (default GOMAXPROCS): each keeps a core
-	// busy, so more would only share the cores and all finish later.
+	// Analyses is how many analysis calls run at once (default DefaultAnalyses: GOMAXPROCS less
+	// one): each keeps a core busy, so more would only share the cores and all finish later.
 	Analyses int
 	// QueueWait is how long a call waits for one of the Analyses slots before it fails with
 	// RESOURCE_EXHAUSTED, reason ANALYSIS_BUSY (default 100 ms).
@@ -39,13 +39,19 @@ func (l Limits) withDefaults() Limits {
 		l.AnalysisTime = DefaultAnalysisTime
 	}
 	if l.Analyses <= 0 {
-		l.Analyses = runtime.GOMAXPROCS(0)
+		l.Analyses = DefaultAnalyses()
 	}
 	if l.QueueWait <= 0 {
 		l.QueueWait = DefaultQueueWait
 	}
 	return l
 }
+
+// DefaultAnalyses is the default number of analysis slots: one fewer than the processors, so that
+// the rules calls keep a core while every slot is busy. With a slot for every core, a rules call
+// waits for the scheduler to preempt a search (10 ms at a time) at each of its hops, and one in a
+// thousand took 70-100 ms (BenchmarkRulesLatencyUnderAnalysis).
+func DefaultAnalyses() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 // longest is the longest an analysis call can last, waiting for a slot included.
 func (l Limits) longest() time.Duration {

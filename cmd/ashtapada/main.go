@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"runtime"
@@ -116,6 +117,7 @@ type serveOptions struct {
 	cfg                           service.Config
 	permitIdlePings               bool
 	maxConcurrentStreams          uint
+	trustedProxies                string
 }
 
 // serveFlags defines the serve flags, each set from its environment variable when that is set; a
@@ -133,7 +135,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	e.int64(&c.MaxBodyBytes, "max-body-bytes", service.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
 
 	e.duration(&c.Limits.AnalysisTime, "analysis-time", service.DefaultAnalysisTime, "longest time an analysis call runs")
-	e.int(&c.Limits.Analyses, "analyses", runtime.GOMAXPROCS(0), "analysis calls running at once")
+	e.int(&c.Limits.Analyses, "analyses", service.DefaultAnalyses(), "analysis calls running at once (default: one fewer than the processors, at least 1, so that rules calls keep a core)")
 	e.duration(&c.Limits.QueueWait, "analysis-queue-wait", service.DefaultQueueWait,
 		"how long an analysis call waits for a free slot before RESOURCE_EXHAUSTED (ANALYSIS_BUSY)")
 
@@ -151,12 +153,20 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	e.duration(&c.Conn.KeepaliveTime, "grpc-keepalive-time", service.DefaultKeepaliveTime, "silence on a gRPC connection before the server pings it")
 	e.duration(&c.Conn.KeepaliveTimeout, "grpc-keepalive-timeout", service.DefaultKeepaliveTimeout, "wait for a ping's answer before closing the connection")
 	e.duration(&c.Conn.MaxConnectionIdle, "grpc-max-connection-idle", service.DefaultMaxConnectionIdle, "close gRPC connections without calls for this long")
-	e.duration(&c.Conn.MaxConnectionAge, "grpc-max-connection-age", 0, "close gRPC connections this old, so clients spread over new replicas (default: never)")
+	e.duration(&c.Conn.MaxConnectionAge, "grpc-max-connection-age", service.DefaultMaxConnectionAge,
+		"close gRPC connections this old (GOAWAY, then the grace), so clients spread over new replicas and none keeps a connection for ever")
 	e.duration(&c.Conn.MaxConnectionAgeGrace, "grpc-max-connection-age-grace", 0,
 		"time the calls of a connection closed for its age have to finish (default: analysis-time plus analysis-queue-wait plus 5s)")
 	e.uint(&o.maxConcurrentStreams, "grpc-max-concurrent-streams", service.DefaultMaxConcurrentStreams,
 		"calls in flight per gRPC connection; the HTTP gateway's calls share one connection")
 	e.int(&c.Conn.MaxRecvMsgSize, "grpc-max-recv-msg-size", service.DefaultMaxRecvMsgSize, "largest gRPC request message, in bytes")
+	e.duration(&c.Conn.GRPCWriteTimeout, "grpc-write-timeout", service.DefaultGRPCWriteTimeout,
+		"close a gRPC connection that leaves an answer unwritten this long (its client grants no flow-control window, or does not read)")
+	e.int(&c.Conn.MaxConnections, "max-connections", service.DefaultMaxConnections, "connections open at once on each port; more are closed at once")
+	e.int(&c.Conn.MaxConnectionsPerPeer, "max-connections-per-peer", service.DefaultMaxConnectionsPerPeer,
+		"connections open at once on each port from one IP address, trusted proxies aside; more are closed at once")
+	e.str(&o.trustedProxies, "trusted-proxies", "",
+		"comma-separated addresses or CIDR prefixes of the proxies in front of the server: exempt from the per-peer cap, and the client they name in X-Forwarded-For is logged as the peer (default: none)")
 
 	e.duration(&c.ShutdownDrain, "shutdown-drain", 5*time.Second,
 		"on SIGTERM, how long to keep serving while reporting NOT_SERVING and /readyz 503, so load balancers stop sending calls")
@@ -179,6 +189,9 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 		return err
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // the flag set has printed the usage
+		}
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -199,6 +212,12 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 		c.Playground = web.New()
 	}
 	c.Conn.ForbidIdlePings = !o.permitIdlePings
+	if c.Conn.MaxConnections <= 0 || c.Conn.MaxConnectionsPerPeer <= 0 || c.Conn.GRPCWriteTimeout <= 0 || c.Conn.MaxConnectionAge <= 0 {
+		return errors.New("--max-connections, --max-connections-per-peer, --grpc-write-timeout and --grpc-max-connection-age must be positive")
+	}
+	if c.TrustedProxies, err = parsePrefixes(o.trustedProxies); err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
 	for _, origin := range strings.Split(o.corsOrigins, ",") {
 		if origin = strings.TrimSpace(origin); origin != "" {
 			c.AllowedOrigins = append(c.AllowedOrigins, origin)
@@ -226,6 +245,27 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 		defer c.AdminListener.Close()
 	}
 	return service.Serve(ctx, grpcLis, httpLis, *c)
+}
+
+// parsePrefixes reads a comma-separated list of addresses (one address each) and CIDR prefixes.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(item); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an IP address nor a CIDR prefix", item)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // envFlags defines flags whose default the environment variable named ASHTAPADA_ and the flag's
