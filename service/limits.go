@@ -97,7 +97,7 @@ func (g *gate) enter(ctx context.Context) (*admission, error) {
 		case <-t.C:
 			g.busy.Add(1)
 			return nil, statusError(codes.ResourceExhausted, "ANALYSIS_BUSY", "",
-				"the server is running as many analyses as it has cores; retry with backoff")
+				"every analysis slot of the server is busy; retry with backoff")
 		case <-ctx.Done():
 			return nil, contextStatus(ctx.Err(), false, "the call ended while waiting for a free analysis slot")
 		}

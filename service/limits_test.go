@@ -4,7 +4,6 @@ package service
 
 import (
 	"context"
-	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -92,10 +91,10 @@ func TestCancelStopsWork(t *testing.T) {
 
 // A call beyond the server's analysis slots waits briefly, then fails with ANALYSIS_BUSY.
 func TestAnalysisBusy(t *testing.T) {
-	for _, n := range []int{1, runtime.GOMAXPROCS(0)} {
+	for i, n := range []int{1, DefaultAnalyses()} {
 		limits := Limits{Analyses: n, QueueWait: 50 * time.Millisecond}
-		if n != 1 {
-			limits.Analyses = 0 // the default: GOMAXPROCS
+		if i == 1 {
+			limits.Analyses = 0 // the default
 		}
 		s := startServerWith(t, limits)
 		// n long searches hold every slot once each has reported its first depth.
