@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -79,7 +80,7 @@ func checkCaps(req proto.Message) error {
 	if !overCaps(m, 0) {
 		return nil
 	}
-	return walkCaps(m, "", "", 0)
+	return walkCaps(m, "", "", false, 0)
 }
 
 // overCaps reports whether m or a message in it is beyond a cap, as walkCaps would find it, but
@@ -152,9 +153,11 @@ func overValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, limit, dep
 	return false
 }
 
-// walkCaps checks the fields of m, found at path prefix, depth messages deep below the field top
+// walkCaps checks the fields of m, found at path prefix, depth messages deep below the field top,
+// where the nesting began: the outermost google.protobuf message (a Value, which can nest without
+// end) when wellKnown, else the outermost message.
 // of the request.
-func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
+func walkCaps(m protoreflect.Message, prefix, top string, wellKnown bool, depth int) error {
 	if depth > maxNesting {
 		return capError(nil, top, "nests messages more than "+strconv.Itoa(maxNesting)+" deep")
 	}
@@ -172,7 +175,7 @@ func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
 				break
 			}
 			for i := 0; i < l.Len() && err == nil; i++ {
-				err = checkValue(fd, l.Get(i), path+"["+strconv.Itoa(i)+"]", top, depth)
+				err = checkValue(fd, l.Get(i), path+"["+strconv.Itoa(i)+"]", top, wellKnown, depth)
 			}
 		case fd.IsMap():
 			mp := v.Map()
@@ -186,11 +189,11 @@ func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
 					err = capError(fd, path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(defaultStringCap))
 					return false
 				}
-				err = checkValue(fd.MapValue(), v, path+"["+quote(key)+"]", top, depth)
+				err = checkValue(fd.MapValue(), v, path+"["+quote(key)+"]", top, wellKnown, depth)
 				return err == nil
 			})
 		default:
-			err = checkValue(fd, v, path, top, depth)
+			err = checkValue(fd, v, path, top, wellKnown, depth)
 		}
 		return err == nil
 	})
@@ -198,7 +201,7 @@ func walkCaps(m protoreflect.Message, prefix, top string, depth int) error {
 }
 
 // checkValue checks one value of field fd: a string's length, or a message's fields.
-func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top string, depth int) error {
+func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top string, wellKnown bool, depth int) error {
 	size := 0
 	switch fd.Kind() {
 	case protoreflect.StringKind:
@@ -206,10 +209,10 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 	case protoreflect.BytesKind:
 		size = len(v.Bytes())
 	case protoreflect.MessageKind, protoreflect.GroupKind:
-		if top == "" {
-			top = path
+		if known := strings.HasPrefix(string(fd.Message().FullName()), "google.protobuf."); top == "" || (known && !wellKnown) {
+			top, wellKnown = path, known
 		}
-		return walkCaps(v.Message(), path, top, depth+1)
+		return walkCaps(v.Message(), path, top, wellKnown, depth+1)
 	default:
 		return nil
 	}

@@ -46,7 +46,7 @@ func TestOverCapsAgreesWithWalk(t *testing.T) {
 			&pb.ValidateMoveRequest{Position: chaturanga(middlegame), Move: &pb.Action{Notation: "c6d4", Dice: make([]int32, 17)}}},
 	} {
 		for _, m := range []proto.Message{c.at, c.over} {
-			walked := walkCaps(m.ProtoReflect(), "", "", 0)
+			walked := walkCaps(m.ProtoReflect(), "", "", false, 0)
 			if over := overCaps(m.ProtoReflect(), 0); over != (walked != nil) {
 				t.Errorf("%s: overCaps %v, walkCaps %v", c.name, over, walked)
 			}

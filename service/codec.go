@@ -61,7 +61,7 @@ func decodeFailure(m proto.Message) error {
 // decodeStatus words why data is no md: the field at fault, found by reading the wire format
 // against the descriptor, and what is wrong with it.
 func decodeStatus(md protoreflect.MessageDescriptor, data []byte, err error) error {
-	f := findFault(md, data, "", 0)
+	f := findFault(md, data, "", nesting{})
 	reason, field, msg := "INVALID_REQUEST", f.path, ""
 	switch {
 	case f.what == faultDepth:
@@ -98,18 +98,19 @@ const (
 )
 
 // findFault reads data as a message of md, at path prefix and depth messages deep, and returns
-// its first fault. Unknown fields are skipped, as the decoder does.
-func findFault(md protoreflect.MessageDescriptor, data []byte, prefix string, depth int) fault {
-	if depth > maxNesting {
-		return fault{faultDepth, prefix}
+// its first fault. Unknown fields are skipped, as the decoder does. A message nested too deep is
+// named, as the caps name it, by the field where the nesting began (see walkCaps).
+func findFault(md protoreflect.MessageDescriptor, data []byte, prefix string, n nesting) fault {
+	if n.depth > maxNesting {
+		return fault{faultDepth, n.top}
 	}
 	index := map[protoreflect.FieldNumber]int{}
 	for len(data) > 0 {
-		num, typ, n := protowire.ConsumeTag(data)
-		if n < 0 {
+		num, typ, k := protowire.ConsumeTag(data)
+		if k < 0 {
 			return fault{faultWire, prefix}
 		}
-		data = data[n:]
+		data = data[k:]
 		fd := md.Fields().ByNumber(num)
 		path := prefix
 		if fd != nil {
@@ -120,32 +121,58 @@ func findFault(md protoreflect.MessageDescriptor, data []byte, prefix string, de
 			}
 		}
 		if typ != protowire.BytesType || fd == nil {
-			if n = protowire.ConsumeFieldValue(num, typ, data); n < 0 {
+			if k = protowire.ConsumeFieldValue(num, typ, data); k < 0 {
 				return fault{faultWire, path}
 			}
-			data = data[n:]
+			data = data[k:]
 			continue
 		}
-		v, n := protowire.ConsumeBytes(data)
-		if n < 0 {
+		v, k := protowire.ConsumeBytes(data)
+		if k < 0 {
 			return fault{faultWire, path}
 		}
-		data = data[n:]
-		if f := fieldFault(fd, v, path, depth); f.what != faultNone {
+		data = data[k:]
+		if f := fieldFault(fd, v, path, n); f.what != faultNone {
 			return f
 		}
 	}
 	return fault{}
 }
 
-// fieldFault checks one length-delimited value of field fd.
-func fieldFault(fd protoreflect.FieldDescriptor, v []byte, path string, depth int) fault {
+// nesting is how deep a message lies, and the path of the field where its nesting began.
+type nesting struct {
+	depth     int
+	top       string
+	wellKnown bool // top holds a google.protobuf message
+}
+
+// enter is the nesting of a message of md found at path.
+func (n nesting) enter(md protoreflect.MessageDescriptor, path string) nesting {
+	if known := strings.HasPrefix(string(md.FullName()), "google.protobuf."); n.top == "" || (known && !n.wellKnown) {
+		n.top, n.wellKnown = path, known
+	}
+	n.depth++
+	return n
+}
+
+// fieldFault checks one length-delimited value of field fd, found at path.
+func fieldFault(fd protoreflect.FieldDescriptor, v []byte, path string, n nesting) fault {
 	if fd.IsMap() {
-		// A fault within an entry (a message of key and value) is the map's.
-		if f := findFault(fd.Message(), v, path, depth+1); f.what != faultNone {
-			return fault{f.what, path}
+		key, value, ok := mapEntry(v)
+		if !ok {
+			return fault{faultWire, path}
 		}
-		return fault{}
+		if fd.MapKey().Kind() == protoreflect.StringKind {
+			if !utf8.Valid(key) {
+				return fault{faultUTF8, path}
+			}
+			path += "[" + quote(string(key)) + "]"
+		}
+		if value == nil {
+			return fault{}
+		}
+		fd = fd.MapValue()
+		v = value
 	}
 	switch fd.Kind() {
 	case protoreflect.StringKind:
@@ -153,9 +180,39 @@ func fieldFault(fd protoreflect.FieldDescriptor, v []byte, path string, depth in
 			return fault{faultUTF8, path}
 		}
 	case protoreflect.MessageKind:
-		return findFault(fd.Message(), v, path, depth+1)
+		return findFault(fd.Message(), v, path, n.enter(fd.Message(), path))
 	}
 	return fault{}
+}
+
+// mapEntry reads a map entry's key (field 1) and length-delimited value (field 2); value is nil
+// when the entry has none, or a value of another wire type.
+func mapEntry(b []byte) (key, value []byte, ok bool) {
+	for len(b) > 0 {
+		num, typ, k := protowire.ConsumeTag(b)
+		if k < 0 {
+			return nil, nil, false
+		}
+		b = b[k:]
+		if typ == protowire.BytesType && (num == 1 || num == 2) {
+			v, k := protowire.ConsumeBytes(b)
+			if k < 0 {
+				return nil, nil, false
+			}
+			if num == 1 {
+				key = v
+			} else {
+				value = v
+			}
+			b = b[k:]
+			continue
+		}
+		if k = protowire.ConsumeFieldValue(num, typ, b); k < 0 {
+			return nil, nil, false
+		}
+		b = b[k:]
+	}
+	return key, value, true
 }
 
 func joinPath(prefix, name string) string {

@@ -40,6 +40,9 @@ type HTTPOptions struct {
 	Interceptors []grpc.UnaryServerInterceptor
 	// Playground, when set, serves a web page at the paths it claims (the package web's page).
 	Playground Playground
+	// Rejected, when set, counts the requests the handler answers itself with an error, which
+	// the gRPC server's metrics never see: by gRPC code and ErrorInfo reason.
+	Rejected func(code codes.Code, reason string)
 }
 
 // Playground is a web page served beside the API: it answers GET and HEAD for the paths it
@@ -88,13 +91,15 @@ type gateway struct {
 	metrics     http.Handler
 	playground  Playground
 	version     []string
+	rejected    func(codes.Code, string)
 }
 
 // NewGateway returns the HTTP/JSON handler: the gateway, which calls the gRPC server over conn (or
 // RulesService in-process, see HTTPOptions.Rules) so that every interceptor runs for JSON calls too, the OpenAPI document at /openapi.json, /healthz,
 // /readyz and, when configured, /metrics. Errors are AIP-193 JSON; see docs/http.md.
 func NewGateway(ctx context.Context, conn *grpc.ClientConn, opts HTTPOptions) (http.Handler, error) {
-	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics, playground: opts.Playground}
+	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics, playground: opts.Playground,
+		rejected: opts.Rejected}
 	if g.log == nil {
 		g.log = zap.NewNop()
 	}
@@ -323,10 +328,15 @@ func writeText(w http.ResponseWriter, s string) {
 // reject answers a request the gRPC server never sees, and logs it in the server's call format.
 func (g *gateway) reject(w http.ResponseWriter, r *http.Request, httpStatus int, st *spb.Status, start time.Time) {
 	writeError(w, httpStatus, st)
-	g.logRejected(r, httpStatus, codes.Code(st.GetCode()), st.GetMessage(), start)
+	g.logRejected(r, httpStatus, st, start)
 }
 
-func (g *gateway) logRejected(r *http.Request, httpStatus int, code codes.Code, msg string, start time.Time) {
+// logRejected logs, and counts, an error the handler answered itself, in the server's call format.
+func (g *gateway) logRejected(r *http.Request, httpStatus int, st *spb.Status, start time.Time) {
+	code, msg := codes.Code(st.GetCode()), st.GetMessage()
+	if g.rejected != nil {
+		g.rejected(code, errorReason(st))
+	}
 	level := zap.InfoLevel
 	if httpStatus >= 500 {
 		level = zap.WarnLevel

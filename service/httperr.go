@@ -23,6 +23,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
 )
 
@@ -117,6 +118,19 @@ func hasErrorInfo(st *spb.Status) bool {
 	return false
 }
 
+// errorReason is the reason of st's ErrorInfo, "" for none.
+func errorReason(st *spb.Status) string {
+	for _, d := range st.GetDetails() {
+		if d.MessageIs((*errdetails.ErrorInfo)(nil)) {
+			var info errdetails.ErrorInfo
+			if d.UnmarshalTo(&info) == nil {
+				return info.GetReason()
+			}
+		}
+	}
+	return ""
+}
+
 // gatewayError is the mux's error handler. Errors from the gRPC server pass through in the AIP-193
 // form. The gateway's own (a body, path or header it cannot turn into a call) get an ErrorInfo;
 // they, and calls that found the server unreachable, are logged here since the server has no line
@@ -164,7 +178,7 @@ func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runti
 		if body != nil {
 			start = body.start
 		}
-		g.logRejected(r, httpStatus, codes.Code(st.GetCode()), st.GetMessage(), start)
+		g.logRejected(r, httpStatus, st, start)
 	}
 }
 
@@ -268,7 +282,7 @@ func (d bodyDecoder) Decode(v any) error {
 	}
 	if err := d.m.UnmarshalOptions.Unmarshal(data, msg); err != nil {
 		if body != nil {
-			body.err = newDecodeError(err, data)
+			body.err = newDecodeError(err, data, msg.ProtoReflect().Descriptor())
 		}
 		return err
 	}
@@ -276,11 +290,12 @@ func (d bodyDecoder) Decode(v any) error {
 }
 
 // decodeError is why a request body was refused: a read error (the cap among them) or the
-// decoder's message with the field it points at.
+// decoder's message with the field it points at, and the reason when it is not INVALID_JSON.
 type decodeError struct {
-	read  error
-	msg   string
-	field string
+	read   error
+	msg    string
+	field  string
+	reason string
 }
 
 func (e *decodeError) status(maxBody int64) (int, *spb.Status) {
@@ -292,7 +307,11 @@ func (e *decodeError) status(maxBody int64) (int, *spb.Status) {
 		return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reasonInvalidJSON, "",
 			"reading the request body: "+e.read.Error(), nil)
 	}
-	return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reasonInvalidJSON, e.field, e.msg, nil)
+	reason := e.reason
+	if reason == "" {
+		reason = reasonInvalidJSON
+	}
+	return http.StatusBadRequest, gatewayStatus(codes.InvalidArgument, reason, e.field, e.msg, nil)
 }
 
 func tooLargeStatus(maxBody int64) *spb.Status {
@@ -301,16 +320,178 @@ func tooLargeStatus(maxBody int64) *spb.Status {
 		"the request body is larger than the limit of "+limit+" bytes", map[string]string{"max_bytes": limit})
 }
 
-// newDecodeError words a protojson error for the client and finds the field at its position.
-func newDecodeError(err error, data []byte) *decodeError {
+// newDecodeError words a protojson error about data, a request of md, for the client and finds
+// the field at fault.
+func newDecodeError(err error, data []byte, md protoreflect.MessageDescriptor) *decodeError {
 	msg := err.Error()
 	// protojson prefixes "proto:" with a space or a no-break space at random.
 	msg = strings.TrimLeft(strings.TrimPrefix(msg, "proto:"), " \u00a0")
+	// protojson reads a lone UTF-16 surrogate as the end of the input; say what it is.
+	if off, esc, ok := loneSurrogate(data); ok {
+		field := jsonPath(data, off)
+		return &decodeError{field: field, msg: "invalid JSON body: " + joinWords(field, "holds "+esc+", half of a UTF-16 surrogate pair without its other half: no character")}
+	}
+	if strings.Contains(msg, "exceeded max recursion depth") {
+		field := nestingField(data, md)
+		return &decodeError{field: field, reason: "FIELD_TOO_LARGE",
+			msg: joinWords(field, "nests messages more than "+strconv.Itoa(maxNesting)+" deep")}
+	}
 	e := &decodeError{msg: "invalid JSON body: " + msg}
 	if line, col, ok := errorPosition(msg); ok {
 		e.field = jsonPath(data, byteOffset(data, line, col))
 	}
 	return e
+}
+
+// joinWords puts a field's path before what is said of it, or "the request" for none.
+func joinWords(field, what string) string {
+	if field == "" {
+		return "the request " + what
+	}
+	return field + " " + what
+}
+
+// loneSurrogate finds a \uD800-\uDFFF escape in a JSON string that is not half of a pair, and
+// returns the offset of its string and the escape.
+func loneSurrogate(data []byte) (off int, esc string, ok bool) {
+	inString, start := false, 0
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if !inString {
+			if c == '"' {
+				inString, start = true, i
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = false
+		case '\\':
+			if i+1 < len(data) && data[i+1] == 'u' {
+				r, ok := hex4(data[i+2:])
+				switch {
+				case !ok:
+				case r >= 0xD800 && r < 0xDC00:
+					if next, ok := hex4(data[min(i+8, len(data)):]); ok && i+7 < len(data) && data[i+6] == '\\' && data[i+7] == 'u' && next >= 0xDC00 && next < 0xE000 {
+						i += 11
+						continue
+					}
+					return start, string(data[i : i+6]), true
+				case r >= 0xDC00 && r < 0xE000:
+					return start, string(data[i : i+6]), true
+				}
+			}
+			i++ // the escaped byte
+		}
+	}
+	return 0, "", false
+}
+
+// hex4 reads four hex digits.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(b[:4]), 16, 16)
+	return rune(v), err == nil
+}
+
+// nestingField names the field of a request of md where JSON nested too deep for the decoder
+// began: the first google.protobuf field (a Value, which can nest without end) on the path to the
+// deepest point, as the caps name it; "" when that path leaves the request's fields.
+func nestingField(data []byte, md protoreflect.MessageDescriptor) string {
+	steps := deepestSteps(data, maxDecodeDepth)
+	path := ""
+	for i := 0; i < len(steps); i++ {
+		fd := md.Fields().ByJSONName(steps[i])
+		if fd == nil {
+			fd = md.Fields().ByTextName(steps[i])
+		}
+		if fd == nil {
+			return path
+		}
+		path = joinPath(path, string(fd.Name()))
+		value := fd
+		if fd.IsMap() || fd.IsList() {
+			if i+1 < len(steps) {
+				i++
+				if fd.IsMap() {
+					path += "[" + quote(steps[i]) + "]"
+				} else {
+					path += "[" + steps[i] + "]"
+				}
+			}
+			if fd.IsMap() {
+				value = fd.MapValue()
+			}
+		}
+		if value.Message() == nil || strings.HasPrefix(string(value.Message().FullName()), "google.protobuf.") {
+			return path
+		}
+		md = value.Message()
+	}
+	return path
+}
+
+// deepestSteps returns the keys and indexes (as text) leading to the first point of data nested
+// deeper than limit, or to where the JSON cannot be read.
+func deepestSteps(data []byte, limit int) []string {
+	type frame struct {
+		array bool
+		index int
+		key   string
+	}
+	var stack []frame
+	steps := func() []string {
+		out := make([]string, len(stack))
+		for i, f := range stack {
+			if f.array {
+				out[i] = strconv.Itoa(f.index)
+			} else {
+				out[i] = f.key
+			}
+		}
+		return out
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	wantKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return steps()
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			wantKey = len(stack) > 0 && !stack[len(stack)-1].array
+			continue
+		}
+		if n := len(stack); n > 0 {
+			top := &stack[n-1]
+			if !top.array && wantKey {
+				top.key, _ = tok.(string)
+				wantKey = false
+				continue
+			}
+			if top.array {
+				top.index++
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			if len(stack) >= limit {
+				return steps()
+			}
+			stack = append(stack, frame{})
+			wantKey = true
+		case json.Delim('['):
+			if len(stack) >= limit {
+				return steps()
+			}
+			stack = append(stack, frame{array: true, index: -1})
+		default:
+			wantKey = len(stack) > 0 && !stack[len(stack)-1].array
+		}
+	}
 }
 
 // errorPosition reads the "(line L:C)" of a protojson error.

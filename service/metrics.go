@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 )
 
 // callBuckets are the handling-time histogram's buckets in seconds: rules calls take tens of
@@ -21,6 +22,8 @@ var callBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, 
 type metrics struct {
 	registry *prometheus.Registry
 	grpc     *grpcprom.ServerMetrics
+	// rejected counts the HTTP requests the gateway answers itself, which reach no gRPC method.
+	rejected *prometheus.CounterVec
 }
 
 func newMetrics(version string) *metrics {
@@ -28,8 +31,12 @@ func newMetrics(version string) *metrics {
 		registry: prometheus.NewRegistry(),
 		grpc: grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram(
 			grpcprom.WithHistogramBuckets(callBuckets))),
+		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "ashtapada_http_rejected_total",
+			Help: "HTTP requests the gateway answered itself with an error (an unknown path or method, a body it cannot decode, CORS), by gRPC code and reason.",
+		}, []string{"code", "reason"}),
 	}
-	m.registry.MustRegister(m.grpc,
+	m.registry.MustRegister(m.grpc, m.rejected,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -95,6 +102,11 @@ func (c collectorFunc) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (c collectorFunc) Collect(ch chan<- prometheus.Metric) { c.collect(ch) }
+
+// reject counts an HTTP request the gateway answered itself.
+func (m *metrics) reject(code codes.Code, reason string) {
+	m.rejected.WithLabelValues(code.String(), reason).Inc()
+}
 
 // handler serves the metrics in the Prometheus text format.
 func (m *metrics) handler() http.Handler {

@@ -354,6 +354,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		Rules:          Rules{},
 		Interceptors:   gs.unary,
 		Playground:     cfg.Playground,
+		Rejected:       gs.metrics.reject,
 	})
 	if err != nil {
 		return err

@@ -3,11 +3,14 @@ package service
 import (
 	"context"
 	"io"
+	"strings"
 	"testing"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
+	"google.golang.org/genproto/googleapis/api/annotations"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/encoding"
@@ -70,7 +73,7 @@ func undecodableRequests(t *testing.T, md protoreflect.MessageDescriptor) map[st
 		out["nested 5000 deep"] = struct {
 			data          []byte
 			field, reason string
-		}{data, "position.options", "FIELD_TOO_LARGE"}
+		}{data, `position.options["x"]`, "FIELD_TOO_LARGE"}
 	}
 	return out
 }
@@ -158,5 +161,78 @@ func TestUndecodableRequestsOverGRPC(t *testing.T) {
 	undecodable.Range(func(any, any) bool { n++; return true })
 	if n != 0 {
 		t.Errorf("%d decode failures never taken", n)
+	}
+}
+
+// A JSON body that cannot be decoded (a lone surrogate, invalid UTF-8, nesting) is 400
+// INVALID_ARGUMENT naming its field on every POST route, logged and counted, whether the gateway
+// or the server refuses it.
+func TestUndecodableRequestsOverHTTP(t *testing.T) {
+	core, logs := observer.New(zapcore.InfoLevel)
+	s := startConfigured(t, Config{Log: zap.New(core)})
+	deepJSON := func(depth int) string {
+		return `{"position":{"variant":"chaturanga","options":{"o":` + strings.Repeat(`{"a":`, depth) + `1` + strings.Repeat(`}`, depth) + `}}}`
+	}
+	sent := 0
+	for _, sd := range []*grpc.ServiceDesc{&pb.RulesService_ServiceDesc, &pb.AnalysisService_ServiceDesc} {
+		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(sd.ServiceName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		methods := d.(protoreflect.ServiceDescriptor).Methods()
+		for i := 0; i < methods.Len(); i++ {
+			m := methods.Get(i)
+			rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
+			if rule.GetPost() == "" || m.Input().Fields().ByName("position") == nil {
+				continue
+			}
+			for _, c := range []struct {
+				name, body, reason, field string
+			}{
+				{"lone surrogate", `{"position":{"variant":"\ud800"}}`, "INVALID_JSON", "position.variant"},
+				{"invalid UTF-8", "{\"position\":{\"variant\":\"\xff\"}}", "INVALID_JSON", "position.variant"},
+				{"nested 5000 deep", deepJSON(5000), "FIELD_TOO_LARGE", `position.options["o"]`},
+				{"nested 12000 deep", deepJSON(12000), "FIELD_TOO_LARGE", `position.options["o"]`},
+			} {
+				resp, raw := httpDo(t, s.httpURL+rule.GetPost(), "POST", c.body, "Content-Type", "application/json")
+				st := statusFromHTTP(t, resp.StatusCode, raw)
+				reason, field := "", ""
+				for _, det := range st.GetDetails() {
+					var info errdetails.ErrorInfo
+					var br errdetails.BadRequest
+					if det.UnmarshalTo(&info) == nil {
+						reason = info.GetReason()
+					} else if det.UnmarshalTo(&br) == nil && len(br.GetFieldViolations()) > 0 {
+						field = br.GetFieldViolations()[0].GetField()
+					}
+				}
+				if resp.StatusCode != 400 || codes.Code(st.GetCode()) != codes.InvalidArgument || reason != c.reason || field != c.field {
+					t.Errorf("POST %s %s: %d %v %s %q %q, want 400 INVALID_ARGUMENT %s %q", rule.GetPost(), c.name,
+						resp.StatusCode, codes.Code(st.GetCode()), reason, field, clip(st.GetMessage(), 120), c.reason, c.field)
+				}
+				sent++
+			}
+		}
+	}
+	if sent == 0 {
+		t.Fatal("no POST route takes a position")
+	}
+	lines := logs.FilterMessage("call").FilterField(zap.String("code", "InvalidArgument")).Len()
+	if lines != sent {
+		t.Errorf("%d call lines with code InvalidArgument, want one for each of the %d requests", lines, sent)
+	}
+	metrics := scrape(t, s.httpURL)
+	counted := 0.0
+	for _, name := range []string{"grpc_server_handled_total", "ashtapada_http_rejected_total"} {
+		for _, m := range metrics[name].GetMetric() {
+			for _, l := range m.GetLabel() {
+				if (l.GetName() == "grpc_code" || l.GetName() == "code") && l.GetValue() == "InvalidArgument" {
+					counted += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	if int(counted) != sent {
+		t.Errorf("the metrics count %v InvalidArgument calls, want %d", counted, sent)
 	}
 }
