@@ -95,9 +95,9 @@ func overCaps(m protoreflect.Message, depth int) bool {
 		fd := fields.Get(i)
 		if !fd.IsList() && !fd.IsMap() {
 			switch fd.Kind() {
-			case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind:
+			case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind, protoreflect.EnumKind:
 			default:
-				continue // a scalar has no cap
+				continue // a number has no cap
 			}
 		}
 		if m.Has(fd) && overField(fd, m.Get(fd), depth) {
@@ -116,7 +116,7 @@ func overField(fd protoreflect.FieldDescriptor, v protoreflect.Value, depth int)
 			return true
 		}
 		switch fd.Kind() {
-		case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind:
+		case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind, protoreflect.EnumKind:
 			for j := 0; j < l.Len(); j++ {
 				if overValue(fd, l.Get(j), defaultStringCap, depth) {
 					return true
@@ -149,14 +149,15 @@ func overValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, limit, dep
 		return len(v.Bytes()) > limit
 	case protoreflect.MessageKind, protoreflect.GroupKind:
 		return overCaps(v.Message(), depth+1)
+	case protoreflect.EnumKind:
+		return fd.Enum().Values().ByNumber(v.Enum()) == nil
 	}
 	return false
 }
 
 // walkCaps checks the fields of m, found at path prefix, depth messages deep below the field top,
 // where the nesting began: the outermost google.protobuf message (a Value, which can nest without
-// end) when wellKnown, else the outermost message.
-// of the request.
+// end) when wellKnown, else the outermost message of the request.
 func walkCaps(m protoreflect.Message, prefix, top string, wellKnown bool, depth int) error {
 	if depth > maxNesting {
 		return capError(nil, top, "nests messages more than "+strconv.Itoa(maxNesting)+" deep")
@@ -213,6 +214,8 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 			top, wellKnown = path, known
 		}
 		return walkCaps(v.Message(), path, top, wellKnown, depth+1)
+	case protoreflect.EnumKind:
+		return checkEnum(fd, v.Enum(), path)
 	default:
 		return nil
 	}
@@ -224,6 +227,30 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 		return capError(fd, path, "is "+strconv.Itoa(size)+" bytes long, at most "+strconv.Itoa(limit))
 	}
 	return nil
+}
+
+// enumReasons keep the reasons the enums had before the caps checked every enum.
+var enumReasons = map[protoreflect.FullName]string{
+	"ashtapada.v1.SearchAlgorithm": "UNKNOWN_ALGORITHM",
+	"ashtapada.v1.RolloutPolicy":   "UNKNOWN_POLICY",
+}
+
+// checkEnum refuses a value that is none of its enum's: proto3 decoders keep unknown numbers.
+func checkEnum(fd protoreflect.FieldDescriptor, n protoreflect.EnumNumber, path string) error {
+	values := fd.Enum().Values()
+	if values.ByNumber(n) != nil {
+		return nil
+	}
+	names := make([]string, values.Len())
+	for i := range names {
+		names[i] = string(values.Get(i).Name())
+	}
+	msg := path + " is " + strconv.Itoa(int(n)) + ", which is no " + string(fd.Enum().Name()) + "; want one of " + strings.Join(names, ", ")
+	reason := "UNKNOWN_ENUM_VALUE"
+	if r, ok := enumReasons[fd.Enum().FullName()]; ok {
+		reason = r
+	}
+	return detailedError(codes.InvalidArgument, reason, msg, []*errdetails.BadRequest_FieldViolation{{Field: path, Description: msg}})
 }
 
 func capError(fd protoreflect.FieldDescriptor, path, what string) error {

@@ -1,14 +1,18 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"net"
+	"net/http"
 	"net/netip"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/stats"
 )
 
@@ -38,6 +42,10 @@ type connGuard struct {
 	refused      atomic.Uint64 // connections closed at once for a cap
 	writeTimeout time.Duration // 0: answers are not watched
 	timedOut     atomic.Uint64 // connections closed for answers not written in time
+	// plainErrors, on the HTTP port, turns net/http's own plain-text refusals into AIP-193
+	// errors, counted by rejected (see rewritePlainError).
+	plainErrors bool
+	rejected    func(codes.Code, string)
 }
 
 func newConnGuard(lis net.Listener, name string, max, perPeer int, trusted []netip.Prefix, log *zap.Logger) *connGuard {
@@ -140,6 +148,12 @@ type guardedConn struct {
 }
 
 func (c *guardedConn) Write(p []byte) (int, error) {
+	if c.guard.plainErrors {
+		if out, ok := c.guard.rewritePlainError(p, c.RemoteAddr()); ok {
+			_, err := c.Conn.Write(out)
+			return len(p), err
+		}
+	}
 	n, err := c.Conn.Write(p)
 	if c.guard.writeTimeout > 0 {
 		if d := c.frames.data(p[:n]); d > 0 {
@@ -153,6 +167,55 @@ func (c *guardedConn) Close() error {
 	err := c.Conn.Close()
 	c.closed.Do(func() { c.guard.release(c) })
 	return err
+}
+
+// plainErrorHeaders are what net/http writes after the status line of a request it refuses before
+// any handler runs (a request line or header it cannot parse, headers too large): no hook lets a
+// server answer those itself, so the HTTP port's connections rewrite that one write.
+const plainErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+
+// rewritePlainError returns, for p when it is such a refusal whole, the same refusal in the
+// API's AIP-193 JSON form, and logs and counts it. Every answer of the handler has a Date header,
+// which these lack, so none is mistaken for one.
+func (g *connGuard) rewritePlainError(p []byte, peer net.Addr) ([]byte, bool) {
+	const prefix = "HTTP/1.1 "
+	head, text, found := bytes.Cut(p, []byte(plainErrorHeaders))
+	if !found || !bytes.HasPrefix(head, []byte(prefix)) || len(head) < len(prefix)+3 || bytes.Contains(head, []byte("\n")) {
+		return nil, false
+	}
+	httpStatus, err := strconv.Atoi(string(head[len(prefix) : len(prefix)+3]))
+	if err != nil || httpStatus < 400 {
+		return nil, false
+	}
+	code, reason := codes.InvalidArgument, "MALFORMED_REQUEST"
+	msg := "the request cannot be parsed: its request line (an invalid %-escape in the path, for one) or a header is malformed"
+	switch {
+	case httpStatus == http.StatusRequestHeaderFieldsTooLarge:
+		code, reason, msg = codes.ResourceExhausted, "HEADERS_TOO_LARGE", "the request's headers are larger than the server's limit"
+	case httpStatus >= 500:
+		code = codes.Unimplemented
+		fallthrough
+	default:
+		// net/http's own words, "400 Bad Request: missing required Host header", say more.
+		if _, words, ok := bytes.Cut(text, []byte(": ")); ok && len(words) > 0 {
+			msg = "the request cannot be parsed: " + clip(string(words), maxMessageLen)
+		}
+	}
+	body := errorBody(httpStatus, gatewayStatus(code, reason, "", msg, nil))
+	out := make([]byte, 0, 192+len(body))
+	out = append(out, head...)
+	out = append(out, "\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: "...)
+	out = strconv.AppendInt(out, int64(len(body)), 10)
+	out = append(out, "\r\n\r\n"...)
+	out = append(out, body...)
+	if g.rejected != nil {
+		g.rejected(code, reason)
+	}
+	if ce := g.log.Check(zap.InfoLevel, "call"); ce != nil {
+		ce.Write(zap.String("transport", "http"), zap.Int("http_status", httpStatus), zap.String("code", code.String()),
+			zap.String("peer", addrIP(peer).String()), zap.String("error", msg))
+	}
+	return out, true
 }
 
 // frameCounter reads the HTTP/2 frames a server writes, to count the bytes of DATA payloads: the

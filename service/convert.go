@@ -455,8 +455,11 @@ func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move
 	if len(a.GetDice()) > maxDiceCount {
 		return 0, "", invalid("INVALID_DICE", field+".dice", "at most %d dice, got %d", maxDiceCount, len(a.GetDice()))
 	}
+	if a.DieIndex != nil && (a.GetDieIndex() < 0 || a.GetDieIndex() >= maxDiceCount) {
+		return 0, "", invalid("INVALID_DICE", field+".die_index", "die_index is an index in position.dice, from 0 to %d; got %d", maxDiceCount-1, a.GetDieIndex())
+	}
 	want := &pb.Action{Kind: a.GetKind(), Name: a.GetName(), Piece: a.GetPiece(), From: a.GetFrom(), To: a.GetTo(),
-		Promotion: promotionKind(pos, a.GetPromotion()), Dice: sorted(a.GetDice())}
+		Promotion: promotionKind(pos, a.GetPromotion()), Dice: sorted(a.GetDice()), DieIndex: a.DieIndex}
 	var buf [engine.MaxMoves]engine.Move
 	var found []engine.Move
 	for _, m := range pos.Moves(buf[:0]) {
@@ -512,6 +515,9 @@ func matches(legal, want *pb.Action) bool {
 	}
 	// Dice are a multiset: a roll may name its faces in any order.
 	if len(want.GetDice()) > 0 && !slices.Equal(want.GetDice(), sorted(legal.GetDice())) {
+		return false
+	}
+	if want.DieIndex != nil && (legal.DieIndex == nil || want.GetDieIndex() != legal.GetDieIndex()) {
 		return false
 	}
 	// An unset promotion matches only a move without one, so a plain move is never ambiguous.

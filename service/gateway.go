@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"time"
@@ -185,10 +186,15 @@ func incomingHeader(key string) (string, bool) {
 	return runtime.DefaultHeaderMatcher(key)
 }
 
+// nosniff keeps browsers from reading an answer as anything but its declared type.
+var nosniff = []string{"nosniff"}
+
 func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
 	if g.version != nil {
-		w.Header()["Ashtapada-Version"] = g.version
+		h["Ashtapada-Version"] = g.version
 	}
+	h["X-Content-Type-Options"] = nosniff
 	g.next.ServeHTTP(w, r)
 }
 
@@ -235,6 +241,14 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 		g.methodNotAllowed(w, r, g.routes.allow(mask), start)
 		return
 	}
+	if !jsonBody(r) {
+		// Only a JSON body: a page on any site may make its visitors' browsers send a form or
+		// text/plain body without asking (no CORS preflight), but never a JSON one.
+		msg := "the request body must be JSON: send it with Content-Type: application/json, not " + quote(clip(r.Header.Get("Content-Type"), maxEcho))
+		g.reject(w, r, http.StatusUnsupportedMediaType, gatewayStatus(codes.InvalidArgument, reasonMediaType, "", msg,
+			map[string]string{"accept": "application/json"}), start)
+		return
+	}
 	if r.ContentLength > g.maxBody {
 		// Refused before reading any of it (nor sending 100 Continue to a client that waits).
 		g.reject(w, r, http.StatusRequestEntityTooLarge, tooLargeStatus(g.maxBody), start)
@@ -248,6 +262,15 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	c.body = requestBody{ReadCloser: http.MaxBytesReader(w, body, g.maxBody), start: start}
 	c.req.Body = &c.body
 	g.mux.ServeHTTP(w, &c.req)
+}
+
+// jsonBody reports whether r carries no body, or a body declared as JSON.
+func jsonBody(r *http.Request) bool {
+	if r.ContentLength == 0 || r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "application/json"
 }
 
 func (g *gateway) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string, start time.Time) {

@@ -501,6 +501,7 @@ func TestHTTPBodyCap(t *testing.T) {
 	}
 	// Streamed without a length: refused when the cap is reached.
 	req, _ := http.NewRequest("POST", s.url+"/v1/moves:validate", io.MultiReader(strings.NewReader(pad)))
+	req.Header.Set("Content-Type", "application/json")
 	r, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -542,6 +543,7 @@ func TestHTTPHugeBody(t *testing.T) {
 		body := &countingBody{}
 		body.n.Store(size)
 		req, _ := http.NewRequest("POST", s.url+"/v1/moves:list", body)
+		req.Header.Set("Content-Type", "application/json")
 		if declared {
 			req.ContentLength = size
 		}
@@ -563,6 +565,46 @@ func TestHTTPHugeBody(t *testing.T) {
 		}
 		if allocated > 32<<20 {
 			t.Errorf("declared %v: %d bytes allocated for a refused body", declared, allocated)
+		}
+	}
+}
+
+// A POST body is JSON, declared so: a web page can make a browser send a form or text/plain body
+// to any site without a CORS preflight, but not a JSON one.
+func TestHTTPJSONBodiesOnly(t *testing.T) {
+	s := startGateway(t, HTTPOptions{})
+	body := `{"position":{"variant":"chaturanga","text":"` + startFEN + `"}}`
+	for _, ct := range []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/jsonx"} {
+		req, _ := http.NewRequest("POST", s.url+"/v1/moves:list", strings.NewReader(body))
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		r, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		wantError(t, r, raw, http.StatusUnsupportedMediaType, codes.InvalidArgument, reasonMediaType, "")
+	}
+	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON"} {
+		if resp, raw := s.do(t, "POST", "/v1/moves:list", body, "Content-Type", ct); resp.StatusCode != 200 {
+			t.Errorf("%s: %d %s", ct, resp.StatusCode, raw)
+		}
+	}
+	// A POST without a body needs no type.
+	if resp, raw := s.do(t, "POST", "/v1/variants/chaturanga:start", ""); resp.StatusCode != 200 {
+		t.Errorf("an empty POST: %d %s", resp.StatusCode, raw)
+	}
+}
+
+// Every answer, errors included, tells browsers not to guess its type.
+func TestHTTPNoSniff(t *testing.T) {
+	s := startGateway(t, HTTPOptions{})
+	for _, c := range [][2]string{{"GET", "/v1/variants"}, {"GET", "/v1/nowhere"}, {"POST", "/v1/moves:list"}, {"GET", "/healthz"}, {"GET", "/openapi.json"}} {
+		resp, _ := s.do(t, c[0], c[1], "")
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s %s: X-Content-Type-Options %q", c[0], c[1], got)
 		}
 	}
 }
@@ -860,6 +902,71 @@ func TestNoDuplicateHeaders(t *testing.T) {
 			if strings.HasPrefix(name, "Grpc-Metadata-") {
 				t.Errorf("%s: header %s: %q", body, name, resp.Header.Values(name))
 			}
+		}
+	}
+}
+
+// Requests net/http refuses before any handler (a path with a bad %-escape, headers too large, no
+// Host) get the API's AIP-193 JSON too, logged and counted.
+func TestHTTPUnparsableRequests(t *testing.T) {
+	s := startConfigured(t, Config{Conn: ConnLimits{MaxHeaderBytes: 4 << 10}})
+	for _, c := range []struct {
+		name, request string
+		status        int
+		reason, says  string
+	}{
+		{"bad escape", "GET /v1/variants/%zz HTTP/1.1\r\nHost: x\r\n\r\n", 400, "MALFORMED_REQUEST", "%-escape"},
+		{"no host", "GET /v1/variants HTTP/1.1\r\n\r\n", 400, "MALFORMED_REQUEST", "missing required Host header"},
+		{"huge header", "GET /v1/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("y", 64<<10) + "\r\n\r\n", 431, "HEADERS_TOO_LARGE", "larger than"},
+	} {
+		conn := dial(t, s.httpAddr)
+		if _, err := io.WriteString(conn, c.request); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("%s: Content-Type %q: %s", c.name, ct, raw)
+		}
+		st := statusFromHTTP(t, resp.StatusCode, raw)
+		if resp.StatusCode != c.status || errorReason(st) != c.reason || !strings.Contains(st.GetMessage(), c.says) {
+			t.Errorf("%s: %d %s %q, want %d %s saying %q", c.name, resp.StatusCode, errorReason(st), st.GetMessage(), c.status, c.reason, c.says)
+		}
+	}
+	counted := 0.0
+	for _, m := range scrape(t, s.httpURL)["ashtapada_http_rejected_total"].GetMetric() {
+		counted += m.GetCounter().GetValue()
+	}
+	if counted != 3 {
+		t.Errorf("ashtapada_http_rejected_total counts %v, want 3", counted)
+	}
+}
+
+// A call the gateway ends itself, at the client's Grpc-Timeout, answers in the AIP-193 form.
+func TestHTTPDeadlineHasDetails(t *testing.T) {
+	s := startServer(t)
+	for _, path := range []string{"/v1/analysis:perft", "/v1/analysis:searchStream"} {
+		body := `{"position":{"variant":"chaturanga","text":"` + startFEN + `"},"depth":12}`
+		if path == "/v1/analysis:searchStream" {
+			body = `{"position":{"variant":"chaturanga","text":"` + startFEN + `"},"time_limit":"60s"}`
+		}
+		resp, raw := httpDo(t, s.httpURL+path, "POST", body, "Grpc-Timeout", "200m")
+		if path == "/v1/analysis:searchStream" {
+			lines := bytes.Split(bytes.TrimSpace(raw), []byte("\n"))
+			raw = lines[len(lines)-1]
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &m); err != nil || m["error"] == nil {
+				t.Fatalf("%s: the stream's last line %s is no error", path, raw)
+			}
+			resp.StatusCode = 504
+		}
+		st := statusFromHTTP(t, resp.StatusCode, raw)
+		if codes.Code(st.GetCode()) != codes.DeadlineExceeded || errorReason(st) == "" {
+			t.Errorf("%s with Grpc-Timeout 200m: %d %v reason %q: %s", path, resp.StatusCode, codes.Code(st.GetCode()), errorReason(st), raw)
 		}
 	}
 }

@@ -36,6 +36,7 @@ const (
 	reasonCORS             = "CORS_REJECTED"
 	reasonNotReady         = "NOT_READY"
 	reasonInvalidRequest   = "INVALID_REQUEST"
+	reasonMediaType        = "UNSUPPORTED_MEDIA_TYPE"
 )
 
 // maxLogged caps client-influenced text (paths, decoder messages) in a log line.
@@ -118,6 +119,32 @@ func hasErrorInfo(st *spb.Status) bool {
 	return false
 }
 
+// callEndReason is the reason of a call the gateway ended itself.
+func callEndReason(c codes.Code) string {
+	switch c {
+	case codes.DeadlineExceeded:
+		return "DEADLINE_EXCEEDED"
+	case codes.Canceled:
+		return "CANCELLED"
+	case codes.Unavailable:
+		return "UNAVAILABLE"
+	}
+	return "INTERNAL"
+}
+
+// callEndMessage words the status of a call the gateway ended itself.
+func callEndMessage(s *status.Status) string {
+	switch s.Code() {
+	case codes.DeadlineExceeded:
+		return "the call's deadline (its Grpc-Timeout header) passed before the answer: allow more time or ask for less work"
+	case codes.Canceled:
+		return "the call was cancelled"
+	case codes.Unavailable:
+		return "the server is unavailable (shutting down, or unreachable): retry with backoff"
+	}
+	return s.Message()
+}
+
 // errorReason is the reason of st's ErrorInfo, "" for none.
 func errorReason(st *spb.Status) string {
 	for _, d := range st.GetDetails() {
@@ -156,8 +183,9 @@ func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runti
 	case s.Code() == codes.InvalidArgument || httpStatus != 0:
 		st = gatewayStatus(s.Code(), reasonInvalidRequest, "", s.Message(), nil)
 	default:
-		// Unavailable: the server unreachable or shutting down, which never saw the call.
-		st, logged = s.Proto(), s.Code() == codes.Unavailable
+		// The gateway's own end of the call: the client's deadline (Grpc-Timeout) or its leaving,
+		// or the server unreachable or shutting down, which never saw the call.
+		st, logged = gatewayStatus(s.Code(), callEndReason(s.Code()), "", callEndMessage(s), nil), s.Code() == codes.Unavailable
 	}
 	if httpStatus == 0 {
 		httpStatus = runtime.HTTPStatusFromCode(codes.Code(st.GetCode()))
@@ -212,7 +240,10 @@ func (g *gateway) notFound(r *http.Request) *spb.Status {
 // streamError converts an error of a server stream; the marshaler writes it in the AIP-193 form.
 func (g *gateway) streamError(ctx context.Context, err error) *status.Status {
 	if s, ok := status.FromError(err); ok {
-		return s
+		if hasErrorInfo(s.Proto()) {
+			return s
+		}
+		return status.FromProto(gatewayStatus(s.Code(), callEndReason(s.Code()), "", callEndMessage(s), nil))
 	}
 	return status.FromProto(g.internal(ctx, err))
 }

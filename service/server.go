@@ -327,6 +327,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	grpcGuard.writeTimeout = cfg.Conn.GRPCWriteTimeout
 	httpGuard := newConnGuard(httpLis, "http", cfg.Conn.MaxConnections, cfg.Conn.MaxConnectionsPerPeer, cfg.TrustedProxies, log)
 	gs := newGRPCServer(cfg, grpc.StatsHandler(grpcGuard.stats()))
+	httpGuard.plainErrors, httpGuard.rejected = true, gs.metrics.reject
 	gs.metrics.watchConns(grpcGuard, httpGuard)
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	defer stopWatching()
