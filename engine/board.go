@@ -129,22 +129,22 @@ func SquareName(file, rank int) string {
 // files x ranks grid. It never allocates.
 func ParseSquareName(s string, files, ranks int) (file, rank int, err error) {
 	if len(s) < 2 || len(s) > 3 {
-		return 0, 0, fmt.Errorf("%q is not a square name", s)
+		return 0, 0, fmt.Errorf("%q is not a square name", Text(s))
 	}
 	file = int(s[0]) - 'a'
 	if file < 0 || file >= files {
-		return 0, 0, fmt.Errorf("%q: file %q is not on the board", s, s[0])
+		return 0, 0, fmt.Errorf("%q: file %q is not on the board", Text(s), s[0])
 	}
 	rank = 0
 	for i := 1; i < len(s); i++ {
 		c := s[i]
 		if c < '0' || c > '9' || (i == 1 && c == '0') {
-			return 0, 0, fmt.Errorf("%q is not a square name", s)
+			return 0, 0, fmt.Errorf("%q is not a square name", Text(s))
 		}
 		rank = rank*10 + int(c-'0')
 	}
 	if rank < 1 || rank > ranks {
-		return 0, 0, fmt.Errorf("%q: rank %d is not on the board", s, rank)
+		return 0, 0, fmt.Errorf("%q: rank %d is not on the board", Text(s), rank)
 	}
 	return file, rank - 1, nil
 }

@@ -24,7 +24,7 @@ func ResolveOptions(specs []OptionSpec, opts Options) (Options, error) {
 			}
 		case OptionString:
 			if len(spec.Allowed) > 0 && !contains(spec.Allowed, v.String) {
-				return nil, &OptionError{Name: name, Reason: fmt.Sprintf("%q is not one of %q", v.String, spec.Allowed)}
+				return nil, &OptionError{Name: name, Reason: fmt.Sprintf("%q is not one of %q", Text(v.String), spec.Allowed)}
 			}
 		}
 		out[name] = v

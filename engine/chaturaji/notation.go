@@ -117,30 +117,30 @@ func (p *Position) parseBoard(s string) error {
 func parsePiece(tok string) (cell, error) {
 	body, colourText, hasColour := strings.Cut(tok, ":")
 	if len(body) < 2 {
-		return 0, fmt.Errorf("want a piece such as bK or bPe, got %q", tok)
+		return 0, fmt.Errorf("want a piece such as bK or bPe, got %q", engine.Text(tok))
 	}
 	owner := strings.IndexByte(playerLetters, body[0])
 	kind := strings.IndexByte(pieceLetters[1:], body[1]) + 1
 	if owner < 0 || kind == 0 {
-		return 0, fmt.Errorf("want an owner b, g, r or y and a piece K, E, H, B or P, got %q", tok)
+		return 0, fmt.Errorf("want an owner b, g, r or y and a piece K, E, H, B or P, got %q", engine.Text(tok))
 	}
 	target := 0
 	if kind == pawn {
 		if len(body) != 3 {
-			return 0, fmt.Errorf("a pawn names its promotion target: bPk, bPe, bPh or bPb, got %q", tok)
+			return 0, fmt.Errorf("a pawn names its promotion target: bPk, bPe, bPh or bPb, got %q", engine.Text(tok))
 		}
 		target = slices.Index(kindLetters[:], body[2])
 		if target < boat {
-			return 0, fmt.Errorf("a pawn promotes to k, e, h or b, got %q", tok)
+			return 0, fmt.Errorf("a pawn promotes to k, e, h or b, got %q", engine.Text(tok))
 		}
 	} else if len(body) != 2 {
-		return 0, fmt.Errorf("unexpected %q after the piece letter", body[2:])
+		return 0, fmt.Errorf("unexpected %q after the piece letter", engine.Text(body[2:]))
 	}
 	colour := owner
 	if hasColour {
 		colour = strings.Index(playerLetters, colourText)
 		if len(colourText) != 1 || colour < 0 {
-			return 0, fmt.Errorf("want a colour b, g, r or y after ':', got %q", tok)
+			return 0, fmt.Errorf("want a colour b, g, r or y after ':', got %q", engine.Text(tok))
 		}
 	}
 	return newCell(kind, owner, target, colour), nil
@@ -177,7 +177,7 @@ func (p *Position) parseState(s string) error {
 		return nil
 	}
 	bad := func(tok string) error {
-		return engine.Positionf("state", "want '-' or tokens such as r>b, offer=bg, ask=bgy, return=b, got %q", tok)
+		return engine.Positionf("state", "want '-' or tokens such as r>b, offer=bg, ask=bgy, return=b, got %q", engine.Text(tok))
 	}
 	for _, tok := range strings.Split(s, ",") {
 		if a, b, ok := strings.Cut(tok, ">"); ok {

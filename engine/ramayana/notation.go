@@ -186,9 +186,9 @@ func parseAction(text string) (engine.Move, error) {
 			sq, ok := parseSquare(tail)
 			if !ok {
 				if _, _, err := engine.ParseSquareName(tail, files, ranks); err == nil {
-					return 0, syntax(fmt.Sprintf("%q is ocean, not a square of the board", tail))
+					return 0, syntax(fmt.Sprintf("%q is ocean, not a square of the board", engine.Text(tail)))
 				}
-				return 0, syntax(fmt.Sprintf("%q is not a square of the board", tail))
+				return 0, syntax(fmt.Sprintf("%q is not a square of the board", engine.Text(tail)))
 			}
 			act, extra = actDrop, sq
 			if t[i] == '^' {
@@ -213,7 +213,7 @@ func parseAction(text string) (engine.Move, error) {
 			bad = t[j:]
 		}
 		if _, _, err := engine.ParseSquareName(bad, files, ranks); err == nil {
-			return 0, syntax(fmt.Sprintf("%q is ocean, not a square of the board", bad))
+			return 0, syntax(fmt.Sprintf("%q is ocean, not a square of the board", engine.Text(bad)))
 		}
 		return 0, syntax("want two squares such as d3d4")
 	}

@@ -41,7 +41,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid or maxn", s)
+	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid or maxn", engine.Text(s))
 }
 
 // MaxDepth is the deepest iteration a search makes, in actions.

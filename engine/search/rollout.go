@@ -39,7 +39,7 @@ func ParsePolicy(s string) (Policy, error) {
 			return Policy(p), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown playout policy %q, want random or greedy", s)
+	return 0, fmt.Errorf("unknown playout policy %q, want random or greedy", engine.Text(s))
 }
 
 // DefaultMaxActions caps a playout or a game when no cap is given.
