@@ -189,12 +189,20 @@ func incomingHeader(key string) (string, bool) {
 // nosniff keeps browsers from reading an answer as anything but its declared type.
 var nosniff = []string{"nosniff"}
 
+var connectionClose = []string{"close"}
+
 func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	if g.version != nil {
 		h["Ashtapada-Version"] = g.version
 	}
 	h["X-Content-Type-Options"] = nosniff
+	if g.ready != nil && !g.ready() {
+		// Draining: a kept-alive connection ends with its answer, so that few are left idle
+		// when the listener closes, where a request sent just then would find it gone. Idle
+		// ones are not closed now, for the same reason.
+		h["Connection"] = connectionClose
+	}
 	g.next.ServeHTTP(w, r)
 }
 

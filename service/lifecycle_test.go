@@ -527,6 +527,11 @@ func TestShutdownLosesNoCall(t *testing.T) {
 		if res.StatusCode != http.StatusServiceUnavailable {
 			t.Errorf("/readyz during the drain: %d, want 503", res.StatusCode)
 		}
+		// Kept-alive connections end with their answer, so that none is idle when the
+		// listener closes.
+		if !res.Close {
+			t.Error("an answer during the drain keeps its connection alive, want Connection: close")
+		}
 	}
 	load.Wait()
 
