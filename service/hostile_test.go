@@ -2,9 +2,16 @@ package service
 
 import (
 	"context"
+	"net/netip"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+	"google.golang.org/grpc/metadata"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -126,4 +133,102 @@ func TestZeroWindowUnaryMemoryBounded(t *testing.T) {
 	if _, err := s.rules.ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
 		t.Errorf("after the attack: %v", err)
 	}
+}
+
+// A client cannot pass itself off as another through metadata or headers: only the gateway's
+// calls say they came over HTTP, and X-Forwarded-For is believed only from trusted proxies.
+func TestForwardingHeadersTrusted(t *testing.T) {
+	peerOf := func(t *testing.T, logs *observer.ObservedLogs, method string) (transport, peer string) {
+		t.Helper()
+		var lines []observer.LoggedEntry
+		for _, l := range logs.TakeAll() {
+			if l.Message == "call" {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) != 1 || lines[0].ContextMap()["method"] != method {
+			t.Fatalf("%d lines, want one for %s: %v", len(lines), method, lines)
+		}
+		f := lines[0].ContextMap()
+		p, _ := f["peer"].(string)
+		return f["transport"].(string), p
+	}
+	list := &pb.ListLegalMovesRequest{Position: chaturanga(startFEN)}
+	for _, c := range []struct {
+		name           string
+		trusted        []netip.Prefix
+		grpcForwarded  string
+		httpForwarded  string
+		wantGRPC       string // the peer logged for the gRPC call; "" for the client's own address
+		wantHTTP       string
+		wantHTTPPrefix bool
+	}{
+		{name: "no proxies", grpcForwarded: "203.0.113.9", httpForwarded: "203.0.113.9", wantHTTP: "127.0.0.1"},
+		{name: "loopback trusted", trusted: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")},
+			grpcForwarded: "198.51.100.7, 203.0.113.9, 127.0.0.5", httpForwarded: "198.51.100.7, 203.0.113.9",
+			wantGRPC: "203.0.113.9", wantHTTP: "203.0.113.9"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			core, logs := observer.New(zapcore.InfoLevel)
+			s := startConfigured(t, Config{Log: zap.New(core), TrustedProxies: c.trusted})
+			ctx := metadata.AppendToOutgoingContext(context.Background(), TransportMetadataKey, "http", "x-forwarded-for", c.grpcForwarded)
+			if _, err := s.rules.ListLegalMoves(ctx, list); err != nil {
+				t.Fatal(err)
+			}
+			tr, p := peerOf(t, logs, rulesMethod+"ListLegalMoves")
+			want := c.wantGRPC
+			if want == "" && !strings.HasPrefix(p, "127.0.0.1:") || want != "" && p != want || tr != "grpc" {
+				t.Errorf("gRPC call claiming http from %q: logged %s from %q, want grpc from %q", c.grpcForwarded, tr, p, want)
+			}
+			resp, raw := httpDo(t, s.httpURL+"/v1/moves:list", "POST", `{"position":{"variant":"chaturanga","text":"`+startFEN+`"}}`,
+				"X-Forwarded-For", c.httpForwarded, "Grpc-Metadata-Ashtapada-Transport", "grpc")
+			if resp.StatusCode != 200 {
+				t.Fatalf("%d %s", resp.StatusCode, raw)
+			}
+			if tr, p := peerOf(t, logs, rulesMethod+"ListLegalMoves"); tr != "http" || p != c.wantHTTP {
+				t.Errorf("HTTP call with X-Forwarded-For %q: logged %s from %q, want http from %q", c.httpForwarded, tr, p, c.wantHTTP)
+			}
+		})
+	}
+}
+
+// Each port closes at once the connections beyond its cap, and beyond the cap per peer address
+// unless the peer is a trusted proxy.
+func TestConnectionCaps(t *testing.T) {
+	openConns := func(t *testing.T, addr string, n int) (open int) {
+		for range n {
+			c := dialRaw(t, addr, 65535)
+			if !c.waitClosed(300 * time.Millisecond) {
+				open++
+			}
+		}
+		return open
+	}
+	t.Run("total", func(t *testing.T) {
+		s := startConfigured(t, Config{Conn: ConnLimits{MaxConnections: 3}})
+		if _, err := s.rules.ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		if open := openConns(t, s.grpcAddr, 5); open != 2 {
+			t.Errorf("%d of 5 more gRPC connections stayed open beside the client's, want 2 (the cap is 3)", open)
+		}
+		if got := scrape(t, s.httpURL)["ashtapada_connections_refused_total"].value(t, map[string]string{"server": "grpc"}); got != 3 {
+			t.Errorf("ashtapada_connections_refused_total{server=grpc} = %v, want 3", got)
+		}
+	})
+	t.Run("per peer", func(t *testing.T) {
+		s := startConfigured(t, Config{Conn: ConnLimits{MaxConnectionsPerPeer: 2}})
+		if _, err := s.rules.ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		if open := openConns(t, s.grpcAddr, 4); open != 1 {
+			t.Errorf("%d of 4 more gRPC connections stayed open beside the client's, want 1 (the cap per peer is 2)", open)
+		}
+	})
+	t.Run("trusted proxy", func(t *testing.T) {
+		s := startConfigured(t, Config{Conn: ConnLimits{MaxConnectionsPerPeer: 2}, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}})
+		if open := openConns(t, s.grpcAddr, 4); open != 4 {
+			t.Errorf("%d of 4 connections from a trusted proxy stayed open, want all", open)
+		}
+	})
 }
