@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+	"golang.org/x/net/http2"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -109,16 +111,77 @@ func FuzzProtoRequests(f *testing.F) {
 	f.Fuzz(func(t *testing.T, route uint8, wire []byte) {
 		r := fuzzRoutes[int(route)%len(fuzzRoutes)]
 		req := r.request()
-		if proto.Unmarshal(wire, req) != nil {
-			return
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
+		if proto.Unmarshal(wire, req) != nil {
+			// Bytes no decoder takes are the client's fault too, and said so.
+			var out []byte
+			err := s.conn.Invoke(ctx, r.method, &wire, &out, grpc.ForceCodec(rawCodec{}))
+			if status.Code(err) != codes.InvalidArgument {
+				t.Fatalf("%s with undecodable bytes %x: %v", r.method, wire, err)
+			}
+			return
+		}
 		var resp emptypb.Empty
 		err := s.conn.Invoke(ctx, r.method, req, &resp)
 		switch status.Code(err) {
 		case codes.Internal, codes.Unknown, codes.Unavailable, codes.DeadlineExceeded, codes.Unimplemented:
 			t.Fatalf("%s %v: %v", r.method, req, err)
+		}
+	})
+}
+
+// FuzzDecodeErrors words the decoders' errors for any bytes: never a panic, and a field path and
+// message of bounded size.
+func FuzzDecodeErrors(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(uint8(s.route), []byte(s.body))
+	}
+	f.Add(uint8(0), []byte(`{"position":{"variant":"\ud800"}}`))
+	f.Add(uint8(1), []byte(`{"position":{"options":{"o":{"a":{"a":{"a":1}}}}}}`))
+	f.Fuzz(func(t *testing.T, route uint8, data []byte) {
+		md := fuzzRoutes[int(route)%len(fuzzRoutes)].request().ProtoReflect().Descriptor()
+		if err := protojson.Unmarshal(data, fuzzRoutes[int(route)%len(fuzzRoutes)].request()); err != nil {
+			e := newDecodeError(err, data, md)
+			_, st := e.status(DefaultMaxBodyBytes)
+			if len(st.GetMessage()) > maxMessageLen+16 {
+				t.Fatalf("a message of %d bytes", len(st.GetMessage()))
+			}
+		}
+		// The gRPC codec's words for the same bytes read as the wire format.
+		if err := proto.Unmarshal(data, fuzzRoutes[int(route)%len(fuzzRoutes)].request()); err != nil {
+			if code, _, _ := errorDetails(decodeStatus(md, data, err)); code != codes.InvalidArgument {
+				t.Fatalf("decodeStatus: %v", code)
+			}
+		}
+	})
+}
+
+// FuzzFrameCounter cuts a server's HTTP/2 output anywhere: the DATA bytes counted are the same
+// as for the output whole.
+func FuzzFrameCounter(f *testing.F) {
+	var frames bytes.Buffer
+	fr := http2.NewFramer(&frames, nil)
+	_ = fr.WriteSettings()
+	_ = fr.WriteData(1, false, bytes.Repeat([]byte("x"), 300))
+	_ = fr.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: []byte("abc"), EndHeaders: true})
+	_ = fr.WriteData(3, true, nil)
+	_ = fr.WritePing(true, [8]byte{1})
+	_ = fr.WriteData(3, true, []byte("yy"))
+	f.Add(frames.Bytes(), uint16(5), uint16(9))
+	f.Fuzz(func(t *testing.T, out []byte, cut1, cut2 uint16) {
+		var whole frameCounter
+		want := whole.data(out)
+		a, b := min(int(cut1), len(out)), min(int(cut2), len(out))
+		if a > b {
+			a, b = b, a
+		}
+		var parts frameCounter
+		if got := parts.data(out[:a]) + parts.data(out[a:b]) + parts.data(out[b:]); got != want {
+			t.Fatalf("cut at %d and %d: %d DATA bytes, whole %d", a, b, got, want)
+		}
+		if want > len(out) {
+			t.Fatalf("%d DATA bytes in %d", want, len(out))
 		}
 	})
 }
