@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -131,7 +132,7 @@ func overField(fd protoreflect.FieldDescriptor, v protoreflect.Value, depth int)
 		}
 		over := false
 		mp.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
-			over = len(k.String()) > defaultStringCap || overValue(fd.MapValue(), v, fieldCap(fd.MapValue()), depth)
+			over = len(k.String()) > defaultStringCap || !utf8.ValidString(k.String()) || overValue(fd.MapValue(), v, fieldCap(fd.MapValue()), depth)
 			return !over
 		})
 		return over
@@ -144,7 +145,7 @@ func overField(fd protoreflect.FieldDescriptor, v protoreflect.Value, depth int)
 func overValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, limit, depth int) bool {
 	switch fd.Kind() {
 	case protoreflect.StringKind:
-		return len(v.String()) > limit
+		return len(v.String()) > limit || !utf8.ValidString(v.String())
 	case protoreflect.BytesKind:
 		return len(v.Bytes()) > limit
 	case protoreflect.MessageKind, protoreflect.GroupKind:
@@ -186,6 +187,10 @@ func walkCaps(m protoreflect.Message, prefix, top string, wellKnown bool, depth 
 			}
 			mp.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
 				key := k.String()
+				if !utf8.ValidString(key) {
+					err = notUTF8(path)
+					return false
+				}
 				if len(key) > defaultStringCap {
 					err = capError(fd, path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(defaultStringCap))
 					return false
@@ -206,6 +211,11 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 	size := 0
 	switch fd.Kind() {
 	case protoreflect.StringKind:
+		// Over gRPC the decoder refuses such a string; a path parameter of the gateway's is not
+		// decoded, and reaches here.
+		if !utf8.ValidString(v.String()) {
+			return notUTF8(path)
+		}
 		size = len(v.String())
 	case protoreflect.BytesKind:
 		size = len(v.Bytes())
@@ -227,6 +237,12 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 		return capError(fd, path, "is "+strconv.Itoa(size)+" bytes long, at most "+strconv.Itoa(limit))
 	}
 	return nil
+}
+
+// notUTF8 refuses a string field that is not UTF-8, as the gRPC decoder does.
+func notUTF8(path string) error {
+	msg := path + " is not valid UTF-8"
+	return detailedError(codes.InvalidArgument, "INVALID_REQUEST", msg, []*errdetails.BadRequest_FieldViolation{{Field: path, Description: msg}})
 }
 
 // enumReasons keep the reasons the enums had before the caps checked every enum.

@@ -217,6 +217,10 @@ func TestUndecodableRequestsOverHTTP(t *testing.T) {
 	if sent == 0 {
 		t.Fatal("no POST route takes a position")
 	}
+	// A path parameter is not decoded as JSON is: its UTF-8 is checked with the caps.
+	resp, raw := httpDo(t, s.httpURL+"/v1/variants/%ff", "GET", "")
+	wantError(t, resp, raw, 400, codes.InvalidArgument, "INVALID_REQUEST", "name")
+	sent++
 	lines := logs.FilterMessage("call").FilterField(zap.String("code", "InvalidArgument")).Len()
 	if lines != sent {
 		t.Errorf("%d call lines with code InvalidArgument, want one for each of the %d requests", lines, sent)
