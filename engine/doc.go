@@ -29,9 +29,10 @@
 //
 // # The search contract
 //
-// Perft, search and rollouts drive positions through Node, which every variant's positions
-// implement and AsNode finds by type assertion. Its methods other than NewNode and Terms allocate
-// nothing, so a searcher allocates its storage once and then visits any number of nodes:
+// Perft, search and rollouts drive positions through the methods of Position that Player, Hasher,
+// Chance and Judge name: every position of every variant offers them. Apart from NewNode and Terms
+// they allocate nothing, so a searcher allocates its storage once and then visits any number of
+// nodes:
 //
 //   - Player: NewNode returns storage of the variant's concrete type; PlayInto(m, dst) writes the
 //     position after m into it (copy-make: no undo stack, and the receiver is untouched). A

@@ -50,8 +50,15 @@ type Variant interface {
 	FromSetup(s *Setup) (Position, error)
 }
 
-// Position is a complete, immutable game state of one variant.
+// Position is a complete, immutable game state of one variant. It is also the search contract:
+// the allocation-free view that perft, search and rollouts drive (Player, Hasher, Chance, Judge).
+// Apart from NewNode and Terms, those methods allocate nothing.
 type Position interface {
+	Player
+	Hasher
+	Chance
+	Judge
+
 	// Variant returns the variant the position belongs to.
 	Variant() Variant
 	// String returns the position in the variant's text notation; Parse reads it back.

@@ -17,7 +17,7 @@ func Repeated(history []uint64, key uint64) int {
 
 // Occurrences returns how many times the position n has occurred in its game: once now, plus
 // every time its key appears among the earlier positions' keys in history.
-func Occurrences(n Node, history []uint64) int {
+func Occurrences(n Position, history []uint64) int {
 	return 1 + Repeated(history, n.Key())
 }
 
@@ -25,7 +25,7 @@ func Occurrences(n Node, history []uint64) int {
 // the game by repetition: its variant has a repetition rule (Description.Repetition > 0) and n
 // occurs for that many times. A position whose game is already over for another reason is not
 // drawn by repetition: its own outcome stands.
-func DrawnByRepetition(n Node, history []uint64) bool {
+func DrawnByRepetition(n Position, history []uint64) bool {
 	r := n.Variant().Describe().Repetition
 	if r <= 0 || n.Phase() == PhaseFinished {
 		return false

@@ -32,7 +32,7 @@ func TestDrawnByRepetition(t *testing.T) {
 	}
 	var history []uint64
 	for i, mv := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"} {
-		n, _ := engine.AsNode(pos)
+		n := pos
 		if engine.DrawnByRepetition(n, history) {
 			t.Fatalf("drawn before move %d (%s)", i, mv)
 		}
@@ -43,7 +43,7 @@ func TestDrawnByRepetition(t *testing.T) {
 		}
 		pos, _ = pos.Play(m)
 	}
-	n, _ := engine.AsNode(pos)
+	n := pos
 	if got := engine.Occurrences(n, history); got != 3 {
 		t.Errorf("occurrences = %d, want 3", got)
 	}
@@ -62,7 +62,7 @@ func TestDrawnByRepetition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mn, _ := engine.AsNode(mate)
+	mn := mate
 	if engine.DrawnByRepetition(mn, []uint64{mn.Key(), mn.Key()}) {
 		t.Error("checkmate drawn by repetition")
 	}

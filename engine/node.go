@@ -1,29 +1,16 @@
 package engine
 
-import "errors"
-
 // MaxPlayers is the most players any variant seats; per-player buffers have this length.
 const MaxPlayers = 4
-
-// Node is the search contract: the allocation-free view of a position that perft, search and
-// rollouts drive. Every registered variant's positions implement it; a Position becomes a Node by
-// type assertion (AsNode). Apart from NewNode and Terms, no method allocates.
-type Node interface {
-	Position
-	Player
-	Hasher
-	Chance
-	Judge
-}
 
 // Player plays actions into caller-owned storage: a searcher allocates one node per ply with
 // NewNode once, then reuses them for every node of the tree (copy-make).
 type Player interface {
 	// NewNode returns a node of the same variant to be written by PlayInto. It allocates.
-	NewNode() Node
+	NewNode() Position
 	// PlayInto writes into dst the position after the legal action m (a Move that Moves returned).
 	// dst must come from NewNode of the same variant and must not be the receiver.
-	PlayInto(m Move, dst Node)
+	PlayInto(m Move, dst Position)
 }
 
 // Hasher gives a position's hash key.
@@ -77,18 +64,6 @@ type Tactics interface {
 	Gain(m Move) float64
 	// InCheck reports whether the player to move is in check.
 	InCheck() bool
-}
-
-// ErrNoNode is returned by AsNode for a position that does not implement the search contract.
-var ErrNoNode = errors.New("the variant does not implement the search contract")
-
-// AsNode returns the search view of a position.
-func AsNode(p Position) (Node, error) {
-	n, ok := p.(Node)
-	if !ok {
-		return nil, ErrNoNode
-	}
-	return n, nil
 }
 
 // Seated is a position whose players depend on its options, as in a game for two or four.

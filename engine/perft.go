@@ -50,16 +50,13 @@ type MoveCounter interface {
 // position has no actions. The last ply is counted without being played. The run stops with
 // ctx's error when ctx is done and with ErrBudget when the budget runs out; the result then holds
 // what was counted so far. Perft allocates only its per-ply storage, once.
-func Perft(ctx context.Context, p Position, depth int, opts PerftOptions) (PerftResult, error) {
-	root, err := AsNode(p)
-	if err != nil {
-		return PerftResult{}, err
-	}
+func Perft(ctx context.Context, root Position, depth int, opts PerftOptions) (PerftResult, error) {
 	if depth < 0 {
 		return PerftResult{}, fmt.Errorf("perft depth %d is negative", depth)
 	}
 	// A ply is an action or a roll, and rolls never follow each other.
 	w := &perftWalker{done: ctx.Done(), budget: opts.Budget, bufs: make([][MaxMoves]Move, 2*depth+2)}
+	var err error
 	w.rolls, err = CheckRolls(root, opts.Rolls)
 	if err != nil {
 		return PerftResult{}, err
@@ -118,7 +115,7 @@ func (e *RollsError) Error() string {
 // are: every roll gives one value per die, in the order of Dice, each a face of its die that
 // counts; a game without dice takes no rolls. Which outcome a roll is depends on the position only
 // through its game's dice, which no action changes, so p decides for the whole tree.
-func CheckRolls(p Node, rolls [][]int) ([]Move, error) {
+func CheckRolls(p Position, rolls [][]int) ([]Move, error) {
 	if len(rolls) == 0 {
 		return nil, nil
 	}
@@ -171,7 +168,7 @@ func faceValues(faces []DieFace) string {
 
 // perftWalker holds a perft run's per-ply storage and its limits.
 type perftWalker struct {
-	nodes   []Node
+	nodes   []Position
 	bufs    [][MaxMoves]Move
 	rolls   []Move
 	done    <-chan struct{}
@@ -181,14 +178,14 @@ type perftWalker struct {
 }
 
 // node returns the storage for the child of the position at ply.
-func (w *perftWalker) node(parent Node, ply int) Node {
+func (w *perftWalker) node(parent Position, ply int) Position {
 	for len(w.nodes) <= ply {
 		w.nodes = append(w.nodes, parent.NewNode())
 	}
 	return w.nodes[ply]
 }
 
-func (w *perftWalker) moves(p Node, ply int) []Move {
+func (w *perftWalker) moves(p Position, ply int) []Move {
 	for len(w.bufs) <= ply {
 		w.bufs = append(w.bufs, [MaxMoves]Move{})
 	}
@@ -212,7 +209,7 @@ func (w *perftWalker) visit() {
 
 // count returns the leaves depth actions below p, which sits at ply; roll is the index of the
 // next fixed roll.
-func (w *perftWalker) count(p Node, depth, ply, roll int) uint64 {
+func (w *perftWalker) count(p Position, depth, ply, roll int) uint64 {
 	if depth == 0 || w.stop != nil {
 		return 1
 	}

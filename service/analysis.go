@@ -55,11 +55,7 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 		}
 		rolls = append(rolls, vals)
 	}
-	node, err := engine.AsNode(pos)
-	if err != nil {
-		return nil, toStatus(err, "position")
-	}
-	if _, err := engine.CheckRolls(node, rolls); err != nil {
+	if _, err := engine.CheckRolls(pos, rolls); err != nil {
 		return nil, rollsStatus(err)
 	}
 	budget := req.GetMaxNodes()
@@ -117,10 +113,7 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	if err != nil {
 		return nil, err
 	}
-	n, err := engine.AsNode(pos)
-	if err != nil {
-		return nil, toStatus(err, "position")
-	}
+	n := pos
 	call, err := a.gate.enter(ctx)
 	if err != nil {
 		return nil, err

@@ -263,7 +263,7 @@ func optionValueToProto(v engine.OptionValue) *structpb.Value {
 func positionToProto(pos engine.Position) *pb.Position {
 	s := pos.Setup()
 	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
-		LastMove: s.LastMove, Key: key(pos), InCheck: inCheck(pos)}
+		LastMove: s.LastMove, Key: pos.Key(), InCheck: inCheck(pos)}
 	if len(s.Options) > 0 {
 		out.Options = make(map[string]*structpb.Value, len(s.Options))
 		for name, v := range s.Options {
@@ -323,14 +323,6 @@ func positionToProto(pos engine.Position) *pb.Position {
 		}
 	}
 	return out
-}
-
-// key is a position's hash key, or 0 for a variant without the search contract.
-func key(pos engine.Position) uint64 {
-	if n, err := engine.AsNode(pos); err == nil {
-		return n.Key()
-	}
-	return 0
 }
 
 // inCheck reports whether the player to move is in check, in variants with check.

@@ -105,8 +105,6 @@ func toStatus(err error, field string) error {
 		return statusError(codes.FailedPrecondition, "GAME_OVER", "", "the game is over: no action is possible")
 	case errors.Is(err, engine.ErrNotRollPhase):
 		return statusError(codes.FailedPrecondition, "NOT_ROLL_PHASE", "", "the position does not wait for a dice roll")
-	case errors.Is(err, engine.ErrNoNode):
-		return statusError(codes.Unimplemented, "ANALYSIS_UNSUPPORTED", field+".variant", "the variant does not support analysis yet")
 	}
 	return statusError(codes.Internal, "INTERNAL", "", "internal error")
 }

@@ -60,10 +60,7 @@ func readHistory(h *pb.GameHistory, pos engine.Position, field string) (*history
 	out.keys = make([]uint64, 0, len(h.GetActions()))
 	for i, a := range h.GetActions() {
 		f := field + ".actions[" + strconv.Itoa(i) + "]"
-		n, err := engine.AsNode(cur)
-		if err != nil {
-			return nil, toStatus(err, field)
-		}
+		n := cur
 		if seen[n.Key()]++; out.rule > 0 && seen[n.Key()] >= out.rule && cur.Phase() != engine.PhaseFinished {
 			return nil, invalid("INVALID_HISTORY", f, "the game was already drawn by repetition before this action")
 		}
@@ -95,8 +92,7 @@ func (h *history) drawn(pos engine.Position) bool {
 	if !h.given || h.rule == 0 {
 		return false
 	}
-	n, err := engine.AsNode(pos)
-	return err == nil && engine.DrawnByRepetition(n, h.keys)
+	return engine.DrawnByRepetition(pos, h.keys)
 }
 
 // push records pos as played: it becomes an earlier position of the next.
@@ -108,9 +104,7 @@ func (h *history) push(pos engine.Position) {
 		// The keys may be the request's: copy them once before appending.
 		h.keys, h.owned = slices.Clone(h.keys), true
 	}
-	if n, err := engine.AsNode(pos); err == nil {
-		h.keys = append(h.keys, n.Key())
-	}
+	h.keys = append(h.keys, pos.Key())
 }
 
 // after is the history of a position reached from pos by one action: this one with pos pushed.

@@ -40,10 +40,7 @@ func (a *Analysis) Rollout(ctx context.Context, req *pb.RolloutRequest) (*pb.Rol
 	if !ok {
 		return nil, invalid("UNKNOWN_POLICY", "policy", "unknown playout policy %d; want one of RolloutPolicy's values", req.GetPolicy())
 	}
-	root, err := engine.AsNode(pos)
-	if err != nil {
-		return nil, toStatus(err, "position")
-	}
+	root := pos
 	if pos.Phase() == engine.PhaseFinished {
 		return nil, statusError(codes.FailedPrecondition, "GAME_OVER", "position", "the game is over ("+pos.Outcome().Reason+"): there is nothing to play out")
 	}

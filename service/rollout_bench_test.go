@@ -23,10 +23,7 @@ func BenchmarkRolloutAPI(b *testing.B) {
 	const playouts = 200
 	s := startServerQuiet(b)
 	pos := startOf(b, "chaturaji")
-	start, err := engine.AsNode(mustParseTB(b, "chaturaji", pos.GetText()))
-	if err != nil {
-		b.Fatal(err)
-	}
+	start := mustParseTB(b, "chaturaji", pos.GetText())
 	ctx := context.Background()
 	var seed, apiActions, directActions uint64
 	var apiWall, directWall, apiCPU, directCPU time.Duration

@@ -182,7 +182,7 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 		hist.push(pos)
 		var events []engine.Event
 		pos, events = pos.Play(m)
-		resp.Steps = append(resp.Steps, &pb.AppliedMove{Move: applied, Events: eventsToProto(events), Text: pos.String(), Key: key(pos)})
+		resp.Steps = append(resp.Steps, &pb.AppliedMove{Move: applied, Events: eventsToProto(events), Text: pos.String(), Key: pos.Key()})
 		resp.Applied++
 	}
 	resp.Position = positionToProto(pos)
@@ -320,12 +320,12 @@ func diceError(err error, field string) error {
 // rollAction is the roll of pos with these values, in full: the chance outcome they are, or for
 // values that do not count (again) a roll with its values alone.
 func rollAction(pos engine.Position, values []int32, again bool) *pb.Action {
-	if n, err := engine.AsNode(pos); err == nil && !again {
+	if !again {
 		ints := make([]int, len(values))
 		for i, v := range values {
 			ints[i] = int(v)
 		}
-		if m, err := n.RollMove(ints); err == nil {
+		if m, err := pos.RollMove(ints); err == nil {
 			return actionToProto(pos, m)
 		}
 	}

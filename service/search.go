@@ -55,7 +55,7 @@ func (p *searcherPool) put(s *search.Searcher) {
 // searchJob is a validated search request.
 type searchJob struct {
 	pos   engine.Position
-	root  engine.Node
+	root  engine.Position
 	opts  search.Options
 	hist  *history
 	names []string
@@ -107,10 +107,7 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	j.root, err = engine.AsNode(pos)
-	if err != nil {
-		return nil, toStatus(err, "position")
-	}
+	j.root = pos
 	switch {
 	case pos.Phase() == engine.PhaseRoll:
 		return nil, statusError(codes.FailedPrecondition, "AWAITING_ROLL", "position",

@@ -232,10 +232,7 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := engine.AsNode(start)
-	if err != nil {
-		return nil, fmt.Errorf("match: %s: %w", cfg.variant, err)
-	}
+	root := start
 	if players := engine.Players(start); len(cfg.players) != players {
 		return nil, fmt.Errorf("match: %s seats %d players, got %d specs %q", cfg.variant, players, len(cfg.players), cfg.players)
 	}
@@ -342,7 +339,7 @@ func parseOptions(specs []engine.OptionSpec, text string) (engine.Options, error
 }
 
 // playOne plays game g with the bots of one worker.
-func playOne(ctx context.Context, root engine.Node, seats []seat, g int, cfg matchConfig) (gameRecord, error) {
+func playOne(ctx context.Context, root engine.Position, seats []seat, g int, cfg matchConfig) (gameRecord, error) {
 	began := time.Now()
 	players := len(seats)
 	bots := make([]search.Bot, players)
@@ -391,7 +388,7 @@ func playOne(ctx context.Context, root engine.Node, seats []seat, g int, cfg mat
 
 // openGame plays up to k random actions from root (rolls by their probabilities) and returns
 // the position reached, which is root itself when k is 0, and the actions played.
-func openGame(root engine.Node, rng *rand.Rand, k int) (engine.Node, int) {
+func openGame(root engine.Position, rng *rand.Rand, k int) (engine.Position, int) {
 	cur := root
 	var buf [engine.MaxMoves]engine.Move
 	for i := range k {

@@ -48,10 +48,7 @@ func searchCommand(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	root, err := engine.AsNode(pos)
-	if err != nil {
-		return err
-	}
+	root := pos
 	switch pos.Phase() {
 	case engine.PhaseRoll:
 		return errors.New("the position waits for a dice roll: search a position after the roll")

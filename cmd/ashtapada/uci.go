@@ -95,7 +95,7 @@ func (b *uciBot) reset() {
 }
 
 // Choose asks the engine for the move of the chaturanga position n.
-func (b *uciBot) Choose(ctx context.Context, n engine.Node, _ *rand.Rand) (engine.Move, error) {
+func (b *uciBot) Choose(ctx context.Context, n engine.Position, _ *rand.Rand) (engine.Move, error) {
 	if name := n.Variant().Describe().Name; name != chaturanga.Name {
 		return 0, fmt.Errorf("%s plays only %s, not %s", b.name, chaturanga.Name, name)
 	}

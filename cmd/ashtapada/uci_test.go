@@ -154,10 +154,7 @@ func TestUCIBotRefusesOtherVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := engine.AsNode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := p
 	if _, err := b.Choose(context.Background(), n, nil); err == nil {
 		t.Error("a chaturanga engine was asked to play martian_chaturanga")
 	}

@@ -35,13 +35,13 @@ func (p *Position) play(m engine.Move, child *Position) {
 	child.side ^= 1
 }
 
-var _ engine.Node = (*Position)(nil)
+var _ engine.Position = (*Position)(nil)
 
 // NewNode returns storage for PlayInto.
-func (p *Position) NewNode() engine.Node { return new(Position) }
+func (p *Position) NewNode() engine.Position { return new(Position) }
 
 // PlayInto writes the position after m into dst, which must be a *Position.
-func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.play(m, dst.(*Position)) }
+func (p *Position) PlayInto(m engine.Move, dst engine.Position) { p.play(m, dst.(*Position)) }
 
 func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	child := new(Position)

@@ -134,9 +134,9 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	return next, ev
 }
 
-func (p *Position) NewNode() engine.Node { return new(Position) }
+func (p *Position) NewNode() engine.Position { return new(Position) }
 
-func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.apply(m, dst.(*Position)) }
+func (p *Position) PlayInto(m engine.Move, dst engine.Position) { p.apply(m, dst.(*Position)) }
 
 // Seats: the four seats in turn order; with partners, bl and tr against br and tl.
 func (p *Position) Seats() []engine.PlayerInfo {

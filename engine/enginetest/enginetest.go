@@ -1,5 +1,5 @@
 // Package enginetest checks that a variant keeps the engine's contracts: the search contract
-// (engine.Node) against the plain Position methods, hash keys against fresh parses, chance
+// (engine.Position) against the plain Position methods, hash keys against fresh parses, chance
 // probabilities, and zero allocations where the contract promises them.
 package enginetest
 
@@ -15,7 +15,7 @@ import (
 
 // CheckNode plays games random games of at most plies actions from start and checks, at every
 // position, that:
-//   - the position is an engine.Node;
+//   - the position is an engine.Position;
 //   - PlayInto writes the same position as Play, for every legal action;
 //   - Key equals the key of the position read back from its text, and differs between positions
 //     whose texts differ only where the rules look (checked loosely: two positions with one key
@@ -33,10 +33,7 @@ func CheckNode(t *testing.T, start engine.Position, games, plies int, seed uint6
 	if sameState == nil {
 		sameState = func(a, b string) bool { return a == b }
 	}
-	root, err := engine.AsNode(start)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := start
 	players := engine.Players(start)
 	v := start.Variant()
 	rng := rand.New(rand.NewPCG(seed, 0x656e67696e65))
@@ -53,8 +50,8 @@ func CheckNode(t *testing.T, start engine.Position, games, plies int, seed uint6
 			if err != nil {
 				t.Fatalf("Parse(%q): %v", text, err)
 			}
-			if back.(engine.Node).Key() != cur.Key() {
-				t.Fatalf("%s: key %x, but %x when read back from its text", text, cur.Key(), back.(engine.Node).Key())
+			if back.(engine.Position).Key() != cur.Key() {
+				t.Fatalf("%s: key %x, but %x when read back from its text", text, cur.Key(), back.(engine.Position).Key())
 			}
 			if other, ok := keys[cur.Key()]; ok && !sameState(other, text) {
 				t.Fatalf("key %x shared by %q and %q", cur.Key(), other, text)
@@ -119,16 +116,16 @@ func CheckNode(t *testing.T, start engine.Position, games, plies int, seed uint6
 }
 
 // copyNode returns a fresh node holding the same position as n.
-func copyNode(t *testing.T, v engine.Variant, n engine.Node) engine.Node {
+func copyNode(t *testing.T, v engine.Variant, n engine.Position) engine.Position {
 	t.Helper()
 	p, err := v.Parse(n.String())
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", n.String(), err)
 	}
-	return p.(engine.Node)
+	return p.(engine.Position)
 }
 
-func checkAllocs(t *testing.T, cur, next engine.Node, m engine.Move, u, e []float64) {
+func checkAllocs(t *testing.T, cur, next engine.Position, m engine.Move, u, e []float64) {
 	t.Helper()
 	var buf [engine.MaxMoves]engine.Move
 	allocs := testing.AllocsPerRun(3, func() {

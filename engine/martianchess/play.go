@@ -77,9 +77,9 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	return next, ev
 }
 
-func (p *Position) NewNode() engine.Node { return new(Position) }
+func (p *Position) NewNode() engine.Position { return new(Position) }
 
-func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.apply(m, dst.(*Position)) }
+func (p *Position) PlayInto(m engine.Move, dst engine.Position) { p.apply(m, dst.(*Position)) }
 
 // Outcome reports the end: an empty zone or the clock, the scores, winners, places and teams.
 func (p *Position) Outcome() engine.Outcome {

@@ -21,7 +21,7 @@ type weighted struct {
 	reset func()
 }
 
-func (b weighted) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	weight = b.w
 	return b.Bot.Choose(ctx, n, rng)
 }
@@ -92,7 +92,7 @@ func TestTune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := start.(engine.Node)
+	root := start.(engine.Position)
 	a := tuneBot(t, env("MARTIAN_A", "default"), depth)
 	b := tuneBot(t, env("MARTIAN_B", "greedy"), depth)
 	var wins, draws, losses int

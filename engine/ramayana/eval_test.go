@@ -142,7 +142,7 @@ type weighted struct {
 	w weights
 }
 
-func (b weighted) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	saved := evalWeights
 	evalWeights = b.w
 	defer func() { evalWeights = saved }()

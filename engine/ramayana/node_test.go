@@ -51,5 +51,5 @@ func TestPlayEvents(t *testing.T) {
 	if strings.Join(names, ",") != "capture e5,respawn b9" {
 		t.Errorf("events %v", names)
 	}
-	var _ engine.Node = p
+	var _ engine.Position = p
 }

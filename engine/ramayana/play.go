@@ -101,6 +101,6 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	return next, ev
 }
 
-func (p *Position) NewNode() engine.Node { return new(Position) }
+func (p *Position) NewNode() engine.Position { return new(Position) }
 
-func (p *Position) PlayInto(m engine.Move, dst engine.Node) { p.apply(m, dst.(*Position)) }
+func (p *Position) PlayInto(m engine.Move, dst engine.Position) { p.apply(m, dst.(*Position)) }

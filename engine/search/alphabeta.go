@@ -297,7 +297,7 @@ func terminalValues(x, u []float64, ply int) {
 }
 
 // static is the evaluation of n for side.
-func (s *Searcher) static(n engine.Node, side int) float64 {
+func (s *Searcher) static(n engine.Position, side int) float64 {
 	n.Evaluate(s.e[:s.players])
 	clampEval(s.e[:s.players])
 	return s.scalar(s.e[:s.players], side)

@@ -15,7 +15,7 @@ import (
 type Bot interface {
 	Name() string
 	// Choose returns a legal action of n, which waits for an action.
-	Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error)
+	Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error)
 }
 
 var errNoActions = errors.New("search: the position has no legal actions")
@@ -27,7 +27,7 @@ type randomBot struct{}
 
 func (randomBot) Name() string { return "random" }
 
-func (randomBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (randomBot) Choose(_ context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	var buf [engine.MaxMoves]engine.Move
 	moves := n.Moves(buf[:0])
 	switch {
@@ -48,7 +48,7 @@ type greedyBot struct{}
 
 func (greedyBot) Name() string { return "greedy" }
 
-func (greedyBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (greedyBot) Choose(_ context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	var buf [engine.MaxMoves]engine.Move
 	moves := n.Moves(buf[:0])
 	switch {
@@ -67,13 +67,13 @@ func OnePlyBot() Bot { return &onePlyBot{} }
 
 type onePlyBot struct {
 	variant engine.Variant
-	nodes   [2]engine.Node
+	nodes   [2]engine.Position
 	moves   [2][engine.MaxMoves]engine.Move
 }
 
 func (*onePlyBot) Name() string { return "oneply" }
 
-func (b *onePlyBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (b *onePlyBot) Choose(_ context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	moves := n.Moves(b.moves[0][:0])
 	if len(moves) == 0 {
 		return 0, errNoActions
@@ -82,7 +82,7 @@ func (b *onePlyBot) Choose(_ context.Context, n engine.Node, rng *rand.Rand) (en
 		return sample(n, moves, rng), nil
 	}
 	if v := n.Variant(); v != b.variant {
-		b.variant, b.nodes = v, [2]engine.Node{n.NewNode(), n.NewNode()}
+		b.variant, b.nodes = v, [2]engine.Position{n.NewNode(), n.NewNode()}
 	}
 	players, mover := engine.Players(n), n.ToMove()
 	var e [engine.MaxPlayers]float64
@@ -137,7 +137,7 @@ func (b *searchBot) Name() string {
 	return name
 }
 
-func (b *searchBot) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (b *searchBot) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	if n.Phase() == engine.PhaseRoll {
 		var buf [engine.MaxMoves]engine.Move
 		return sample(n, n.Moves(buf[:0]), rng), nil
@@ -153,7 +153,7 @@ func (b *searchBot) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (
 // sampling the rolls, until the game ends or maxActions actions (rolls included; 0 means
 // DefaultMaxActions) were made. It returns the final position, which the caller owns, and the
 // number of actions. A bot's error or an illegal action ends the game with an error, as does ctx.
-func PlayGame(ctx context.Context, start engine.Node, bots []Bot, rng *rand.Rand, maxActions int) (engine.Node, int, error) {
+func PlayGame(ctx context.Context, start engine.Position, bots []Bot, rng *rand.Rand, maxActions int) (engine.Position, int, error) {
 	if start == nil {
 		return nil, 0, errors.New("play: no start position")
 	}
@@ -167,7 +167,7 @@ func PlayGame(ctx context.Context, start engine.Node, bots []Bot, rng *rand.Rand
 		maxActions = DefaultMaxActions
 	}
 	chance := len(start.Variant().Describe().Dice) > 0
-	nodes := [2]engine.Node{start.NewNode(), start.NewNode()}
+	nodes := [2]engine.Position{start.NewNode(), start.NewNode()}
 	var buf [engine.MaxMoves]engine.Move
 	cur := start
 	for n := 0; n < maxActions; n++ {

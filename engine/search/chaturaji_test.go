@@ -11,16 +11,13 @@ import (
 
 // chaturajiStart returns the start of a chaturaji game with the given options, after the first
 // roll (so that a player chooses), with the roll drawn from seed.
-func chaturajiStart(t testing.TB, opts engine.Options, seed uint64) engine.Node {
+func chaturajiStart(t testing.TB, opts engine.Options, seed uint64) engine.Position {
 	t.Helper()
 	p, err := chaturaji.Variant.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := engine.AsNode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := p
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for n.Phase() == engine.PhaseRoll {
 		c := n.NewNode()

@@ -21,7 +21,7 @@ func parseChaturanga(t testing.TB, fen string) *chaturanga.Position {
 
 // winsWithin reports whether the side to move at n can force a win within moves of its own
 // actions, trying everything: checkmate and stalemate both win in chaturanga.
-func winsWithin(n engine.Node, moves int) bool {
+func winsWithin(n engine.Position, moves int) bool {
 	if moves <= 0 {
 		return false
 	}
@@ -91,7 +91,7 @@ func TestChaturangaMates(t *testing.T) {
 }
 
 // notation writes a line in the variant's notation.
-func notation(root engine.Node, pv []engine.Move) []string {
+func notation(root engine.Position, pv []engine.Move) []string {
 	var out []string
 	cur := root
 	for _, m := range pv {
@@ -136,7 +136,7 @@ func BenchmarkSearchChaturanga(b *testing.B) {
 
 // benchmarkSearch measures searches from an empty table; the stack is grown before the clock
 // starts, as a reused Searcher has it.
-func benchmarkSearch(b *testing.B, root engine.Node, opts Options) {
+func benchmarkSearch(b *testing.B, root engine.Position, opts Options) {
 	s := NewSearcher(16 << 20)
 	ctx := context.Background()
 	s.Search(ctx, root, opts, nil)

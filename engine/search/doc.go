@@ -1,4 +1,4 @@
-// Package search chooses actions for every variant through the engine.Node contract: iterative
+// Package search chooses actions for every variant through the engine.Position contract: iterative
 // deepening alpha-beta for two sides, expectimax with Star1 pruning at the dice, paranoid and
 // max^n for more sides, seeded playouts, and bots for match play.
 //

@@ -11,7 +11,7 @@ import (
 )
 
 // bigTree is a game too large to finish searching.
-func bigTree() engine.Node { return newTree(99, 2, 8, 60, 1<<40, true, true) }
+func bigTree() engine.Position { return newTree(99, 2, 8, 60, 1<<40, true, true) }
 
 func TestRepetition(t *testing.T) {
 	root := &shuttle{}
@@ -127,7 +127,7 @@ func TestReport(t *testing.T) {
 // is played, and a line stops early only at the end of the game.
 func TestPVIsPlayable(t *testing.T) {
 	for _, c := range []struct {
-		root engine.Node
+		root engine.Position
 		alg  Algorithm
 	}{
 		{newTacticalTree(5, 5, 20, 1<<30, true), AlphaBeta},
@@ -163,7 +163,7 @@ func TestSearchErrors(t *testing.T) {
 	rolling := newRace(2, 5, false)
 	for _, c := range []struct {
 		name string
-		root engine.Node
+		root engine.Position
 		opts Options
 	}{
 		{"nil", nil, Options{}},

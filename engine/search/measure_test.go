@@ -102,7 +102,7 @@ type timedBot struct {
 	stats *matchStats
 }
 
-func (b *timedBot) Choose(ctx context.Context, n engine.Node, rng *rand.Rand) (engine.Move, error) {
+func (b *timedBot) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	start := time.Now()
 	m, err := b.Bot.Choose(ctx, n, rng)
 	b.stats.time += time.Since(start)

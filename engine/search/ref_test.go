@@ -16,7 +16,7 @@ type reference struct {
 	paranoid bool
 }
 
-func newReference(root engine.Node, sides []int, paranoid bool) *reference {
+func newReference(root engine.Position, sides []int, paranoid bool) *reference {
 	players := engine.Players(root)
 	if sides == nil {
 		sides = make([]int, players)
@@ -52,7 +52,7 @@ func (r *reference) value(x []float64) float64 {
 
 // static is the horizon's value vector: the result of a finished game, wins sooner worth more,
 // or the evaluation.
-func (r *reference) static(n engine.Node, ply int) (x []float64, finished bool) {
+func (r *reference) static(n engine.Position, ply int) (x []float64, finished bool) {
 	x = make([]float64, r.players)
 	u := make([]float64, r.players)
 	if n.Utility(u) {
@@ -70,7 +70,7 @@ func (r *reference) static(n engine.Node, ply int) (x []float64, finished bool) 
 	return x, false
 }
 
-func play(n engine.Node, m engine.Move) engine.Node {
+func play(n engine.Position, m engine.Move) engine.Position {
 	c := n.NewNode()
 	n.PlayInto(m, c)
 	return c
@@ -78,7 +78,7 @@ func play(n engine.Node, m engine.Move) engine.Node {
 
 // minimax is the value of n searched depth actions deep: chance nodes average, the root's side
 // maximises, the others minimise.
-func (r *reference) minimax(n engine.Node, depth, ply int) float64 {
+func (r *reference) minimax(n engine.Position, depth, ply int) float64 {
 	if depth <= 0 {
 		return r.quiesce(n, ply)
 	}
@@ -111,7 +111,7 @@ func (r *reference) minimax(n engine.Node, depth, ply int) float64 {
 }
 
 // quiesce stands pat or follows the noisy moves (every move in check) when n offers Tactics.
-func (r *reference) quiesce(n engine.Node, ply int) float64 {
+func (r *reference) quiesce(n engine.Position, ply int) float64 {
 	x, finished := r.static(n, ply)
 	tac, ok := n.(engine.Tactics)
 	if finished || !ok || n.Phase() == engine.PhaseRoll {
@@ -145,7 +145,7 @@ func (r *reference) quiesce(n engine.Node, ply int) float64 {
 }
 
 // maxn is the max^n value vector of n: the mover takes the first child best for itself.
-func (r *reference) maxn(n engine.Node, depth, ply int) []float64 {
+func (r *reference) maxn(n engine.Position, depth, ply int) []float64 {
 	moves := n.Moves(nil)
 	if depth <= 0 || len(moves) == 0 {
 		x, _ := r.static(n, ply)

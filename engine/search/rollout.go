@@ -83,7 +83,7 @@ const pollActions = 4096
 // Rollout plays opts.Playouts games from root to their end (or the cap) and sums up their
 // results. It allocates its two positions once; only each finished game's Outcome allocates.
 // When ctx is done it returns the playouts finished so far with ctx's error.
-func Rollout(ctx context.Context, root engine.Node, opts RolloutOptions) (RolloutResult, error) {
+func Rollout(ctx context.Context, root engine.Position, opts RolloutOptions) (RolloutResult, error) {
 	start := time.Now()
 	switch {
 	case root == nil:
@@ -186,7 +186,7 @@ func wilson(k, n int) [2]float64 {
 
 // walker plays games action by action in two alternating positions.
 type walker struct {
-	nodes  [2]engine.Node
+	nodes  [2]engine.Position
 	rng    *rand.Rand
 	greedy bool
 	chance bool
@@ -195,7 +195,7 @@ type walker struct {
 
 // playout plays from root until no action is left or limit actions were made. It returns the
 // final position, the actions made, and whether done closed meanwhile.
-func (w *walker) playout(root engine.Node, limit int, actions *uint64, done <-chan struct{}) (engine.Node, int, bool) {
+func (w *walker) playout(root engine.Position, limit int, actions *uint64, done <-chan struct{}) (engine.Position, int, bool) {
 	cur, next := root, w.nodes[0]
 	for n := 0; n < limit; n++ {
 		moves := cur.Moves(w.moves[:0])
@@ -230,7 +230,7 @@ func (w *walker) playout(root engine.Node, limit int, actions *uint64, done <-ch
 }
 
 // sample draws an outcome of a roll by its probability.
-func sample(n engine.Node, moves []engine.Move, rng *rand.Rand) engine.Move {
+func sample(n engine.Position, moves []engine.Move, rng *rand.Rand) engine.Move {
 	r := rng.Float64()
 	for _, m := range moves {
 		r -= n.Probability(m)
@@ -242,7 +242,7 @@ func sample(n engine.Node, moves []engine.Move, rng *rand.Rand) engine.Move {
 }
 
 // greedyMove is an action of the highest gain, ties at random.
-func greedyMove(n engine.Node, moves []engine.Move, rng *rand.Rand) engine.Move {
+func greedyMove(n engine.Position, moves []engine.Move, rng *rand.Rand) engine.Move {
 	tac, ok := n.(engine.Tactics)
 	if !ok {
 		return moves[rng.IntN(len(moves))]

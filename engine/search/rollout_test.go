@@ -12,7 +12,7 @@ import (
 
 func TestRolloutSameSeedSameResult(t *testing.T) {
 	for _, policy := range []Policy{Random, Greedy} {
-		for _, root := range []engine.Node{newRace(3, 12, true), newTacticalTree(3, 5, 30, 1000, true), &nim{pile: 21}} {
+		for _, root := range []engine.Position{newRace(3, 12, true), newTacticalTree(3, 5, 30, 1000, true), &nim{pile: 21}} {
 			opts := RolloutOptions{Playouts: 300, Seed: 42, Policy: policy}
 			a, err := Rollout(context.Background(), root, opts)
 			if err != nil {
@@ -172,7 +172,7 @@ func TestPlayGame(t *testing.T) {
 type illegalBot struct{}
 
 func (illegalBot) Name() string { return "illegal" }
-func (illegalBot) Choose(context.Context, engine.Node, *rand.Rand) (engine.Move, error) {
+func (illegalBot) Choose(context.Context, engine.Position, *rand.Rand) (engine.Move, error) {
 	return 99, nil
 }
 
@@ -206,7 +206,7 @@ func BenchmarkRollout(b *testing.B) {
 	start := chaturanga.New()
 	for _, c := range []struct {
 		name   string
-		root   engine.Node
+		root   engine.Position
 		policy Policy
 	}{
 		{"chaturanga/random", &start, Random},

@@ -10,7 +10,7 @@ import (
 	_ "github.com/ashtapada/ashtapada/engine/games"
 )
 
-func mustSearch(t testing.TB, s *Searcher, root engine.Node, opts Options) Result {
+func mustSearch(t testing.TB, s *Searcher, root engine.Position, opts Options) Result {
 	t.Helper()
 	r, err := s.Search(context.Background(), root, opts, nil)
 	if err != nil {
@@ -25,7 +25,7 @@ func mustSearch(t testing.TB, s *Searcher, root engine.Node, opts Options) Resul
 func close(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
 
 // allMoves returns every legal action of n.
-func allMoves(n engine.Node) []engine.Move { return n.Moves(nil) }
+func allMoves(n engine.Position) []engine.Move { return n.Moves(nil) }
 
 func TestNimSolved(t *testing.T) {
 	for pile := 1; pile <= 14; pile++ {
@@ -58,8 +58,8 @@ func TestNimSolved(t *testing.T) {
 }
 
 // treeCases are random trees covering turn order, chance nodes and tactics.
-func treeCases() []engine.Node {
-	var cases []engine.Node
+func treeCases() []engine.Position {
+	var cases []engine.Position
 	for seed := uint64(1); seed <= 6; seed++ {
 		cases = append(cases,
 			newTree(seed, 2, 4, 7, 40, false, false),
@@ -206,7 +206,7 @@ func TestRaceSolved(t *testing.T) {
 // TestChanceNodeIsMeanOfChildren searches the outcomes of a roll one by one and checks that
 // the action leading to the roll is worth their probability-weighted mean.
 func TestChanceNodeIsMeanOfChildren(t *testing.T) {
-	roots := []engine.Node{}
+	roots := []engine.Position{}
 	for seed := uint64(1); seed <= 5; seed++ {
 		tr := newTree(seed, 2, 4, 12, 50, true, true)
 		tr.g.noEnd = true
@@ -230,7 +230,7 @@ func TestChanceNodeIsMeanOfChildren(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := start.(engine.Node)
+		n := start.(engine.Position)
 		for _, roll := range allMoves(n)[:3] {
 			roots = append(roots, play(n, roll))
 		}

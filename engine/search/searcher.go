@@ -32,7 +32,7 @@ const autoMany = modeParanoid
 
 // frame is the storage of one ply of the search stack.
 type frame struct {
-	pos     engine.Node
+	pos     engine.Position
 	tac     engine.Tactics // nil when the variant offers none
 	moves   [engine.MaxMoves]engine.Move
 	score   [engine.MaxMoves]int32
@@ -120,7 +120,7 @@ func (s *Searcher) ClearTable() {
 // PhaseResponse). report, if non-nil, receives the result of every completed iteration. Search
 // returns when a limit is reached, the tree is solved, or ctx is done; it then returns the best
 // result found and a nil error. It fails only for bad input.
-func (s *Searcher) Search(ctx context.Context, root engine.Node, opts Options, report func(Result)) (Result, error) {
+func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
 	start := time.Now()
 	if err := s.setup(ctx, root, opts, start); err != nil {
 		return Result{}, err
@@ -153,7 +153,7 @@ func (s *Searcher) Search(ctx context.Context, root engine.Node, opts Options, r
 }
 
 // setup checks the input and prepares the search state.
-func (s *Searcher) setup(ctx context.Context, root engine.Node, opts Options, start time.Time) error {
+func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options, start time.Time) error {
 	if root == nil {
 		return errors.New("search: no root position")
 	}
@@ -258,7 +258,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Node, opts Options, st
 }
 
 // setSides works out who plays with whom and which algorithm runs.
-func (s *Searcher) setSides(root engine.Node, alg Algorithm) error {
+func (s *Searcher) setSides(root engine.Position, alg Algorithm) error {
 	for p := range s.realSide {
 		s.realSide[p] = p
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// Toy games small enough to solve by brute force, implementing engine.Node.
+// Toy games small enough to solve by brute force, implementing engine.Position.
 
 // toyBase holds the parts of engine.Position that search never calls.
 type toyBase struct{}
@@ -50,7 +50,7 @@ func (v *toyVariant) FromSetup(*engine.Setup) (engine.Position, error) {
 }
 
 // outcomeOf derives an Outcome from Utility: the players with the best positive result win.
-func outcomeOf(n engine.Node) engine.Outcome {
+func outcomeOf(n engine.Position) engine.Outcome {
 	var u [engine.MaxPlayers]float64
 	players := engine.Players(n)
 	if !n.Utility(u[:players]) {
@@ -92,10 +92,10 @@ func (n *nim) Moves(buf []engine.Move) []engine.Move {
 	return buf
 }
 func (n *nim) Outcome() engine.Outcome         { return outcomeOf(n) }
-func (n *nim) NewNode() engine.Node            { return new(nim) }
+func (n *nim) NewNode() engine.Position            { return new(nim) }
 func (n *nim) Key() uint64                     { return mix64(uint64(n.pile*2 + n.toMove)) }
 func (n *nim) Probability(engine.Move) float64 { return 1 }
-func (n *nim) PlayInto(m engine.Move, dst engine.Node) {
+func (n *nim) PlayInto(m engine.Move, dst engine.Position) {
 	*dst.(*nim) = nim{pile: n.pile - int(m), toMove: 1 - n.toMove}
 }
 func (n *nim) Utility(u []float64) bool {
@@ -194,7 +194,7 @@ func (r *race) Moves(buf []engine.Move) []engine.Move {
 	return buf
 }
 func (r *race) Outcome() engine.Outcome { return outcomeOf(r) }
-func (r *race) NewNode() engine.Node    { return &race{rules: r.rules} }
+func (r *race) NewNode() engine.Position    { return &race{rules: r.rules} }
 func (r *race) Key() uint64 {
 	k := uint64(r.toMove)<<8 | uint64(r.roll)
 	for p := range r.rules.players {
@@ -208,7 +208,7 @@ func (r *race) Probability(m engine.Move) float64 {
 	}
 	return 1
 }
-func (r *race) PlayInto(m engine.Move, dst engine.Node) {
+func (r *race) PlayInto(m engine.Move, dst engine.Position) {
 	d := dst.(*race)
 	*d = *r
 	if r.roll == 0 {
@@ -326,7 +326,7 @@ func (t *tree) Moves(buf []engine.Move) []engine.Move {
 	return buf
 }
 func (t *tree) Outcome() engine.Outcome { return outcomeOf(t) }
-func (t *tree) NewNode() engine.Node    { return &tree{g: t.g} }
+func (t *tree) NewNode() engine.Position    { return &tree{g: t.g} }
 func (t *tree) Key() uint64 {
 	k := mix64(t.state ^ uint64(t.ply)<<32 ^ uint64(t.toMove)<<48)
 	if t.roll {
@@ -344,7 +344,7 @@ func (t *tree) Probability(m engine.Move) float64 {
 	w := 1 + (uint64(m)+t.h(4))%n
 	return float64(w) / float64(n*(n+1)/2)
 }
-func (t *tree) PlayInto(m engine.Move, dst engine.Node) {
+func (t *tree) PlayInto(m engine.Move, dst engine.Position) {
 	d := dst.(*tree)
 	*d = *t
 	d.state = mix64(t.state^uint64(m+1)*0x51AF_D7ED_558C_CD1D^t.g.seed) % t.g.states
@@ -401,8 +401,8 @@ func newTacticalTree(seed uint64, branch, length int, states uint64, chance bool
 	return &tacticalTree{*t}
 }
 
-func (t *tacticalTree) NewNode() engine.Node { return &tacticalTree{tree{g: t.g}} }
-func (t *tacticalTree) PlayInto(m engine.Move, dst engine.Node) {
+func (t *tacticalTree) NewNode() engine.Position { return &tacticalTree{tree{g: t.g}} }
+func (t *tacticalTree) PlayInto(m engine.Move, dst engine.Position) {
 	t.tree.PlayInto(m, &dst.(*tacticalTree).tree)
 }
 func (t *tacticalTree) Gain(m engine.Move) float64 {
@@ -428,8 +428,8 @@ func newTeamTree(seed uint64, branch, length int, states uint64, chance bool) *t
 }
 
 func (t *teamTree) Sides() []int         { return []int{0, 1, 0, 1} }
-func (t *teamTree) NewNode() engine.Node { return &teamTree{tree{g: t.g}} }
-func (t *teamTree) PlayInto(m engine.Move, dst engine.Node) {
+func (t *teamTree) NewNode() engine.Position { return &teamTree{tree{g: t.g}} }
+func (t *teamTree) PlayInto(m engine.Move, dst engine.Position) {
 	t.tree.PlayInto(m, &dst.(*teamTree).tree)
 }
 
@@ -459,10 +459,10 @@ func (s *shuttle) Moves(buf []engine.Move) []engine.Move {
 	return append(buf, 0, 1) // pass, resign
 }
 func (s *shuttle) Outcome() engine.Outcome         { return outcomeOf(s) }
-func (s *shuttle) NewNode() engine.Node            { return new(shuttle) }
+func (s *shuttle) NewNode() engine.Position            { return new(shuttle) }
 func (s *shuttle) Key() uint64                     { return mix64(uint64(s.toMove)<<1 | b2u(s.resigned)) }
 func (s *shuttle) Probability(engine.Move) float64 { return 1 }
-func (s *shuttle) PlayInto(m engine.Move, dst engine.Node) {
+func (s *shuttle) PlayInto(m engine.Move, dst engine.Position) {
 	d := dst.(*shuttle)
 	if m == 1 {
 		*d = shuttle{toMove: s.toMove, resigned: true}
