@@ -194,14 +194,22 @@ func TestServeProcess(t *testing.T) {
 		}
 		httpDone <- err
 	}()
-	time.Sleep(200 * time.Millisecond) // the HTTP search waits for the slot
+	// SIGTERM only once the HTTP search waits for the slot, as the server's metrics say.
+	metrics := "http://" + serving["http_addr"].(string) + "/metrics"
+	if !waitUntil(10*time.Second, func() bool { return scrapeGauge(metrics, "ashtapada_analyses_waiting") == 1 }) {
+		t.Fatalf("the HTTP search never waited for the slot: ashtapada_analyses_waiting %v", scrapeGauge(metrics, "ashtapada_analyses_waiting"))
+	}
 
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(drain / 4)
-	h, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
-	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
+	// The drain answers health checks; it must turn NOT_SERVING before the drain ends.
+	health := healthpb.NewHealthClient(conn)
+	var h *healthpb.HealthCheckResponse
+	if !waitUntil(drain, func() bool {
+		h, err = health.Check(ctx, &healthpb.HealthCheckRequest{})
+		return err == nil && h.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING
+	}) {
 		t.Errorf("health during the drain: %v %v, want NOT_SERVING", h.GetStatus(), err)
 	}
 	if err := <-grpcDone; err != nil {
@@ -232,6 +240,37 @@ func TestServeProcess(t *testing.T) {
 	if last := logged[len(logged)-1]; last["msg"] != "stopped" {
 		t.Errorf("last line %v, want stopped", last)
 	}
+}
+
+// waitUntil polls cond until it holds or limit has passed, and reports whether it held.
+func waitUntil(limit time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
+}
+
+// scrapeGauge reads one unlabelled metric from a Prometheus text page, -1 when it cannot.
+func scrapeGauge(url, name string) float64 {
+	res, err := http.Get(url)
+	if err != nil {
+		return -1
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			var f float64
+			if _, err := fmt.Sscan(v, &f); err == nil {
+				return f
+			}
+		}
+	}
+	return -1
 }
 
 // ashtapada openapi prints the document served at /openapi.json: JSON with the API's paths.
