@@ -509,16 +509,30 @@ func TestShutdownLosesNoCall(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(100 * time.Millisecond)
+	// The shutdown begins once the short calls are flowing.
+	deadline = time.Now().Add(5 * time.Second)
+	for calls.Load() < 8 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d short calls answered before the shutdown, want 8", calls.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
 	now := time.Now()
 	shutdownAt.Store(&now)
 	s.shutdown()
 
-	// During the drain: not serving, not ready, yet answering.
-	time.Sleep(50 * time.Millisecond)
-	h, err := s.health.Check(ctx, &healthpb.HealthCheckRequest{Service: pb.RulesService_ServiceDesc.ServiceName})
+	// During the drain: not serving, not ready, yet answering. Health turns NOT_SERVING as the
+	// shutdown begins, well within the drain.
+	var h *healthpb.HealthCheckResponse
+	for {
+		h, err = s.health.Check(ctx, &healthpb.HealthCheckRequest{Service: pb.RulesService_ServiceDesc.ServiceName})
+		if err == nil && h.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING || time.Since(now) > drain/3 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
-		t.Errorf("health during the drain: %v %v, want NOT_SERVING", h.GetStatus(), err)
+		t.Errorf("health %v into the drain: %v %v, want NOT_SERVING", time.Since(now), h.GetStatus(), err)
 	}
 	if res, err := client.Get(s.httpURL + "/readyz"); err != nil {
 		t.Errorf("/readyz %v into the drain: %v", time.Since(now), err)
