@@ -827,7 +827,7 @@ func TestReferenceGeometry(t *testing.T) {
 // reports every node whose actions or children differ.
 func TestReferenceWalk(t *testing.T) {
 	if testing.Short() {
-		t.Skip()
+		t.Skip("walks two start trees of over a million nodes to depth 3; run without -short")
 	}
 	for _, players := range []int{4, 2} {
 		var pp *Position
