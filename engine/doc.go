@@ -27,6 +27,26 @@
 // EventVariant and are told apart by name, so adding a game touches only its own package and
 // one import line in package games.
 //
+// # A game package's files
+//
+// Every game package keeps each part of a variant in the same file, so that a reader who knows
+// one game finds their way in all (TestFileMap checks it):
+//
+//	variant.go    the variant: Describe, Start, its options and registration
+//	position.go   the Position type: Variant, ToMove, Seats, Key and its Zobrist tables
+//	notation.go   the text forms: Parse (the variant's, and the package's text parser), String,
+//	              Notation, ParseMove, Action
+//	setup.go      the structured form: Setup, FromSetup
+//	movegen.go    Moves, CountMoves and the move generator
+//	play.go       Play, PlayInto, NewNode; the dice: Dice, Roll, RollMove, Probability
+//	outcome.go    Phase, Outcome, Utility
+//	eval.go       Evaluate, Terms
+//	tactics.go    Noisy, Gain, InCheck
+//	reasons.go    why an action is illegal, in a player's words
+//	board.go      BoardNow, where the board changes during play
+//
+// Other files hold what only that game has (chaturanga's bitboards and SAN, Ramayana's layout).
+//
 // # The search contract
 //
 // Perft, search and rollouts drive positions through the methods of Position that Player, Hasher,

@@ -40,7 +40,7 @@ func fakeUCI(mode string) {
 		case "isready":
 			fmt.Println("readyok")
 		case "position":
-			p, err := chaturanga.ParseFEN(strings.TrimPrefix(arg, "fen "))
+			p, err := chaturanga.Parse(strings.TrimPrefix(arg, "fen "))
 			if err != nil {
 				os.Exit(2)
 			}

@@ -236,23 +236,6 @@ func (p *Position) Terms() []engine.EvalTerm {
 	return []engine.EvalTerm{{Name: "points", Values: pts[:]}, {Name: "material", Values: mat[:]}, {Name: "threats", Values: thr[:]}}
 }
 
-// Noisy appends the legal actions that capture (a boat triumph too) or promote.
-func (p *Position) Noisy(buf []engine.Move) []engine.Move {
-	if p.phase() != engine.PhaseAction {
-		return buf
-	}
-	start := len(buf)
-	buf = p.generate(buf)
-	n := start
-	for _, m := range buf[start:] {
-		if p.noisy(m) {
-			buf[n] = m
-			n++
-		}
-	}
-	return buf[:n]
-}
-
 func (p *Position) noisy(m engine.Move) bool {
 	switch moveAct(m) {
 	case actPromote:
@@ -263,41 +246,6 @@ func (p *Position) noisy(m engine.Move) bool {
 			(cellKind(p.board[from]) == boat && p.triumphPoints(from, to) > 0)
 	}
 	return false
-}
-
-// Gain is the points an action scores at once (the capture, a boat triumph's boats, in team play
-// the throne bonuses) plus a promotion's gain in material, in pawns.
-func (p *Position) Gain(m engine.Move) float64 {
-	act := moveAct(m)
-	if act != actMove && act != actPromote {
-		return 0
-	}
-	from, to, promo := moveFrom(m), moveTo(m), movePromo(m)
-	moving := p.board[from]
-	g := 0.0
-	if promo != 0 {
-		g += materialValue[promo] - materialValue[pawn]
-	}
-	if act == actPromote {
-		return g
-	}
-	if victim := p.board[to]; victim != 0 {
-		g += float64(cellKind(victim))
-		if p.rules.teams && cellKind(victim) == raja && thrones[cellOwner(victim)] == to {
-			g += 2
-		}
-	}
-	switch cellKind(moving) {
-	case boat:
-		if promo == 0 {
-			g += float64(p.triumphPoints(from, to))
-		}
-	case raja:
-		if o := throneOwner[to]; p.rules.teams && o >= 0 && enemies(cellOwner(moving), int(o)) {
-			g++
-		}
-	}
-	return g
 }
 
 // triumphPoints is what the boat on from scores by a boat triumph on moving to to: 2 for each
@@ -330,9 +278,6 @@ func (p *Position) triumphPoints(from, to int) int {
 	}
 	return points
 }
-
-// InCheck is false: Chaturaji has no check.
-func (p *Position) InCheck() bool { return false }
 
 // Sides gives search the side of every player: in team play black and red are side 0, green and
 // yellow side 1; in individual play every player is his own side.

@@ -468,86 +468,6 @@ func (p *Position) parseAction(s, text string) (engine.Move, error) {
 	return 0, syntax("want a move such as b1c3 or a7a8=b, a8=b, pass, end, resign, an exchange action, or roll 3")
 }
 
-// whyIllegal explains why a well-formed action is not legal here.
-func (p *Position) whyIllegal(m engine.Move) string {
-	switch p.ex.stage {
-	case exProposed:
-		return playerNames[p.ex.responder] + " must first accept_exchange or decline_exchange"
-	case exReturning:
-		return playerNames[p.ex.rajas[0]] + " must first choose an empty square with return_raja"
-	}
-	act := moveAct(m)
-	if act == actRoll {
-		if a, b := rollValues(m); a == 1 || a == 6 || b == 6 {
-			return "a 1 or a 6 does not count: roll again"
-		}
-		if p.rules.diceless {
-			return "this game is played without dice"
-		}
-		if p.phase() == engine.PhaseRoll {
-			return "this game rolls " + strconv.Itoa(int(p.rules.dice)) + " dice"
-		}
-		return "the dice are already rolled this turn"
-	}
-	if p.phase() == engine.PhaseRoll {
-		return "roll the die first"
-	}
-	switch act {
-	case actPass:
-		return "a player may pass only when the die allows no move"
-	case actEnd:
-		return "end is for two dice, or to let an exchange offer go"
-	case actResign:
-		return "only a player left with a raja alone may resign it, after the roll"
-	case actPropose:
-		return "an exchange may be proposed only right after a team that has lost a raja kills an enemy raja"
-	case actAccept, actDecline:
-		return "no exchange has been proposed"
-	case actReturn:
-		return "no raja is waiting to return"
-	}
-	if p.ex.stage == exAvailable && p.rules.dice != 2 {
-		return "the turn's move is made: propose_exchange or end"
-	}
-	from, to := moveFrom(m), moveTo(m)
-	c := p.board[from]
-	switch {
-	case c == 0:
-		return "there is no piece on " + squareName(from)
-	case p.movers()&(1<<cellOwner(c)) == 0:
-		return "the piece on " + squareName(from) + " belongs to " + playerNames[cellOwner(c)] + ", who is not under " + playerNames[p.actor()] + "'s command this turn"
-	}
-	kind := cellKind(c)
-	if allowed, _ := p.allowedKinds(); allowed&(1<<kind) == 0 {
-		return "the dice do not allow the " + kindNames[kind] + " to move"
-	}
-	if pr := movePromo(m); pr != 0 || act == actPromote {
-		switch {
-		case kind != pawn:
-			return "only pawns promote"
-		case pr != cellTarget(c):
-			return "this pawn promotes only to the " + kindNames[cellTarget(c)] + " it stood in front of"
-		case p.count[cellOwner(c)][pr] != 0:
-			return "a pawn promotes only once its player has lost the " + kindNames[pr]
-		}
-		return "the pawn does not reach its last line"
-	}
-	if kind == pawn && lastLine[cellOwner(c)][to] && p.count[cellOwner(c)][cellTarget(c)] == 0 {
-		return "promotion is compulsory: write " + squareName(from) + squareName(to) + "=" + string(kindLetters[cellTarget(c)])
-	}
-	if t := p.board[to]; t != 0 {
-		switch {
-		case cellOwner(t) == cellOwner(c) || (p.rules.teams && !enemies(cellOwner(t), cellOwner(c))):
-			return "a piece never captures its own side's pieces"
-		case kind == boat && cellKind(t) == boat:
-			return "a boat never lands on a boat; boats capture boats only by the boat triumph"
-		case p.rules.rankRule && weak(kind) && !weak(cellKind(t)):
-			return "under the rank rule a " + kindNames[kind] + " may not capture a " + kindNames[cellKind(t)]
-		}
-	}
-	return "a " + kindNames[kind] + " on " + squareName(from) + " cannot move to " + squareName(to)
-}
-
 func (p *Position) Action(m engine.Move) engine.Action {
 	a := engine.Action{Player: playerNames[p.actor()], Die: -1}
 	switch moveAct(m) {
@@ -586,4 +506,12 @@ func (p *Position) Action(m engine.Move) engine.Action {
 		a.Die = p.dieFor(cellKind(c))
 	}
 	return a
+}
+
+func (v *variant) Parse(text string) (engine.Position, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
 }

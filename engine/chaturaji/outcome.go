@@ -1,8 +1,6 @@
 package chaturaji
 
 import (
-	"strconv"
-
 	"github.com/ashtapada/ashtapada/engine"
 )
 
@@ -198,46 +196,4 @@ func (p *Position) Utility(u []float64) bool {
 		u[pl] = 1 - (2*float64(above)+float64(level))/(players-1)
 	}
 	return true
-}
-
-// Probability is the chance of a roll once 1s and 6s are thrown again: 1/4 for each face of one
-// die; with two dice, whose outcomes are unordered pairs, 1/16 for a double and 2/16 for two
-// different faces. Any other action has probability 1.
-func (p *Position) Probability(m engine.Move) float64 {
-	if moveAct(m) != actRoll {
-		return 1
-	}
-	a, b := rollValues(m)
-	switch {
-	case b == 0:
-		return 0.25
-	case a == b:
-		return 1.0 / 16
-	}
-	return 2.0 / 16
-}
-
-// RollMove returns the roll with these face values: as many values as the game rolls dice, each
-// from 2 to 5 (a 1 or a 6 is thrown again and is no roll), in any order.
-func (p *Position) RollMove(values []int) (engine.Move, error) {
-	if p.rules.diceless {
-		return 0, &engine.SyntaxError{Text: "dice", Reason: "this game is played without dice"}
-	}
-	if len(values) != int(p.rules.dice) {
-		return 0, &engine.SyntaxError{Text: "dice", Reason: "want " + strconv.Itoa(int(p.rules.dice)) + " values, got " + strconv.Itoa(len(values))}
-	}
-	var v [2]int
-	for i, x := range values {
-		if x == 1 || x == 6 {
-			return 0, &engine.SyntaxError{Text: "dice", Reason: "a 1 or a 6 does not count: it is thrown again"}
-		}
-		if x < 2 || x > 5 {
-			return 0, &engine.SyntaxError{Text: "dice", Reason: "a die shows 2 to 5 once 1 and 6 are thrown again, got " + strconv.Itoa(x)}
-		}
-		v[i] = x
-	}
-	if v[1] != 0 && v[1] < v[0] {
-		v[0], v[1] = v[1], v[0]
-	}
-	return rollMove(v[0], v[1]), nil
 }

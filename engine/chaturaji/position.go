@@ -119,16 +119,6 @@ func (p *Position) Variant() engine.Variant { return Variant }
 // is, the player answering an exchange, or the owner of a returning raja.
 func (p *Position) ToMove() int { return p.actor() }
 
-// Dice lists the dice the next roll throws.
-func (p *Position) Dice() []engine.DieInfo {
-	if p.rules.diceless {
-		return nil
-	}
-	d := Variant.Describe().Dice[0]
-	d.Count = int(p.rules.dice)
-	return []engine.DieInfo{d}
-}
-
 func (p *Position) rolled() bool { return p.dice[0].value != 0 }
 
 // active reports whether a player still takes turns: he has pieces, and in diceless play a raja

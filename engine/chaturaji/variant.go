@@ -185,11 +185,3 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	p.rules = r
 	return &p, nil
 }
-
-func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}

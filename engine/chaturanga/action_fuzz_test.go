@@ -15,7 +15,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, text, action string) {
-		p, err := ParseFEN(text)
+		p, err := Parse(text)
 		if err != nil {
 			return
 		}

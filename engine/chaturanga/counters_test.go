@@ -20,7 +20,7 @@ func fieldOf(err error) string {
 // that draw the game. Larger values are refused with the field at fault.
 func TestCountersAtMaximum(t *testing.T) {
 	max := strconv.Itoa(engine.MaxCounter)
-	p, err := ParseFEN("4k3/8/8/8/8/8/8/R3K3 b - - 139 " + max)
+	p, err := Parse("4k3/8/8/8/8/8/8/R3K3 b - - 139 " + max)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestCountersAtMaximum(t *testing.T) {
 	if c.fullmove != engine.MaxCounter || c.halfmove != drawPlies {
 		t.Errorf("after black's move at the maximum: %s, want fullmove %d and halfmove %d", c.FEN(), engine.MaxCounter, drawPlies)
 	}
-	if _, err := ParseFEN(c.FEN()); err != nil {
+	if _, err := Parse(c.FEN()); err != nil {
 		t.Errorf("%s does not parse back: %v", c.FEN(), err)
 	}
 	if _, err := Variant.FromSetup(c.Setup()); err != nil {
@@ -48,8 +48,8 @@ func TestCountersAtMaximum(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/R3K3 b - - 0 4294967295", "fullmove number"},
 		{"4k3/8/8/8/8/8/8/R3K3 b - - 141 1", "halfmove clock"},
 	} {
-		if _, err := ParseFEN(tt.fen); fieldOf(err) != tt.field {
-			t.Errorf("ParseFEN(%q) = %v, want an error in %s", tt.fen, err, tt.field)
+		if _, err := Parse(tt.fen); fieldOf(err) != tt.field {
+			t.Errorf("Parse(%q) = %v, want an error in %s", tt.fen, err, tt.field)
 		}
 	}
 	for _, tt := range []struct {

@@ -23,17 +23,17 @@ func TestParseFENErrors(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/r3K2R b - - 0 1", "side"},
 	}
 	for _, tt := range tests {
-		_, err := ParseFEN(tt.fen)
+		_, err := Parse(tt.fen)
 		pe, ok := err.(*engine.PositionError)
 		if !ok || pe.Field != tt.field {
-			t.Errorf("ParseFEN(%q) = %v, want a PositionError on %q", tt.fen, err, tt.field)
+			t.Errorf("Parse(%q) = %v, want a PositionError on %q", tt.fen, err, tt.field)
 		}
 	}
 }
 
 func TestSetupRoundTrip(t *testing.T) {
 	for _, c := range readPerftTable(t) {
-		p, _ := ParseFEN(c.fen)
+		p, _ := Parse(c.fen)
 		back, err := Variant.FromSetup(p.Setup())
 		if err != nil || back.String() != p.FEN() {
 			t.Errorf("setup round trip of %q: %v, %v", c.fen, back, err)
@@ -52,7 +52,7 @@ func TestOutcome(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/R3K3 b - - 140 90", -1, "move_limit"},
 	}
 	for _, tt := range tests {
-		p, err := ParseFEN(tt.fen)
+		p, err := Parse(tt.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,15 +66,15 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 	// A game drawn by the 70-move rule offers no moves, and a mate on that ply still wins.
-	drawn, _ := ParseFEN("4k3/8/8/8/8/8/8/R3K3 b - - 140 90")
+	drawn, _ := Parse("4k3/8/8/8/8/8/8/R3K3 b - - 140 90")
 	if n := len(drawn.Moves(nil)); n != 0 {
 		t.Errorf("drawn position offers %d moves", n)
 	}
-	if mate, _ := ParseFEN("R3k3/8/4K3/8/8/8/8/8 b - - 140 90"); mate.Outcome().Reason != "checkmate" {
+	if mate, _ := Parse("R3k3/8/4K3/8/8/8/8/8 b - - 140 90"); mate.Outcome().Reason != "checkmate" {
 		t.Errorf("mate on the 140th ply: %+v, want checkmate", mate.Outcome())
 	}
 	// A lone king is no loss in chaturanga: there is no bare-king rule.
-	p, _ := ParseFEN("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	p, _ := Parse("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
 	if p.Outcome().Finished {
 		t.Error("bare king ended the game")
 	}
@@ -95,7 +95,7 @@ func TestIllegalMoveReasons(t *testing.T) {
 			t.Errorf("ParseMove(%q) = %v, want an IllegalError mentioning %q", tt.move, err, tt.reason)
 		}
 	}
-	pinned, _ := ParseFEN("3k4/8/8/1r1PK3/8/8/8/8 w - - 0 50")
+	pinned, _ := Parse("3k4/8/8/1r1PK3/8/8/8/8 w - - 0 50")
 	if _, err := pinned.ParseMove("d5d6"); err == nil || !strings.Contains(err.Error(), "check") {
 		t.Errorf("pinned pawn move: %v, want a reason about check", err)
 	}
@@ -111,11 +111,11 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40")
 	f.Add("8/8/8/8/8/8/8/8 w")
 	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := ParseFEN(fen)
+		p, err := Parse(fen)
 		if err != nil {
 			return
 		}
-		again, err := ParseFEN(p.FEN())
+		again, err := Parse(p.FEN())
 		if err != nil || again != p {
 			t.Fatalf("%q -> %q does not parse back the same: %v", fen, p.FEN(), err)
 		}

@@ -179,3 +179,11 @@ func (p *Position) Moves(buf []engine.Move) []engine.Move {
 	}
 	return p.generate(buf)
 }
+
+// CountMoves is the number of legal moves, for perft's last ply.
+func (p *Position) CountMoves() uint64 {
+	if p.halfmove >= drawPlies {
+		return 0
+	}
+	return p.countLegal()
+}

@@ -8,8 +8,8 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// ParseFEN reads a Fairy-Stockfish FEN and checks that the position is legal.
-func ParseFEN(fen string) (Position, error) {
+// Parse reads a Fairy-Stockfish FEN and checks that the position is legal.
+func Parse(fen string) (Position, error) {
 	var p Position
 	for i := range p.board {
 		p.board[i] = empty
@@ -164,35 +164,6 @@ func (p *Position) ParseMove(text string) (engine.Move, error) {
 	return 0, &engine.IllegalError{Text: text, Reason: p.whyIllegal(from, to)}
 }
 
-// whyIllegal explains why from-to is not among the legal moves.
-func (p *Position) whyIllegal(from, to int) string {
-	us := int(p.side)
-	typ, color, ok := p.pieceAt(from)
-	switch {
-	case !ok:
-		return "there is no piece on " + squareName(from)
-	case color != us:
-		return "the " + kindNames[typ] + " on " + squareName(from) + " belongs to " + playerNames[color] + ", and " + playerNames[us] + " is to move"
-	}
-	if _, c, ok := p.pieceAt(to); ok && c == us {
-		return squareName(to) + " holds a piece of " + playerNames[us] + "'s own"
-	}
-	occ := p.occupied()
-	reach := pieceAttacks(typ, from, occ)
-	if typ == pawn {
-		reach = pawnAttacks[us][from] & p.byColor[us^1]
-		if us == white {
-			reach |= (1 << from << 8) &^ occ
-		} else {
-			reach |= (1 << from >> 8) &^ occ
-		}
-	}
-	if reach&(1<<to) == 0 {
-		return "a " + kindNames[typ] + " on " + squareName(from) + " cannot move to " + squareName(to)
-	}
-	return "it would leave " + playerNames[us] + "'s king in check"
-}
-
 func (p *Position) Action(m engine.Move) engine.Action {
 	from, to := moveFrom(m), moveTo(m)
 	typ, _, _ := p.pieceAt(from)
@@ -205,4 +176,14 @@ func (p *Position) Action(m engine.Move) engine.Action {
 		a.Promotion = "mantri"
 	}
 	return a
+}
+
+func (p *Position) String() string { return p.FEN() }
+
+func (v *variant) Parse(text string) (engine.Position, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
 }

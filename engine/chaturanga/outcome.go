@@ -49,11 +49,3 @@ func (p *Position) Utility(u []float64) bool {
 	}
 	return true
 }
-
-// CountMoves is the number of legal moves, for perft's last ply.
-func (p *Position) CountMoves() uint64 {
-	if p.halfmove >= drawPlies {
-		return 0
-	}
-	return p.countLegal()
-}

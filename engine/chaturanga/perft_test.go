@@ -37,9 +37,9 @@ func readPerftTable(t testing.TB) []perftCase {
 
 func TestPerftMatchesFairyStockfish(t *testing.T) {
 	for _, c := range readPerftTable(t) {
-		p, err := ParseFEN(c.fen)
+		p, err := Parse(c.fen)
 		if err != nil {
-			t.Fatalf("ParseFEN(%q): %v", c.fen, err)
+			t.Fatalf("Parse(%q): %v", c.fen, err)
 		}
 		before := p
 		for depth := 1; depth <= 6; depth++ {
@@ -59,7 +59,7 @@ func TestPerftMatchesFairyStockfish(t *testing.T) {
 
 func TestMovesMatchFairyStockfishDivide(t *testing.T) {
 	for _, c := range readPerftTable(t) {
-		p, _ := ParseFEN(c.fen)
+		p, _ := Parse(c.fen)
 		var got []string
 		for _, m := range p.Moves(nil) {
 			got = append(got, p.Notation(m))
@@ -74,7 +74,7 @@ func TestMovesMatchFairyStockfishDivide(t *testing.T) {
 // Every legal move's notation parses back to the same move.
 func TestNotationRoundTrip(t *testing.T) {
 	for _, c := range readPerftTable(t) {
-		p, _ := ParseFEN(c.fen)
+		p, _ := Parse(c.fen)
 		for _, m := range p.Moves(nil) {
 			back, err := p.ParseMove(p.Notation(m))
 			if err != nil || back != m {

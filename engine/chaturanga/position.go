@@ -107,8 +107,6 @@ func moveTo(m engine.Move) int { return int(m>>6) & 63 }
 
 func (p *Position) Variant() engine.Variant { return Variant }
 
-func (p *Position) String() string { return p.FEN() }
-
 func (p *Position) ToMove() int { return int(p.side) }
 
 func squareName(sq int) string { return engine.SquareName(sq%8, sq/8) }

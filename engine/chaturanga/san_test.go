@@ -30,7 +30,7 @@ func TestSANMatchesFairyStockfish(t *testing.T) {
 		if !ok {
 			t.Fatalf("bad line %q", line)
 		}
-		p, err := ParseFEN(fen)
+		p, err := Parse(fen)
 		if err != nil {
 			t.Fatalf("%s: %v", fen, err)
 		}
@@ -92,7 +92,7 @@ func TestSAN(t *testing.T) {
 		// Stalemate, which loses in chaturanga, is not marked.
 		{"k7/8/1K6/8/8/8/8/2R5 w - - 0 1", "c1c7", "Rc7"},
 	} {
-		p, err := ParseFEN(c.fen)
+		p, err := Parse(c.fen)
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}

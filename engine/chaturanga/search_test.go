@@ -100,9 +100,9 @@ func TestMates(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("line%d_mate%d", c.line, c.n), func(t *testing.T) {
-			pos, err := chaturanga.ParseFEN(c.fen)
+			pos, err := chaturanga.Parse(c.fen)
 			if err != nil {
-				t.Fatalf("ParseFEN(%q): %v", c.fen, err)
+				t.Fatalf("Parse(%q): %v", c.fen, err)
 			}
 			if c.n > 1 && matesIn(&pos, c.n-1) {
 				t.Errorf("%s mates in fewer than %d", c.fen, c.n)
@@ -168,7 +168,7 @@ func BenchmarkSearch(b *testing.B) {
 	} {
 		var roots []*chaturanga.Position
 		for _, fen := range c.fens {
-			p, err := chaturanga.ParseFEN(fen)
+			p, err := chaturanga.Parse(fen)
 			if err != nil {
 				b.Fatal(err)
 			}

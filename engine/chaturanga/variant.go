@@ -69,17 +69,9 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 
 // New returns the start position as a concrete value, for callers that want the fast API.
 func New() Position {
-	p, err := ParseFEN(StartFEN)
+	p, err := Parse(StartFEN)
 	if err != nil {
 		panic(err)
 	}
 	return p
-}
-
-func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := ParseFEN(text)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
 }

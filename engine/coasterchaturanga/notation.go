@@ -422,3 +422,55 @@ func parseAction(norm, text string) (engine.Move, error) {
 	}
 	return 0, syntax("want a move such as b6e2, or enter gq, aim 2, tip 1, swap tl br, dig gp, hop a5@b2, end, pass, roll aim")
 }
+
+// Action describes an action in structured form.
+func (p *Position) Action(m engine.Move) engine.Action {
+	a := engine.Action{Kind: engine.ActionVariant, Name: actionNames[mvAct(m)], Player: seatNames[p.seat], Die: -1}
+	switch mvAct(m) {
+	case actMove, actHop:
+		pc := p.pieceOn(mvA(m))
+		if mvAct(m) == actMove {
+			a.Kind = engine.ActionMove
+		}
+		a.From, a.To = squareName(mvA(m)), squareName(mvB(m))
+		if pc >= 0 {
+			a.Piece = pieceNames[pc]
+		}
+		if t := p.pieceOn(mvB(m)); t >= 0 && mvAct(m) == actMove {
+			a.Captured = pieceNames[t]
+		}
+	case actEnter:
+		a.Kind, a.Piece, a.To = engine.ActionDrop, pieceNames[mvA(m)], squareName(p.portalOf(int(p.seat)))
+	case actDig:
+		a.Piece = pieceNames[mvA(m)]
+	case actEnd:
+		a.Kind = engine.ActionEndTurn
+	case actPass:
+		a.Kind = engine.ActionPass
+	case actRoll:
+		a.Kind, a.Dice = engine.ActionRoll, []int{mvA(m)}
+	}
+	if mvAct(m) != actRoll && mvAct(m) != actEnd && mvAct(m) != actPass {
+		a.Die = 0
+		if mvAct(m) == actMove || mvAct(m) == actEnter {
+			a.Die = -1
+			if p.moveDone {
+				a.Die = 0 // WILD's second move
+			}
+		}
+	}
+	return a
+}
+
+func (v *variant) Parse(text string) (engine.Position, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ParseMove reads an action and returns the legal move it names.
+func (p *Position) ParseMove(text string) (engine.Move, error) {
+	return engine.ParseLegal(p, text, parseAction, p.whyIllegal)
+}

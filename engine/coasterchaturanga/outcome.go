@@ -186,41 +186,6 @@ func (p *Position) Utility(u []float64) bool {
 // pieces keep a seat in the game and break ties.
 const ownWeight = 0.25
 
-// Evaluate is each seat's score plus ownWeight times its own pips on the board, less the mean of
-// its opponents' (the other side's with partners); a finished game is its Utility times WinValue.
-func (p *Position) Evaluate(e []float64) {
-	if p.Utility(e) {
-		for s := 0; s < seats; s++ {
-			e[s] *= engine.WinValue
-		}
-		return
-	}
-	var st [seats]standing
-	p.standings(&st)
-	var v [seats]float64
-	for s := 0; s < seats; s++ {
-		v[s] = float64(st[s].score()) + ownWeight*float64(st[s].pips)
-	}
-	for s := 0; s < seats; s++ {
-		if p.rules.partnership {
-			e[s] = v[s] - v[(s+1)%seats]
-			continue
-		}
-		e[s] = v[s] - (v[0]+v[1]+v[2]+v[3]-v[s])/3
-	}
-}
-
-// Terms explains Evaluate.
-func (p *Position) Terms() []engine.EvalTerm {
-	e := make([]float64, seats)
-	p.Evaluate(e)
-	name := "score_and_pieces"
-	if p.over {
-		name = "result"
-	}
-	return []engine.EvalTerm{{Name: name, Values: e}}
-}
-
 // Zobrist keys of everything that decides the actions and the result.
 var (
 	zobristPiece   [pieces][heldBy + seats]uint64
@@ -264,31 +229,12 @@ func init() {
 	zobristOver = keys.Next()
 }
 
-// Key hashes the position; the turns played enter only through the turn limit's end, so they
-// are left out.
-func (p *Position) Key() uint64 {
-	k := zobristTip[p.tip] ^ zobristSeat[p.seat] ^ zobristExtra[p.entered+1] ^ zobristMust[p.mustPiece+1]
-	done := 0
-	if p.moveDone {
-		done |= 1
+func (p *Position) Phase() engine.Phase {
+	switch {
+	case p.over:
+		return engine.PhaseFinished
+	case p.face == faceNone:
+		return engine.PhaseRoll
 	}
-	if p.dieDone {
-		done |= 2
-	}
-	k ^= zobristTurn[p.face][done][p.must]
-	for pl := 0; pl < 4; pl++ {
-		k ^= zobristCoaster[pl][p.coasterAt[pl]]
-	}
-	for pc := 0; pc < pieces; pc++ {
-		k ^= zobristPiece[pc][p.loc[pc]]
-	}
-	if p.over {
-		k ^= zobristOver
-	}
-	return k
-}
-
-// ParseMove reads an action and returns the legal move it names.
-func (p *Position) ParseMove(text string) (engine.Move, error) {
-	return engine.ParseLegal(p, text, parseAction, p.whyIllegal)
+	return engine.PhaseAction
 }

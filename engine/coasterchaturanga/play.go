@@ -6,18 +6,6 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-func (p *Position) Phase() engine.Phase {
-	switch {
-	case p.over:
-		return engine.PhaseFinished
-	case p.face == faceNone:
-		return engine.PhaseRoll
-	}
-	return engine.PhaseAction
-}
-
-func (p *Position) ToMove() int { return int(p.seat) }
-
 var dieInfo = []engine.DieInfo{{Kind: "treehouse", Count: 1, Faces: []engine.DieFace{
 	{Value: faceAim, Label: "AIM", Meaning: "aim"}, {Value: faceDig, Label: "DIG", Meaning: "dig"},
 	{Value: faceHop, Label: "HOP", Meaning: "hop"}, {Value: faceSwap, Label: "SWAP", Meaning: "swap"},
@@ -63,45 +51,6 @@ func (p *Position) Probability(m engine.Move) float64 {
 var actionNames = [...]string{actMove: "move", actEnter: "enter", actAim: "aim", actTip: "tip", actSwap: "swap",
 	actDig: "dig", actHop: "hop", actEnd: "end", actPass: "pass", actRoll: "roll"}
 
-// Action describes an action in structured form.
-func (p *Position) Action(m engine.Move) engine.Action {
-	a := engine.Action{Kind: engine.ActionVariant, Name: actionNames[mvAct(m)], Player: seatNames[p.seat], Die: -1}
-	switch mvAct(m) {
-	case actMove, actHop:
-		pc := p.pieceOn(mvA(m))
-		if mvAct(m) == actMove {
-			a.Kind = engine.ActionMove
-		}
-		a.From, a.To = squareName(mvA(m)), squareName(mvB(m))
-		if pc >= 0 {
-			a.Piece = pieceNames[pc]
-		}
-		if t := p.pieceOn(mvB(m)); t >= 0 && mvAct(m) == actMove {
-			a.Captured = pieceNames[t]
-		}
-	case actEnter:
-		a.Kind, a.Piece, a.To = engine.ActionDrop, pieceNames[mvA(m)], squareName(p.portalOf(int(p.seat)))
-	case actDig:
-		a.Piece = pieceNames[mvA(m)]
-	case actEnd:
-		a.Kind = engine.ActionEndTurn
-	case actPass:
-		a.Kind = engine.ActionPass
-	case actRoll:
-		a.Kind, a.Dice = engine.ActionRoll, []int{mvA(m)}
-	}
-	if mvAct(m) != actRoll && mvAct(m) != actEnd && mvAct(m) != actPass {
-		a.Die = 0
-		if mvAct(m) == actMove || mvAct(m) == actEnter {
-			a.Die = -1
-			if p.moveDone {
-				a.Die = 0 // WILD's second move
-			}
-		}
-	}
-	return a
-}
-
 // Play applies a legal action and reports what happened.
 func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	next := new(Position)
@@ -137,14 +86,6 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 func (p *Position) NewNode() engine.Position { return new(Position) }
 
 func (p *Position) PlayInto(m engine.Move, dst engine.Position) { p.apply(m, dst.(*Position)) }
-
-// Seats: the four seats in turn order; with partners, bl and tr against br and tl.
-func (p *Position) Seats() []engine.PlayerInfo {
-	if p.rules.partnership {
-		return partnerSeats
-	}
-	return soloSeats
-}
 
 var (
 	soloSeats    = seatInfo(false)

@@ -137,3 +137,39 @@ func mv(act, a, b int) engine.Move { return engine.Move(act | a<<4 | b<<10) }
 func mvAct(m engine.Move) int      { return int(m & 15) }
 func mvA(m engine.Move) int        { return int(m>>4) & 63 }
 func mvB(m engine.Move) int        { return int(m>>10) & 63 }
+
+func (p *Position) ToMove() int { return int(p.seat) }
+
+// Seats: the four seats in turn order; with partners, bl and tr against br and tl.
+func (p *Position) Seats() []engine.PlayerInfo {
+	if p.rules.partnership {
+		return partnerSeats
+	}
+	return soloSeats
+}
+
+func (p *Position) Variant() engine.Variant { return Variant }
+
+// Key hashes the position; the turns played enter only through the turn limit's end, so they
+// are left out.
+func (p *Position) Key() uint64 {
+	k := zobristTip[p.tip] ^ zobristSeat[p.seat] ^ zobristExtra[p.entered+1] ^ zobristMust[p.mustPiece+1]
+	done := 0
+	if p.moveDone {
+		done |= 1
+	}
+	if p.dieDone {
+		done |= 2
+	}
+	k ^= zobristTurn[p.face][done][p.must]
+	for pl := 0; pl < 4; pl++ {
+		k ^= zobristCoaster[pl][p.coasterAt[pl]]
+	}
+	for pc := 0; pc < pieces; pc++ {
+		k ^= zobristPiece[pc][p.loc[pc]]
+	}
+	if p.over {
+		k ^= zobristOver
+	}
+	return k
+}

@@ -48,8 +48,6 @@ var Variant engine.Variant = &variant{desc: describe()}
 
 func init() { engine.Register(Variant) }
 
-func (p *Position) Variant() engine.Variant { return Variant }
-
 func describe() *engine.Description {
 	var colours [4]int8
 	for pl, c := range defaultColours {
@@ -105,12 +103,4 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 		return nil, err
 	}
 	return start(r), nil
-}
-
-func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
 }

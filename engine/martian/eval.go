@@ -121,38 +121,3 @@ func (p *Position) Terms() []engine.EvalTerm {
 		term("squire_advance", t.advance), term("promotion", t.promotion), term("void_dice", t.voidDice),
 		term("monarch_safety", t.safety)}
 }
-
-// Noisy appends the legal captures and promotions.
-func (p *Position) Noisy(buf []engine.Move) []engine.Move {
-	start := len(buf)
-	buf = p.Moves(buf)
-	n := start
-	for _, m := range buf[start:] {
-		if moveAct(m) == actMove && (p.board[moveTo(m)] != 0 || movePromo(m) != 0) {
-			buf[n] = m
-			n++
-		}
-	}
-	return buf[:n]
-}
-
-// Gain is the value of the piece captured (a monarch wins the game) plus a promotion's gain.
-func (p *Position) Gain(m engine.Move) float64 {
-	if moveAct(m) != actMove {
-		return 0
-	}
-	g := 0.0
-	if c := p.board[moveTo(m)]; c != 0 {
-		if cellKind(c) == monarch {
-			return engine.WinValue
-		}
-		g = pieceValues[cellKind(c)]
-	}
-	if pr := movePromo(m); pr != 0 {
-		g += pieceValues[pr] - pieceValues[squire]
-	}
-	return g
-}
-
-// InCheck is false: the game has no check, a monarch is simply captured.
-func (p *Position) InCheck() bool { return false }

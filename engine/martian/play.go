@@ -170,3 +170,32 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 	}
 	return child, p.events(m, child), nil
 }
+
+// Dice lists the two D4 of every turn.
+func (p *Position) Dice() []engine.DieInfo { return Variant.Describe().Dice }
+
+// Probability is the chance of a roll outcome: 1/16 for a double, 2/16 for two different values
+// (thrown in either order); 1 for an action that is not a roll.
+func (p *Position) Probability(m engine.Move) float64 {
+	if moveAct(m) != actRoll {
+		return 1
+	}
+	if a, b := rollValues(m); a == b {
+		return 1.0 / 16
+	}
+	return 2.0 / 16
+}
+
+// RollMove returns the roll outcome of two D4 showing values, in either order. Every pair of
+// values from 1 to 4 counts; a die whose kind is gone counts upward when the roll is played.
+func (p *Position) RollMove(values []int) (engine.Move, error) {
+	if len(values) != 2 {
+		return 0, &engine.SyntaxError{Text: "dice", Reason: "want two values, got " + strconv.Itoa(len(values))}
+	}
+	for _, v := range values {
+		if v < 1 || v > 4 {
+			return 0, &engine.SyntaxError{Text: "dice", Reason: "a D4 shows 1 to 4, got " + strconv.Itoa(v)}
+		}
+	}
+	return rollMove(min(values[0], values[1]), max(values[0], values[1])), nil
+}

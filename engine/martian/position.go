@@ -139,9 +139,6 @@ func (p *Position) Variant() engine.Variant { return Variant }
 
 func (p *Position) ToMove() int { return int(p.side) }
 
-// Dice lists the two D4 of every turn.
-func (p *Position) Dice() []engine.DieInfo { return Variant.Describe().Dice }
-
 // garrisonSquares returns, for a player and side (0 = a-file, 1 = e-file), the raven's start, the
 // square between, and the monarch's start.
 func garrisonSquares(player, side int) (ravenSq, betweenSq, monarchSq int) {

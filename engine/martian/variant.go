@@ -88,11 +88,3 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	p.maxTurns = uint32(o[maxTurnsOption].Int)
 	return &p, nil
 }
-
-func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}

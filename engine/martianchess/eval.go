@@ -6,45 +6,6 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// Utility: in two-player games +1 to the winner and -1 to the loser, 0 each in a draw; with four
-// players, by place (1 first, -1 last, shared places averaged), and in team play +1 and -1 by team.
-func (p *Position) Utility(u []float64) bool {
-	if over, _ := p.status(); !over {
-		return false
-	}
-	n := p.rules.players
-	var points, place [4]int
-	winners := p.standings(&points)
-	p.places(&points, winners, &place)
-	if n == 2 || p.rules.teams {
-		for s := 0; s < n; s++ {
-			switch {
-			case winners == 0:
-				u[s] = 0
-			case winners&(1<<s) != 0:
-				u[s] = 1
-			default:
-				u[s] = -1
-			}
-		}
-		return true
-	}
-	for s := 0; s < n; s++ {
-		above, level := 0, 0
-		for o := 0; o < n; o++ {
-			switch {
-			case o == s:
-			case place[o] < place[s]:
-				above++
-			case place[o] == place[s]:
-				level++
-			}
-		}
-		u[s] = 1 - (2*float64(above)+float64(level))/float64(n-1)
-	}
-	return true
-}
-
 // weights of the evaluation, in pips; a variable so that the tuning harness (search_test.go) can
 // play one setting against another.
 type weights struct {
@@ -235,59 +196,3 @@ func init() {
 		zobristRules[i] = keys.Next()
 	}
 }
-
-// Key hashes everything that decides the legal actions and the outcome; the move number is left out.
-func (p *Position) Key() uint64 {
-	k := zobristSide[p.side] ^ zobristClock[p.clock+1]
-	if p.rules.players == 4 {
-		k ^= zobristRules[1]
-		if p.rules.teams {
-			k ^= zobristRules[2]
-		}
-	}
-	for kind := pawn; kind <= queen; kind++ {
-		for s := p.pieces[kind]; s != 0; s &= s - 1 {
-			k ^= zobristPiece[kind][bits.TrailingZeros64(s)]
-		}
-	}
-	for s := 0; s < p.rules.players; s++ {
-		for kind := pawn; kind <= queen; kind++ {
-			if c := p.pile[s][kind]; c != 0 {
-				k ^= engine.Mix64(zobristPile[s][kind] + uint64(c))
-			}
-		}
-	}
-	if p.rejectTo >= 0 {
-		k ^= zobristBar[p.rejectFrom] ^ engine.Mix64(zobristBar[p.rejectTo])
-	}
-	return k
-}
-
-// Noisy appends the legal captures, the actions that change the score, without their clock-calling
-// twins: quiescence follows the capture itself.
-func (p *Position) Noisy(buf []engine.Move) []engine.Move {
-	start := len(buf)
-	buf = p.Moves(buf)
-	out := buf[:start]
-	for _, m := range buf[start:] {
-		if m&clockFlag == 0 && p.Gain(m) > 0 {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// Gain is the pips an action captures.
-func (p *Position) Gain(m engine.Move) float64 {
-	if m == passMove {
-		return 0
-	}
-	to := moveTo(m)
-	if p.rules.geo.zoneOf[to] == int8(p.side) {
-		return 0
-	}
-	return float64(p.kindAt(to))
-}
-
-// InCheck is always false: nothing is royal.
-func (p *Position) InCheck() bool { return false }

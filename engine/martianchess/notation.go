@@ -262,3 +262,35 @@ func (p *Position) parseAction(norm, text string) (engine.Move, error) {
 func (p *Position) ParseMove(text string) (engine.Move, error) {
 	return engine.ParseLegal(p, text, p.parseAction, p.whyIllegal)
 }
+
+func (v *variant) Parse(text string) (engine.Position, error) {
+	p, err := v.parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Action describes a move in structured form; Player is the mover, who controls the piece.
+func (p *Position) Action(m engine.Move) engine.Action {
+	me := p.rules.seats[p.side].Name
+	if m == passMove {
+		return engine.Action{Kind: engine.ActionPass, Name: "pass", Player: me, Die: -1}
+	}
+	g := p.rules.geo
+	from, to := moveFrom(m), moveTo(m)
+	a := engine.Action{Kind: engine.ActionMove, Name: "move", Player: me, Piece: kindNames[p.kindAt(from)],
+		From: squareName(g, from), To: squareName(g, to), Die: -1}
+	if m&clockFlag != 0 {
+		a.Kind, a.Name = engine.ActionVariant, "call_clock"
+	}
+	if t := p.kindAt(to); t != 0 {
+		if g.zoneOf[to] == int8(p.side) {
+			own := p.occupied() & g.zone[p.side]
+			a.Promotion = kindNames[merged(p.kindAt(from), t, p.pieces[queen]&own != 0, p.pieces[drone]&own != 0)]
+		} else {
+			a.Captured = kindNames[t]
+		}
+	}
+	return a
+}

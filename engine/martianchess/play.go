@@ -6,39 +6,6 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-func (p *Position) Phase() engine.Phase {
-	if over, _ := p.status(); over {
-		return engine.PhaseFinished
-	}
-	return engine.PhaseAction
-}
-
-func (p *Position) ToMove() int { return int(p.side) }
-
-// Action describes a move in structured form; Player is the mover, who controls the piece.
-func (p *Position) Action(m engine.Move) engine.Action {
-	me := p.rules.seats[p.side].Name
-	if m == passMove {
-		return engine.Action{Kind: engine.ActionPass, Name: "pass", Player: me, Die: -1}
-	}
-	g := p.rules.geo
-	from, to := moveFrom(m), moveTo(m)
-	a := engine.Action{Kind: engine.ActionMove, Name: "move", Player: me, Piece: kindNames[p.kindAt(from)],
-		From: squareName(g, from), To: squareName(g, to), Die: -1}
-	if m&clockFlag != 0 {
-		a.Kind, a.Name = engine.ActionVariant, "call_clock"
-	}
-	if t := p.kindAt(to); t != 0 {
-		if g.zoneOf[to] == int8(p.side) {
-			own := p.occupied() & g.zone[p.side]
-			a.Promotion = kindNames[merged(p.kindAt(from), t, p.pieces[queen]&own != 0, p.pieces[drone]&own != 0)]
-		} else {
-			a.Captured = kindNames[t]
-		}
-	}
-	return a
-}
-
 // Play applies a legal action and reports its events.
 func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	next := new(Position)
@@ -81,35 +48,44 @@ func (p *Position) NewNode() engine.Position { return new(Position) }
 
 func (p *Position) PlayInto(m engine.Move, dst engine.Position) { p.apply(m, dst.(*Position)) }
 
-// Outcome reports the end: an empty zone or the clock, the scores, winners, places and teams.
-func (p *Position) Outcome() engine.Outcome {
-	over, reason := p.status()
-	n := p.rules.players
-	o := engine.Outcome{Finished: over, Reason: reason, Scores: make([]int, n)}
-	for s := 0; s < n; s++ {
-		o.Scores[s] = p.score(s)
-	}
-	if !over {
-		return o
-	}
-	var points, place [4]int
-	winners := p.standings(&points)
-	p.places(&points, winners, &place)
-	o.Ranking = place[:n:n]
-	for s := 0; s < n; s++ {
-		if winners&(1<<s) != 0 {
-			o.Winners = append(o.Winners, s)
-		}
-	}
-	if p.rules.teams {
-		for t := 0; t < 2; t++ {
-			// Two teams: the winning team is first, the other second; a draw puts both first.
-			teamPlace := 1
-			if winners != 0 && winners&(1<<t) == 0 {
-				teamPlace = 2
+// apply writes into dst the position after the legal action m.
+func (p *Position) apply(m engine.Move, dst *Position) {
+	*dst = *p
+	side := int(p.side)
+	dst.rejectFrom, dst.rejectTo = -1, -1
+	capture := false
+	if m != passMove {
+		geo := p.rules.geo
+		from, to := moveFrom(m), moveTo(m)
+		k, t := p.kindAt(from), p.kindAt(to)
+		dst.pieces[k] &^= 1 << from
+		landing := k
+		if t != 0 {
+			dst.pieces[t] &^= 1 << to
+			if geo.zoneOf[to] == int8(side) {
+				own := p.occupied() & geo.zone[side]
+				landing = merged(k, t, p.pieces[queen]&own != 0, p.pieces[drone]&own != 0)
+			} else {
+				capture = true
+				dst.pile[side][t]++
 			}
-			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: points[t], Place: teamPlace})
+		}
+		dst.pieces[landing] |= 1 << to
+		if p.rules.players == 2 && geo.zoneOf[from] != geo.zoneOf[to] {
+			dst.rejectFrom, dst.rejectTo = int8(from), int8(to)
 		}
 	}
-	return o
+	switch {
+	case m&clockFlag != 0 || p.clock >= 0 && capture:
+		dst.clock = 1
+		if capture {
+			dst.clock = 0
+		}
+	case p.clock >= 0 && dst.clock < clockEnd:
+		dst.clock++
+	}
+	dst.side = uint8((side + 1) % p.rules.players)
+	if dst.side == 0 && dst.move < engine.MaxCounter {
+		dst.move++
+	}
 }

@@ -161,16 +161,3 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	p.rules = r
 	return p, nil
 }
-
-func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := v.parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-func (p *Position) Variant() engine.Variant { return p.rules.variant }
-
-// Seats lists the position's players: two or four, by its options.
-func (p *Position) Seats() []engine.PlayerInfo { return p.rules.seats }

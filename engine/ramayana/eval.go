@@ -107,19 +107,6 @@ func onDiagonal(a, b int) bool {
 	return df == dr || df == -dr
 }
 
-// Utility is +1 for the winner and -1 for the loser; a draw is 0 for both.
-func (p *Position) Utility(u []float64) bool {
-	finished, w, _ := p.result()
-	if !finished {
-		return false
-	}
-	u[yellow], u[red] = 0, 0
-	if w >= 0 {
-		u[w], u[1-w] = 1, -1
-	}
-	return true
-}
-
 // Evaluate is the sum of the terms Terms names, or the result times WinValue once the game is
 // over.
 func (p *Position) Evaluate(e []float64) {

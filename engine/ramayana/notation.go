@@ -235,3 +235,34 @@ func parseSquare(s string) (int, bool) {
 func (p *Position) ParseMove(text string) (engine.Move, error) {
 	return engine.ParseLegal(p, text, func(_, text string) (engine.Move, error) { return parseAction(text) }, p.whyIllegal)
 }
+
+// Action describes a move in structured form.
+func (p *Position) Action(m engine.Move) engine.Action {
+	from, to := moveFrom(m), moveTo(m)
+	a := engine.Action{Kind: engine.ActionMove, Name: "move", Player: playerNames[p.side], Piece: kindNames[cellKind(p.board[from])],
+		From: squareName(from), To: squareName(to), Die: -1}
+	if c := p.board[to]; c != 0 {
+		a.Captured = kindNames[cellKind(c)]
+	}
+	switch moveAct(m) {
+	case actMove:
+		if cellKind(p.board[from]) == rajah && to == maharajahSq[p.side] {
+			a.Promotion = kindNames[maharajah]
+		}
+	case actDrop:
+		a.Kind, a.Name, a.Promotion = engine.ActionVariant, "drop", kindNames[dropped]
+	case actBuddha:
+		a.Kind, a.Name, a.Promotion = engine.ActionVariant, "buddha", kindNames[buddha]
+	case actRakshasa:
+		a.Kind, a.Name = engine.ActionVariant, "rakshasa"
+	}
+	return a
+}
+
+func (v *variant) Parse(text string) (engine.Position, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}

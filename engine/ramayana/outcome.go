@@ -39,3 +39,23 @@ func (p *Position) Outcome() engine.Outcome {
 	}
 	return engine.Decided(2, reason, winner)
 }
+
+// Utility is +1 for the winner and -1 for the loser; a draw is 0 for both.
+func (p *Position) Utility(u []float64) bool {
+	finished, w, _ := p.result()
+	if !finished {
+		return false
+	}
+	u[yellow], u[red] = 0, 0
+	if w >= 0 {
+		u[w], u[1-w] = 1, -1
+	}
+	return true
+}
+
+func (p *Position) Phase() engine.Phase {
+	if p.over() || !p.hasLegal() {
+		return engine.PhaseFinished
+	}
+	return engine.PhaseAction
+}

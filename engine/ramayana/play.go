@@ -34,38 +34,6 @@ func (p *Position) hasLegal() bool {
 	return len(p.legalWith(buf[:0], &c, true)) > 0
 }
 
-func (p *Position) Phase() engine.Phase {
-	if p.over() || !p.hasLegal() {
-		return engine.PhaseFinished
-	}
-	return engine.PhaseAction
-}
-
-func (p *Position) ToMove() int { return int(p.side) }
-
-// Action describes a move in structured form.
-func (p *Position) Action(m engine.Move) engine.Action {
-	from, to := moveFrom(m), moveTo(m)
-	a := engine.Action{Kind: engine.ActionMove, Name: "move", Player: playerNames[p.side], Piece: kindNames[cellKind(p.board[from])],
-		From: squareName(from), To: squareName(to), Die: -1}
-	if c := p.board[to]; c != 0 {
-		a.Captured = kindNames[cellKind(c)]
-	}
-	switch moveAct(m) {
-	case actMove:
-		if cellKind(p.board[from]) == rajah && to == maharajahSq[p.side] {
-			a.Promotion = kindNames[maharajah]
-		}
-	case actDrop:
-		a.Kind, a.Name, a.Promotion = engine.ActionVariant, "drop", kindNames[dropped]
-	case actBuddha:
-		a.Kind, a.Name, a.Promotion = engine.ActionVariant, "buddha", kindNames[buddha]
-	case actRakshasa:
-		a.Kind, a.Name = engine.ActionVariant, "rakshasa"
-	}
-	return a
-}
-
 // Play applies a legal action and reports its events.
 func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 	next := new(Position)

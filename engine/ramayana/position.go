@@ -308,3 +308,7 @@ func (p *Position) Key() uint64 {
 	}
 	return k
 }
+
+func (p *Position) ToMove() int { return int(p.side) }
+
+func (p *Position) Variant() engine.Variant { return Variant }

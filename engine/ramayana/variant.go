@@ -127,13 +127,3 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	p, err := Parse(StartText)
 	return &p, err
 }
-
-func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
-
-func (p *Position) Variant() engine.Variant { return Variant }

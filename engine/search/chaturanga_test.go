@@ -12,9 +12,9 @@ import (
 
 func parseChaturanga(t testing.TB, fen string) *chaturanga.Position {
 	t.Helper()
-	p, err := chaturanga.ParseFEN(fen)
+	p, err := chaturanga.Parse(fen)
 	if err != nil {
-		t.Fatalf("ParseFEN(%q): %v", fen, err)
+		t.Fatalf("Parse(%q): %v", fen, err)
 	}
 	return &p
 }

@@ -11,7 +11,7 @@ import (
 // Example finds a back-rank mate: the ratha mates on a8 at once, which is worth engine.WinValue
 // less the one ply it takes.
 func Example() {
-	p, err := chaturanga.ParseFEN("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1")
+	p, err := chaturanga.Parse("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1")
 	if err != nil {
 		panic(err)
 	}

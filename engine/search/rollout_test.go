@@ -178,7 +178,7 @@ func (illegalBot) Choose(context.Context, engine.Position, *rand.Rand) (engine.M
 
 // TestGreedyBotTakesTheMostMaterial checks that the greedy bot captures the horse, not the pawn.
 func TestGreedyBotTakesTheMostMaterial(t *testing.T) {
-	p, err := chaturanga.ParseFEN("4k3/8/8/8/1n1R2p1/8/8/4K3 w - - 0 1")
+	p, err := chaturanga.Parse("4k3/8/8/8/1n1R2p1/8/8/4K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,7 +92,7 @@ func (n *nim) Moves(buf []engine.Move) []engine.Move {
 	return buf
 }
 func (n *nim) Outcome() engine.Outcome         { return outcomeOf(n) }
-func (n *nim) NewNode() engine.Position            { return new(nim) }
+func (n *nim) NewNode() engine.Position        { return new(nim) }
 func (n *nim) Key() uint64                     { return mix64(uint64(n.pile*2 + n.toMove)) }
 func (n *nim) Probability(engine.Move) float64 { return 1 }
 func (n *nim) PlayInto(m engine.Move, dst engine.Position) {
@@ -193,8 +193,8 @@ func (r *race) Moves(buf []engine.Move) []engine.Move {
 	}
 	return buf
 }
-func (r *race) Outcome() engine.Outcome { return outcomeOf(r) }
-func (r *race) NewNode() engine.Position    { return &race{rules: r.rules} }
+func (r *race) Outcome() engine.Outcome  { return outcomeOf(r) }
+func (r *race) NewNode() engine.Position { return &race{rules: r.rules} }
 func (r *race) Key() uint64 {
 	k := uint64(r.toMove)<<8 | uint64(r.roll)
 	for p := range r.rules.players {
@@ -325,8 +325,8 @@ func (t *tree) Moves(buf []engine.Move) []engine.Move {
 	}
 	return buf
 }
-func (t *tree) Outcome() engine.Outcome { return outcomeOf(t) }
-func (t *tree) NewNode() engine.Position    { return &tree{g: t.g} }
+func (t *tree) Outcome() engine.Outcome  { return outcomeOf(t) }
+func (t *tree) NewNode() engine.Position { return &tree{g: t.g} }
 func (t *tree) Key() uint64 {
 	k := mix64(t.state ^ uint64(t.ply)<<32 ^ uint64(t.toMove)<<48)
 	if t.roll {
@@ -427,7 +427,7 @@ func newTeamTree(seed uint64, branch, length int, states uint64, chance bool) *t
 	return &teamTree{*t}
 }
 
-func (t *teamTree) Sides() []int         { return []int{0, 1, 0, 1} }
+func (t *teamTree) Sides() []int             { return []int{0, 1, 0, 1} }
 func (t *teamTree) NewNode() engine.Position { return &teamTree{tree{g: t.g}} }
 func (t *teamTree) PlayInto(m engine.Move, dst engine.Position) {
 	t.tree.PlayInto(m, &dst.(*teamTree).tree)
@@ -459,7 +459,7 @@ func (s *shuttle) Moves(buf []engine.Move) []engine.Move {
 	return append(buf, 0, 1) // pass, resign
 }
 func (s *shuttle) Outcome() engine.Outcome         { return outcomeOf(s) }
-func (s *shuttle) NewNode() engine.Position            { return new(shuttle) }
+func (s *shuttle) NewNode() engine.Position        { return new(shuttle) }
 func (s *shuttle) Key() uint64                     { return mix64(uint64(s.toMove)<<1 | b2u(s.resigned)) }
 func (s *shuttle) Probability(engine.Move) float64 { return 1 }
 func (s *shuttle) PlayInto(m engine.Move, dst engine.Position) {

@@ -287,7 +287,7 @@ func consider(fs *fairy, fen string, n, verify int, found map[int][]candidate) e
 			c.moves = append(c.moves, l.pv[0])
 		}
 	}
-	pos, err := chaturanga.ParseFEN(fen)
+	pos, err := chaturanga.Parse(fen)
 	if err != nil {
 		return fmt.Errorf("%s: %v", fen, err)
 	}

@@ -1,0 +1,47 @@
+package martian
+
+import "github.com/ashtapada/ashtapada/engine"
+
+// whyIllegal explains why a well-formed action is not legal here.
+func (p *Position) whyIllegal(m engine.Move) string {
+	us := int(p.side)
+	switch moveAct(m) {
+	case actRoll:
+		return "the dice are already rolled this turn"
+	case actEnd:
+		return "the dice must be rolled before the turn can end"
+	}
+	if !p.rolled() {
+		return "roll the dice first"
+	}
+	from, to := moveFrom(m), moveTo(m)
+	c := p.board[from]
+	switch {
+	case c == 0:
+		return "there is no piece on " + squareName(from)
+	case cellPlayer(c) != us:
+		return "the piece on " + squareName(from) + " belongs to " + playerNames[cellPlayer(c)]
+	case cellKind(c) == keep:
+		return "keeps never move"
+	case moveAct(m) == actGarrison:
+		return "the garrison needs a rolled 1 and 3 both unused, an unmoved monarch and raven, and an empty square between them"
+	}
+	kind := cellKind(c)
+	allowed := false
+	for _, d := range p.dice {
+		allowed = allowed || (!d.used && int(d.means) == kind)
+	}
+	if !allowed {
+		return "no unused die allows the " + kindNames[kind] + " to move"
+	}
+	if pr := movePromo(m); pr != 0 {
+		if kind != squire || to/size != lastRank(us) {
+			return "only a squire reaching the opponent's home row promotes"
+		}
+		return "a squire promotes only to a piece the player has had captured, and " + kindNames[pr] + " is not among them"
+	}
+	if t := p.board[to]; t != 0 && cellKind(t) == keep {
+		return "no piece may land on a keep"
+	}
+	return "a " + kindNames[kind] + " on " + squareName(from) + " cannot move to " + squareName(to)
+}
