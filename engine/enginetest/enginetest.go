@@ -1,13 +1,16 @@
 // Package enginetest checks that a variant keeps the engine's contracts: the search contract
 // (engine.Position) against the plain Position methods, hash keys against fresh parses, chance
-// probabilities, and zero allocations where the contract promises them.
+// probabilities, zero allocations where the contract promises them, and the round trips of the
+// text, structured and action forms.
 package enginetest
 
 import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -189,5 +192,49 @@ func CheckParseMove(t *testing.T, p engine.Position, action string) {
 	}
 	if back, err := p.ParseMove(p.Notation(m)); err != nil || back != m {
 		t.Fatalf("%s: %q reads as %q, which reads back as %v, %v", p, action, p.Notation(m), back, err)
+	}
+}
+
+// CheckRoundTrips checks that p's forms read back as p: its text (Variant.Parse of String), its
+// structured form (FromSetup of Setup, which also names the player to move and the phase), and
+// the notation of every legal action, as written and in upper case (ParseMove of Notation);
+// and that Action agrees with the notation on the action's name. same compares two positions;
+// nil compares their texts, keys and structured forms.
+func CheckRoundTrips(t testing.TB, p engine.Position, same func(a, b engine.Position) bool) {
+	t.Helper()
+	if same == nil {
+		same = func(a, b engine.Position) bool {
+			return a.String() == b.String() && a.Key() == b.Key() && reflect.DeepEqual(a.Setup(), b.Setup())
+		}
+	}
+	v := p.Variant()
+	text := p.String()
+	back, err := v.Parse(text)
+	if err != nil || !same(back, p) {
+		t.Fatalf("%s does not read back from its text: %v", text, err)
+	}
+	s := p.Setup()
+	fromSetup, err := v.FromSetup(s)
+	if err != nil || !same(fromSetup, p) {
+		t.Fatalf("%s: the structured form reads back as %v, %v", text, fromSetup, err)
+	}
+	if s.ToMove != engine.Seats(p)[p.ToMove()].Name || s.Phase != p.Phase() {
+		t.Fatalf("%s: the structured form says %s to move in phase %s", text, s.ToMove, s.Phase)
+	}
+	if p.Phase() == engine.PhaseFinished {
+		return
+	}
+	var buf [engine.MaxMoves]engine.Move
+	for _, m := range p.Moves(buf[:0]) {
+		n := p.Notation(m)
+		if back, err := p.ParseMove(n); err != nil || back != m {
+			t.Fatalf("%s: %s reads back as %v, %v", text, n, back, err)
+		}
+		if up, err := p.ParseMove(strings.ToUpper(n)); err != nil || up != m {
+			t.Fatalf("%s: %s in upper case reads back as %v, %v", text, n, up, err)
+		}
+		if a := p.Action(m); a.Name == "" || a.Kind == 0 {
+			t.Fatalf("%s: %s has no name or kind in its structured form: %+v", text, n, a)
+		}
 	}
 }
