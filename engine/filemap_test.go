@@ -24,7 +24,7 @@ var fileMap = map[string]string{
 	"Evaluate": "eval.go", "Terms": "eval.go",
 	"Noisy": "tactics.go", "Gain": "tactics.go", "InCheck": "tactics.go",
 	"whyIllegal": "reasons.go",
-	"BoardNow": "board.go",
+	"BoardNow":   "board.go",
 }
 
 // requiredFiles are the files every game package has.
