@@ -1,12 +1,9 @@
 package service
 
 import (
-	"bytes"
 	"context"
 	"net"
-	"net/http"
 	"net/netip"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,6 +11,8 @@ import (
 	"go.uber.org/zap"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/stats"
+
+	"github.com/ashtapada/ashtapada/service/gateway"
 )
 
 // connGuard bounds what clients can hold through their connections to one port:
@@ -169,51 +168,19 @@ func (c *guardedConn) Close() error {
 	return err
 }
 
-// plainErrorHeaders are what net/http writes after the status line of a request it refuses before
-// any handler runs (a request line or header it cannot parse, headers too large): no hook lets a
-// server answer those itself, so the HTTP port's connections rewrite that one write.
-const plainErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
-
-// rewritePlainError returns, for p when it is such a refusal whole, the same refusal in the
-// API's AIP-193 JSON form, and logs and counts it. Every answer of the handler has a Date header,
-// which these lack, so none is mistaken for one.
+// rewritePlainError returns, for p when it is a refusal net/http wrote itself, the same refusal
+// in the API's AIP-193 JSON form (see gateway.RewriteRefusal), and logs and counts it.
 func (g *connGuard) rewritePlainError(p []byte, peer net.Addr) ([]byte, bool) {
-	const prefix = "HTTP/1.1 "
-	head, text, found := bytes.Cut(p, []byte(plainErrorHeaders))
-	if !found || !bytes.HasPrefix(head, []byte(prefix)) || len(head) < len(prefix)+3 || bytes.Contains(head, []byte("\n")) {
+	out, r, ok := gateway.RewriteRefusal(p)
+	if !ok {
 		return nil, false
 	}
-	httpStatus, err := strconv.Atoi(string(head[len(prefix) : len(prefix)+3]))
-	if err != nil || httpStatus < 400 {
-		return nil, false
-	}
-	code, reason := codes.InvalidArgument, "MALFORMED_REQUEST"
-	msg := "the request cannot be parsed: its request line (an invalid %-escape in the path, for one) or a header is malformed"
-	switch {
-	case httpStatus == http.StatusRequestHeaderFieldsTooLarge:
-		code, reason, msg = codes.ResourceExhausted, "HEADERS_TOO_LARGE", "the request's headers are larger than the server's limit"
-	case httpStatus >= 500:
-		code = codes.Unimplemented
-		fallthrough
-	default:
-		// net/http's own words, "400 Bad Request: missing required Host header", say more.
-		if _, words, ok := bytes.Cut(text, []byte(": ")); ok && len(words) > 0 {
-			msg = "the request cannot be parsed: " + clip(string(words), maxMessageLen)
-		}
-	}
-	body := errorBody(httpStatus, gatewayStatus(code, reason, "", msg, nil))
-	out := make([]byte, 0, 192+len(body))
-	out = append(out, head...)
-	out = append(out, "\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: "...)
-	out = strconv.AppendInt(out, int64(len(body)), 10)
-	out = append(out, "\r\n\r\n"...)
-	out = append(out, body...)
 	if g.rejected != nil {
-		g.rejected(code, reason)
+		g.rejected(r.Code, r.Reason)
 	}
 	if ce := g.log.Check(zap.InfoLevel, "call"); ce != nil {
-		ce.Write(zap.String("transport", "http"), zap.Int("http_status", httpStatus), zap.String("code", code.String()),
-			zap.String("peer", addrIP(peer).String()), zap.String("error", msg))
+		ce.Write(zap.String("transport", "http"), zap.Int("http_status", r.HTTPStatus), zap.String("code", r.Code.String()),
+			zap.String("peer", addrIP(peer).String()), zap.String("error", r.Message))
 	}
 	return out, true
 }

@@ -20,6 +20,7 @@ import (
 	"google.golang.org/grpc/metadata"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/gateway"
 )
 
 // probeRules is RulesService with a few methods that misbehave on purpose, recording what the
@@ -97,7 +98,7 @@ func startInProcess(t *testing.T) *inProcessGateway {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	h, err := NewGateway(ctx, conn, HTTPOptions{Log: cfg.Log, Version: cfg.Version, Rules: g.rules, Interceptors: unary})
+	h, err := gateway.New(ctx, conn, gateway.Options{Log: cfg.Log, Version: cfg.Version, Rules: g.rules, Interceptors: unary})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestServeRulesInProcess(t *testing.T) {
 func BenchmarkInProcessGateway(b *testing.B) {
 	cfg := Config{Version: "bench"}.withDefaults()
 	gs := newGRPCServer(cfg)
-	h, err := NewGateway(context.Background(), nil, HTTPOptions{Log: cfg.Log, Version: cfg.Version, Rules: Rules{}, Interceptors: gs.unary})
+	h, err := gateway.New(context.Background(), nil, gateway.Options{Log: cfg.Log, Version: cfg.Version, Rules: Rules{}, Interceptors: gs.unary})
 	if err != nil {
 		b.Fatal(err)
 	}

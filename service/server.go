@@ -29,6 +29,7 @@ import (
 	"google.golang.org/grpc/test/bufconn"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/gateway"
 )
 
 // Config is how Serve runs. A zero field takes its default.
@@ -345,7 +346,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	defer conn.Close()
 	gwCtx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	handler, err := NewGateway(gwCtx, conn, HTTPOptions{
+	handler, err := gateway.New(gwCtx, conn, gateway.Options{
 		Log:            log,
 		AllowedOrigins: cfg.AllowedOrigins,
 		MaxBodyBytes:   cfg.MaxBodyBytes,

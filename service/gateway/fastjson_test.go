@@ -1,4 +1,4 @@
-package service
+package gateway_test
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 	"google.golang.org/protobuf/types/known/structpb"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service"
+	"github.com/ashtapada/ashtapada/service/gateway"
 )
 
 var gatewayJSON = protojson.MarshalOptions{UseProtoNames: true, EmitDefaultValues: true}
@@ -31,7 +33,7 @@ func sameAsProtojson(t *testing.T, what string, m proto.Message) {
 	if err := json.Compact(&compact, want); err != nil {
 		t.Fatal(err)
 	}
-	got, err := marshalFastJSON(m.ProtoReflect())
+	got, err := gateway.MarshalFastJSON(m.ProtoReflect())
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
@@ -43,7 +45,7 @@ func sameAsProtojson(t *testing.T, what string, m proto.Message) {
 // Every kind of answer of every variant, along random games, is written as protojson writes it.
 func TestFastJSONMatchesProtojsonOnAnswers(t *testing.T) {
 	ctx := context.Background()
-	r := Rules{}
+	r := service.Rules{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	list, err := r.ListVariants(ctx, &pb.ListVariantsRequest{})
 	if err != nil {
@@ -153,7 +155,7 @@ func TestFastJSONEdgeCases(t *testing.T) {
 		durationpb.New(1),
 		&pb.SearchResponse{},
 	} {
-		if b, err := marshalFastJSON(m.ProtoReflect()); err != errFastJSON {
+		if b, err := gateway.MarshalFastJSON(m.ProtoReflect()); err != gateway.ErrFastJSON {
 			t.Errorf("%T: %s, %v; want it left to protojson", m, b, err)
 		}
 	}

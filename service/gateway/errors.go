@@ -1,4 +1,4 @@
-package service
+package gateway
 
 import (
 	"bytes"
@@ -39,8 +39,51 @@ const (
 	reasonMediaType        = "UNSUPPORTED_MEDIA_TYPE"
 )
 
+// errorDomain is the ErrorInfo domain of every error, the service's and the gateway's alike.
+const errorDomain = "ashtapada"
+
+// Bounds on what an error repeats of a request, the same as the service's, so that no answer or
+// log line grows with the client's input: a quoted value, a field path, a whole message.
+const (
+	maxEcho       = 64
+	maxFieldPath  = 256
+	maxMessageLen = 1024
+)
+
 // maxLogged caps client-influenced text (paths, decoder messages) in a log line.
 const maxLogged = 200
+
+// maxNesting is how deep the service's caps let messages nest. A body nested deeper than the
+// JSON decoder reads is refused in the caps' words, naming where the nesting began, which
+// nestingField looks for down to twice that depth.
+const maxNesting = 32
+
+// quote quotes client input for an error message, cut to maxEcho bytes with its full length said.
+func quote(s string) string {
+	if len(s) <= maxEcho {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(prefix(s, maxEcho)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clip cuts s to at most n bytes, marking the cut with "...".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return prefix(s, n) + "..."
+}
+
+// prefix is the longest start of s of at most n bytes that ends on a character boundary.
+func prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
 
 // gatewayStatus builds an error of the HTTP handler: one ErrorInfo and, when field is set, a
 // field violation, bounded like the service's own errors.
@@ -431,7 +474,7 @@ func hex4(b []byte) (rune, bool) {
 // began: the first google.protobuf field (a Value, which can nest without end) on the path to the
 // deepest point, as the caps name it; "" when that path leaves the request's fields.
 func nestingField(data []byte, md protoreflect.MessageDescriptor) string {
-	steps := deepestSteps(data, maxDecodeDepth)
+	steps := deepestSteps(data, 2*maxNesting)
 	path := ""
 	for i := 0; i < len(steps); i++ {
 		fd := md.Fields().ByJSONName(steps[i])
@@ -441,7 +484,10 @@ func nestingField(data []byte, md protoreflect.MessageDescriptor) string {
 		if fd == nil {
 			return path
 		}
-		path = joinPath(path, string(fd.Name()))
+		if path != "" {
+			path += "."
+		}
+		path += string(fd.Name())
 		value := fd
 		if fd.IsMap() || fd.IsList() {
 			if i+1 < len(steps) {
