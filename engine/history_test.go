@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -65,5 +66,38 @@ func TestDrawnByRepetition(t *testing.T) {
 	mn := mate
 	if engine.DrawnByRepetition(mn, []uint64{mn.Key(), mn.Key()}) {
 		t.Error("checkmate drawn by repetition")
+	}
+}
+
+// Replay returns the position reached and its history, and stops at an action the caller refuses
+// or one played after the game was drawn.
+func TestReplay(t *testing.T) {
+	start, err := chaturanga.Variant.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dance := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "e2e3"}
+	byNotation := func(i int, p engine.Position) (engine.Move, error) { return p.ParseMove(dance[i]) }
+	end, keys, err := engine.Replay(start, 4, byNotation)
+	if err != nil || end.Key() != start.Key() || len(keys) != 4 || keys[0] != start.Key() {
+		t.Fatalf("four plies: %v, %d keys, %v", end, len(keys), err)
+	}
+	if engine.Occurrences(end, keys) != 2 || engine.DrawnByRepetition(end, keys) {
+		t.Errorf("the start after four plies occurs %d times, want 2", engine.Occurrences(end, keys))
+	}
+	_, _, err = engine.Replay(start, len(dance), byNotation)
+	var replay *engine.ReplayError
+	if !errors.As(err, &replay) || replay.Index != 8 || !errors.Is(err, engine.ErrDrawnBefore) {
+		t.Errorf("an action after the third occurrence: %v, want ErrDrawnBefore at action 8", err)
+	}
+	refused := errors.New("no")
+	_, _, err = engine.Replay(start, 3, func(i int, p engine.Position) (engine.Move, error) {
+		if i == 2 {
+			return 0, refused
+		}
+		return byNotation(i, p)
+	})
+	if !errors.As(err, &replay) || replay.Index != 2 || !errors.Is(err, refused) {
+		t.Errorf("a refused action: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"errors"
 	"maps"
 	"math"
 	"slices"
@@ -386,13 +387,6 @@ func san(pos engine.Position, m engine.Move) string {
 	return ""
 }
 
-// actionFields is the structured form of an action, without its notation.
-func actionFields(pos engine.Position, m engine.Move) *pb.Action {
-	out := &pb.Action{}
-	setActionFields(out, pos, m)
-	return out
-}
-
 func setActionFields(out *pb.Action, pos engine.Position, m engine.Move) {
 	a := pos.Action(m)
 	out.Kind, out.Name, out.Player, out.Piece = actionKindToProto(a.Kind), a.Name, a.Player, a.Piece
@@ -450,77 +444,26 @@ func resolveAction(pos engine.Position, a *pb.Action, field string) (engine.Move
 	if a.DieIndex != nil && (a.GetDieIndex() < 0 || a.GetDieIndex() >= maxDiceCount) {
 		return 0, "", invalid("INVALID_DICE", field+".die_index", "die_index is an index in position.dice, from 0 to %d; got %d", maxDiceCount-1, a.GetDieIndex())
 	}
-	want := &pb.Action{Kind: a.GetKind(), Name: a.GetName(), Piece: a.GetPiece(), From: a.GetFrom(), To: a.GetTo(),
-		Promotion: promotionKind(pos, a.GetPromotion()), Dice: sorted(a.GetDice()), DieIndex: a.DieIndex}
-	var buf [engine.MaxMoves]engine.Move
-	var found []engine.Move
-	for _, m := range pos.Moves(buf[:0]) {
-		if matches(actionFields(pos, m), want) {
-			found = append(found, m)
-		}
+	q := engine.ActionQuery{Kind: engine.ActionKind(a.GetKind()), Name: a.GetName(), Piece: a.GetPiece(), From: a.GetFrom(),
+		To: a.GetTo(), Promotion: a.GetPromotion(), Die: -1}
+	for _, d := range a.GetDice() {
+		q.Dice = append(q.Dice, int(d))
 	}
-	switch len(found) {
-	case 0:
-		return 0, "no legal action matches the fields given", nil
-	case 1:
-		return found[0], "", nil
+	if a.DieIndex != nil {
+		q.Die = int(a.GetDieIndex())
 	}
-	return 0, "", invalid("AMBIGUOUS_ACTION", field, "%d legal actions match; give more fields (promotion, kind)", len(found))
-}
-
-// promotionKind reads a requested promotion: a piece kind of the variant, or its letter in the
-// notation in either case ("mantri", "Q" or "q" in chaturanga). Anything else is left as given,
-// and matches no action.
-func promotionKind(pos engine.Position, promo string) string {
-	if promo == "" {
-		return ""
+	m, err := engine.FindAction(pos, q)
+	var illegal *engine.IllegalError
+	var ambiguous *engine.AmbiguousError
+	switch {
+	case errors.As(err, &illegal):
+		return 0, illegal.Reason, nil
+	case errors.As(err, &ambiguous):
+		return 0, "", invalid("AMBIGUOUS_ACTION", field, "%s", ambiguous.Error())
+	case err != nil:
+		return 0, "", toStatus(err, field)
 	}
-	pieces := pos.Variant().Describe().Pieces
-	for _, p := range pieces {
-		if p.Kind == promo {
-			return p.Kind
-		}
-	}
-	kind := ""
-	for _, p := range pieces {
-		if strings.EqualFold(p.Kind, promo) || strings.EqualFold(p.Letter, promo) {
-			if kind != "" && kind != p.Kind {
-				return promo // two kinds answer to it: no guess
-			}
-			kind = p.Kind
-		}
-	}
-	if kind == "" {
-		return promo
-	}
-	return kind
-}
-
-// matches reports whether legal agrees with every field set in want, whose dice are sorted.
-func matches(legal, want *pb.Action) bool {
-	eq := func(w, l string) bool { return w == "" || w == l }
-	if want.GetKind() != pb.ActionKind_ACTION_KIND_UNSPECIFIED && want.GetKind() != legal.GetKind() {
-		return false
-	}
-	if want.GetName() != "" && want.GetName() != legal.GetName() {
-		return false
-	}
-	// Dice are a multiset: a roll may name its faces in any order.
-	if len(want.GetDice()) > 0 && !slices.Equal(want.GetDice(), sorted(legal.GetDice())) {
-		return false
-	}
-	if want.DieIndex != nil && (legal.DieIndex == nil || want.GetDieIndex() != legal.GetDieIndex()) {
-		return false
-	}
-	// An unset promotion matches only a move without one, so a plain move is never ambiguous.
-	return eq(want.GetFrom(), legal.GetFrom()) && eq(want.GetTo(), legal.GetTo()) &&
-		want.GetPromotion() == legal.GetPromotion() && eq(want.GetPiece(), legal.GetPiece())
-}
-
-func sorted(v []int32) []int32 {
-	out := slices.Clone(v)
-	slices.Sort(out)
-	return out
+	return m, "", nil
 }
 
 // heldPiecesToProto gives the held pieces in structured form: as the variant describes them, or

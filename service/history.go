@@ -1,6 +1,7 @@
 package service
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -56,26 +57,28 @@ func readHistory(h *pb.GameHistory, pos engine.Position, field string) (*history
 		return nil, invalid("INVALID_HISTORY", field+".start.variant", "the history's start is a position of %s, the request's of %s",
 			cur.Variant().Describe().Name, pos.Variant().Describe().Name)
 	}
-	seen := make(map[uint64]int, len(h.GetActions()))
-	out.keys = make([]uint64, 0, len(h.GetActions()))
-	for i, a := range h.GetActions() {
-		f := field + ".actions[" + strconv.Itoa(i) + "]"
-		n := cur
-		if seen[n.Key()]++; out.rule > 0 && seen[n.Key()] >= out.rule && cur.Phase() != engine.PhaseFinished {
-			return nil, invalid("INVALID_HISTORY", f, "the game was already drawn by repetition before this action")
-		}
-		out.keys = append(out.keys, n.Key())
-		m, reason, err := resolveAction(cur, a, f)
-		if err != nil {
-			return nil, err
-		}
-		if reason != "" {
-			if n := a.GetNotation(); n != "" {
+	actions := h.GetActions()
+	cur, out.keys, err = engine.Replay(cur, len(actions), func(i int, p engine.Position) (engine.Move, error) {
+		m, reason, err := resolveAction(p, actions[i], field+".actions["+strconv.Itoa(i)+"]")
+		if err == nil && reason != "" {
+			if n := actions[i].GetNotation(); n != "" {
 				reason = quote(n) + ": " + reason
 			}
-			return nil, invalid("ILLEGAL_ACTION", f, "%s", reason)
+			err = &engine.IllegalError{Reason: reason}
 		}
-		cur, _ = cur.Play(m)
+		return m, err
+	})
+	var replay *engine.ReplayError
+	if errors.As(err, &replay) {
+		f := field + ".actions[" + strconv.Itoa(replay.Index) + "]"
+		var illegal *engine.IllegalError
+		switch {
+		case errors.Is(err, engine.ErrDrawnBefore):
+			return nil, invalid("INVALID_HISTORY", f, "%s", engine.ErrDrawnBefore.Error())
+		case errors.As(err, &illegal):
+			return nil, invalid("ILLEGAL_ACTION", f, "%s", illegal.Reason)
+		}
+		return nil, replay.Err
 	}
 	if got, want := cur.String(), pos.String(); got != want {
 		return nil, invalid("HISTORY_MISMATCH", field+".actions", "the actions lead to %q, not to the request's position %q", got, want)

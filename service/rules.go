@@ -206,7 +206,7 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 	if req.Seed == nil {
 		seed = randomSeed()
 	}
-	child, events, values, err := rollUntilCounted(pos, seed)
+	child, events, values, err := throwDice(pos, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -228,35 +228,16 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// maxRerolls bounds the rolls thrown again because their values do not count. A roll counts with
-// probability 4/9 or more, so the bound is never reached in practice.
-const maxRerolls = 256
-
-// rollUntilCounted rolls every die of the position's turn uniformly over its faces, from seed
-// alone, throwing again while the values do not count (a Chaturaji d6 showing 1 or 6). The
-// counted values are then uniform over the faces that count.
-func rollUntilCounted(pos engine.Position, seed uint64) (engine.Position, []engine.Event, []int, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x6173687461706164)) // "ashtapad"
-	for range maxRerolls {
-		var values []int
-		for _, d := range pos.Dice() {
-			for i := 0; i < d.Count; i++ {
-				values = append(values, d.Faces[rng.IntN(len(d.Faces))].Value)
-			}
-		}
-		child, events, err := pos.Roll(values)
-		if err != nil {
-			return nil, nil, nil, toStatus(err, "position")
-		}
-		if !rollAgain(events) {
-			return child, events, values, nil
-		}
+// throwDice throws the dice of pos from seed alone (engine.ThrowDice).
+func throwDice(pos engine.Position, seed uint64) (engine.Position, []engine.Event, []int, error) {
+	values, child, events, err := engine.ThrowDice(pos, rand.New(rand.NewPCG(seed, 0x6173687461706164))) // "ashtapad"
+	switch {
+	case errors.Is(err, engine.ErrNoCountedRoll):
+		return nil, nil, nil, statusError(codes.Internal, "ROLL_FAILED", "seed", "no counted roll after many throws")
+	case err != nil:
+		return nil, nil, nil, toStatus(err, "position")
 	}
-	return nil, nil, nil, statusError(codes.Internal, "ROLL_FAILED", "seed", "no counted roll after many throws")
-}
-
-func rollAgain(events []engine.Event) bool {
-	return slices.ContainsFunc(events, func(e engine.Event) bool { return e.Kind == engine.EventRollAgain })
+	return child, events, values, nil
 }
 
 func checkRollPhase(pos engine.Position) error {
@@ -291,7 +272,7 @@ func (Rules) ResolveDice(_ context.Context, req *pb.ResolveDiceRequest) (*pb.Res
 	if err != nil {
 		return nil, diceError(err, "values")
 	}
-	again := rollAgain(events)
+	again := engine.RollAgain(events)
 	resp := &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), RollAgain: again}
 	resp.Position.LastAction = rollAction(pos, req.GetValues(), again)
 	if req.GetIncludeNext() {

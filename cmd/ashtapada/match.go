@@ -396,14 +396,11 @@ func openGame(root engine.Position, rng *rand.Rand, k int) (engine.Position, int
 		if len(moves) == 0 {
 			return cur, i
 		}
-		m := moves[rng.IntN(len(moves))]
+		var m engine.Move
 		if cur.Phase() == engine.PhaseRoll {
-			r := rng.Float64()
-			for _, m = range moves {
-				if r -= cur.Probability(m); r < 0 {
-					break
-				}
-			}
+			m = engine.SampleRoll(cur, moves, rng)
+		} else {
+			m = moves[rng.IntN(len(moves))]
 		}
 		next := root.NewNode()
 		cur.PlayInto(m, next)

@@ -34,7 +34,7 @@ func (randomBot) Choose(_ context.Context, n engine.Position, rng *rand.Rand) (e
 	case len(moves) == 0:
 		return 0, errNoActions
 	case n.Phase() == engine.PhaseRoll:
-		return sample(n, moves, rng), nil
+		return engine.SampleRoll(n, moves, rng), nil
 	}
 	return moves[rng.IntN(len(moves))], nil
 }
@@ -55,7 +55,7 @@ func (greedyBot) Choose(_ context.Context, n engine.Position, rng *rand.Rand) (e
 	case len(moves) == 0:
 		return 0, errNoActions
 	case n.Phase() == engine.PhaseRoll:
-		return sample(n, moves, rng), nil
+		return engine.SampleRoll(n, moves, rng), nil
 	}
 	return greedyMove(n, moves, rng), nil
 }
@@ -79,7 +79,7 @@ func (b *onePlyBot) Choose(_ context.Context, n engine.Position, rng *rand.Rand)
 		return 0, errNoActions
 	}
 	if n.Phase() == engine.PhaseRoll {
-		return sample(n, moves, rng), nil
+		return engine.SampleRoll(n, moves, rng), nil
 	}
 	if v := n.Variant(); v != b.variant {
 		b.variant, b.nodes = v, [2]engine.Position{n.NewNode(), n.NewNode()}
@@ -140,7 +140,7 @@ func (b *searchBot) Name() string {
 func (b *searchBot) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
 	if n.Phase() == engine.PhaseRoll {
 		var buf [engine.MaxMoves]engine.Move
-		return sample(n, n.Moves(buf[:0]), rng), nil
+		return engine.SampleRoll(n, n.Moves(buf[:0]), rng), nil
 	}
 	r, err := b.s.Search(ctx, n, b.opts, nil)
 	if err != nil {
@@ -180,7 +180,7 @@ func PlayGame(ctx context.Context, start engine.Position, bots []Bot, rng *rand.
 		}
 		var m engine.Move
 		if chance && cur.Phase() == engine.PhaseRoll {
-			m = sample(cur, moves, rng)
+			m = engine.SampleRoll(cur, moves, rng)
 		} else {
 			p := cur.ToMove()
 			if p < 0 || p >= len(bots) || bots[p] == nil {

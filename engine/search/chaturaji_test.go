@@ -21,7 +21,7 @@ func chaturajiStart(t testing.TB, opts engine.Options, seed uint64) engine.Posit
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for n.Phase() == engine.PhaseRoll {
 		c := n.NewNode()
-		n.PlayInto(sample(n, allMoves(n), rng), c)
+		n.PlayInto(engine.SampleRoll(n, allMoves(n), rng), c)
 		n = c
 	}
 	return n

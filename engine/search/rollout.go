@@ -205,7 +205,7 @@ func (w *walker) playout(root engine.Position, limit int, actions *uint64, done 
 		var m engine.Move
 		switch {
 		case w.chance && cur.Phase() == engine.PhaseRoll:
-			m = sample(cur, moves, w.rng)
+			m = engine.SampleRoll(cur, moves, w.rng)
 		case w.greedy:
 			m = greedyMove(cur, moves, w.rng)
 		default:
@@ -227,18 +227,6 @@ func (w *walker) playout(root engine.Position, limit int, actions *uint64, done 
 		}
 	}
 	return cur, limit, false
-}
-
-// sample draws an outcome of a roll by its probability.
-func sample(n engine.Position, moves []engine.Move, rng *rand.Rand) engine.Move {
-	r := rng.Float64()
-	for _, m := range moves {
-		r -= n.Probability(m)
-		if r < 0 {
-			return m
-		}
-	}
-	return moves[len(moves)-1] // what rounding left over
 }
 
 // greedyMove is an action of the highest gain, ties at random.

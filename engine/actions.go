@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ActionQuery names an action by its structured fields, as a client that does not write the
+// variant's notation gives it. An empty field matches any value, except Promotion: an action
+// without one matches only a move that does not promote, so that a plain move is never
+// ambiguous with its promotions.
+type ActionQuery struct {
+	Kind      ActionKind // 0: any
+	Name      string
+	Piece     string
+	From, To  string
+	Promotion string // a piece kind, or its letter in either case
+	Dice      []int  // the faces of a roll, in any order
+	Die       int    // the index of the die used, or -1 for any
+}
+
+// AmbiguousError is a query that several legal actions match.
+type AmbiguousError struct{ Matches int }
+
+func (e *AmbiguousError) Error() string {
+	return strconv.Itoa(e.Matches) + " legal actions match; give more fields (promotion, kind)"
+}
+
+// FindAction returns the one legal action of p that q describes: an *IllegalError when none
+// does, an *AmbiguousError when several do.
+func FindAction(p Position, q ActionQuery) (Move, error) {
+	if p.Phase() == PhaseFinished {
+		return 0, ErrGameOver
+	}
+	q.Promotion = PromotionKind(p.Variant().Describe(), q.Promotion)
+	dice := slices.Clone(q.Dice)
+	slices.Sort(dice)
+	var buf [MaxMoves]Move
+	found, matches := Move(0), 0
+	for _, m := range p.Moves(buf[:0]) {
+		if q.matches(p.Action(m), dice) {
+			found, matches = m, matches+1
+		}
+	}
+	switch matches {
+	case 0:
+		return 0, &IllegalError{Reason: "no legal action matches the fields given"}
+	case 1:
+		return found, nil
+	}
+	return 0, &AmbiguousError{Matches: matches}
+}
+
+// matches reports whether a agrees with every field the query sets; dice are the query's, sorted.
+func (q *ActionQuery) matches(a Action, dice []int) bool {
+	eq := func(want, have string) bool { return want == "" || want == have }
+	if q.Kind != 0 && q.Kind != a.Kind || !eq(q.Name, a.Name) || q.Promotion != a.Promotion {
+		return false
+	}
+	if !eq(q.From, a.From) || !eq(q.To, a.To) || !eq(q.Piece, a.Piece) || q.Die >= 0 && q.Die != a.Die {
+		return false
+	}
+	if len(dice) == 0 {
+		return true
+	}
+	have := slices.Clone(a.Dice)
+	slices.Sort(have)
+	return slices.Equal(dice, have)
+}
+
+// PromotionKind reads a promotion as a client may give it: a piece kind of the variant, or its
+// letter in the notation in either case ("mantri", "Q" or "q" in chaturanga). Anything else, a
+// letter two kinds share among them, is returned as given and matches no action.
+func PromotionKind(d *Description, promo string) string {
+	if promo == "" {
+		return ""
+	}
+	for _, p := range d.Pieces {
+		if p.Kind == promo {
+			return p.Kind
+		}
+	}
+	kind := ""
+	for _, p := range d.Pieces {
+		if strings.EqualFold(p.Kind, promo) || strings.EqualFold(p.Letter, promo) {
+			if kind != "" && kind != p.Kind {
+				return promo
+			}
+			kind = p.Kind
+		}
+	}
+	if kind == "" {
+		return promo
+	}
+	return kind
+}
