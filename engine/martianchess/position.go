@@ -96,6 +96,22 @@ func (r *rules) chainTable() *chainTable {
 	return r.chains
 }
 
+// Zobrist keys: pieces by kind and square, pile counts by seat and kind, the side to move, the
+// clock, the barred way back, and the option set.
+var (
+	zobristPiece [kinds][64]uint64
+	zobristPile  [4][kinds]uint64
+	zobristSide  [4]uint64
+	zobristClock [clockEnd + 2]uint64
+	zobristBar   [64]uint64
+	zobristRules [3]uint64
+)
+
+func init() {
+	engine.FillKeys(0x6d61727469616e, // "martian"
+		&zobristPiece, &zobristPile, &zobristSide, &zobristClock, &zobristBar, &zobristRules)
+}
+
 func (p *Position) Variant() engine.Variant { return p.rules.variant }
 
 // Seats lists the position's players: two or four, by its options.
