@@ -27,11 +27,8 @@ func NewAnalysis(l Limits) *Analysis {
 	return &Analysis{gate: g, searchers: newSearcherPool(g.limits.Analyses)}
 }
 
-// Perft bounds: any depth a request may name, and the positions one count may visit.
-const (
-	maxPerftDepth      = 64
-	defaultPerftBudget = 2_000_000_000
-)
+// defaultPerftBudget is the most positions one perft may visit.
+const defaultPerftBudget = 2_000_000_000
 
 func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftResponse, error) {
 	pos, err := positionFromProto(req.GetPosition(), "position")
@@ -41,8 +38,8 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 	if req.GetDepth() < 1 || req.GetDepth() > maxPerftDepth {
 		return nil, invalid("DEPTH_OUT_OF_RANGE", "depth", "depth must be from 1 to %d, got %d", maxPerftDepth, req.GetDepth())
 	}
-	if len(req.GetRolls()) > maxListLen {
-		return nil, invalid("INVALID_DICE", "rolls", "at most %d fixed rolls", maxListLen)
+	if len(req.GetRolls()) > maxRolls {
+		return nil, invalid("INVALID_DICE", "rolls", "at most %d fixed rolls", maxRolls)
 	}
 	var rolls [][]int
 	for i, r := range req.GetRolls() {

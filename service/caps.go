@@ -13,55 +13,9 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// Caps on every field of a request, checked before any work: a request within them costs at most
-// what the rules need, and a request beyond them is refused at once (INVALID_ARGUMENT,
-// FIELD_TOO_LARGE) instead of costing CPU in proportion to its size.
-const (
-	// defaultStringCap bounds a string or bytes field: names of pieces, squares, players,
-	// options, and action notation.
-	defaultStringCap = 256
-	// defaultListCap bounds a repeated field or a map: players, counters, dice, options, ...
-	defaultListCap = 64
-	// maxNesting bounds how deep messages nest (a google.protobuf.Value can nest without end).
-	maxNesting = 32
-)
-
-// fieldCaps are the exceptions to the defaults, by field: the entries of a repeated field or
-// map, or the bytes of a string.
-var fieldCaps = map[protoreflect.FullName]int{
-	"ashtapada.v1.Position.text":                maxTextLen,
-	"ashtapada.v1.Position.pieces":              512,
-	"ashtapada.v1.Position.dice":                maxDiceCount,
-	"ashtapada.v1.PlayerState.held":             512,
-	"ashtapada.v1.PlayerState.lost":             512,
-	"ashtapada.v1.Action.dice":                  maxDiceCount,
-	"ashtapada.v1.DiceRoll.values":              maxDiceCount,
-	"ashtapada.v1.ResolveDiceRequest.values":    maxDiceCount,
-	"ashtapada.v1.PerftRequest.rolls":           maxListLen,
-	"ashtapada.v1.ApplyMovesRequest.moves":      maxActions,
-	"ashtapada.v1.GameHistory.keys":             maxHistory,
-	"ashtapada.v1.GameHistory.actions":          maxHistory,
-	"ashtapada.v1.StartPositionRequest.options": defaultListCap,
-	// An answer's position may be sent back with its board as it stands, which requests ignore.
-	"ashtapada.v1.Board.squares":      512,
-	"ashtapada.v1.Board.connections":  2048,
-	"ashtapada.v1.Region.squares":     512,
-	"ashtapada.v1.SquareMark.squares": 512,
-}
-
-// capReasons keep, for the fields whose size had an error reason of its own before the caps, that
-// reason; every other field beyond its cap is FIELD_TOO_LARGE.
-var capReasons = map[protoreflect.FullName]string{
-	"ashtapada.v1.Position.text":             "INVALID_POSITION",
-	"ashtapada.v1.Position.dice":             "INVALID_DICE",
-	"ashtapada.v1.Action.dice":               "INVALID_DICE",
-	"ashtapada.v1.DiceRoll.values":           "INVALID_DICE",
-	"ashtapada.v1.ResolveDiceRequest.values": "INVALID_DICE",
-	"ashtapada.v1.PerftRequest.rolls":        "INVALID_DICE",
-	"ashtapada.v1.ApplyMovesRequest.moves":   "TOO_MANY_ACTIONS",
-	"ashtapada.v1.GameHistory.keys":          "HISTORY_TOO_LONG",
-	"ashtapada.v1.GameHistory.actions":       "HISTORY_TOO_LONG",
-}
+// The caps check every field of a request against the table of sizes.go before any work: a
+// request within them costs at most what the rules need, and a request beyond them is refused at
+// once (INVALID_ARGUMENT, FIELD_TOO_LARGE) instead of costing CPU in proportion to its size.
 
 // fieldCap is the cap of field fd.
 func fieldCap(fd protoreflect.FieldDescriptor) int {
@@ -69,9 +23,9 @@ func fieldCap(fd protoreflect.FieldDescriptor) int {
 		return n
 	}
 	if fd.IsList() || fd.IsMap() {
-		return defaultListCap
+		return maxListLen
 	}
-	return defaultStringCap
+	return maxStringLen
 }
 
 // checkCaps checks every repeated field, map, string and bytes field of a request against its
@@ -119,7 +73,7 @@ func overField(fd protoreflect.FieldDescriptor, v protoreflect.Value, depth int)
 		switch fd.Kind() {
 		case protoreflect.StringKind, protoreflect.BytesKind, protoreflect.MessageKind, protoreflect.GroupKind, protoreflect.EnumKind:
 			for j := 0; j < l.Len(); j++ {
-				if overValue(fd, l.Get(j), defaultStringCap, depth) {
+				if overValue(fd, l.Get(j), maxStringLen, depth) {
 					return true
 				}
 			}
@@ -132,7 +86,7 @@ func overField(fd protoreflect.FieldDescriptor, v protoreflect.Value, depth int)
 		}
 		over := false
 		mp.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
-			over = len(k.String()) > defaultStringCap || !utf8.ValidString(k.String()) || overValue(fd.MapValue(), v, fieldCap(fd.MapValue()), depth)
+			over = len(k.String()) > maxStringLen || !utf8.ValidString(k.String()) || overValue(fd.MapValue(), v, fieldCap(fd.MapValue()), depth)
 			return !over
 		})
 		return over
@@ -191,8 +145,8 @@ func walkCaps(m protoreflect.Message, prefix, top string, wellKnown bool, depth 
 					err = notUTF8(path)
 					return false
 				}
-				if len(key) > defaultStringCap {
-					err = capError(fd, path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(defaultStringCap))
+				if len(key) > maxStringLen {
+					err = capError(fd, path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(maxStringLen))
 					return false
 				}
 				err = checkValue(fd.MapValue(), v, path+"["+quote(key)+"]", top, wellKnown, depth)
@@ -229,7 +183,7 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path, top
 	default:
 		return nil
 	}
-	limit := defaultStringCap // an entry of a list
+	limit := maxStringLen // an entry of a list
 	if !fd.IsList() {
 		limit = fieldCap(fd)
 	}

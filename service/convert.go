@@ -17,15 +17,6 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// Limits on untrusted input, far above anything a real game needs.
-const (
-	maxTextLen   = 4096
-	maxListLen   = 1024
-	maxNameLen   = 64
-	maxActions   = 10000
-	maxDiceCount = 16
-)
-
 func lookupVariant(name, field string) (engine.Variant, error) {
 	if name == "" {
 		return nil, invalid("MISSING_VARIANT", field, "%s is required", field)
@@ -185,10 +176,6 @@ func sameField(a, b *pb.Position, fd protoreflect.FieldDescriptor) bool {
 
 // setupFromProto reads a position's structured fields.
 func setupFromProto(p *pb.Position, field string) (*engine.Setup, error) {
-	if len(p.GetPieces()) > maxListLen || len(p.GetPlayers()) > maxListLen || len(p.GetCounters()) > maxListLen ||
-		len(p.GetDice()) > maxListLen || len(p.GetLayout()) > maxListLen || len(p.GetOptions()) > maxListLen {
-		return nil, invalid("INVALID_POSITION", field, "position has more than %d entries in a list", maxListLen)
-	}
 	opts, err := optionsFromProto(p.GetOptions())
 	if err != nil {
 		return nil, err
@@ -202,9 +189,6 @@ func setupFromProto(p *pb.Position, field string) (*engine.Setup, error) {
 		s.Dice = append(s.Dice, engine.DieSetup{Kind: d.GetKind(), Value: int(d.GetValue()), Means: d.GetMeans(), Used: d.GetUsed()})
 	}
 	for _, pl := range p.GetPlayers() {
-		if len(pl.GetScoreParts()) > maxListLen {
-			return nil, invalid("INVALID_POSITION", field+".players", "a player has more than %d score parts", maxListLen)
-		}
 		ps := engine.PlayerSetup{Name: pl.GetName(), Score: int(pl.GetScore()), Held: pl.GetHeld(),
 			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands()}
 		for _, part := range pl.GetScoreParts() {

@@ -12,9 +12,6 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// maxHistory caps the keys or actions of a request's GameHistory.
-const maxHistory = 10000
-
 // history is what a request says of the game before its position: the earlier positions' keys,
 // and the variant's repetition rule.
 type history struct {

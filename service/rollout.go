@@ -12,12 +12,6 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// Rollout bounds.
-const (
-	maxPlayouts       = 100000
-	maxPlayoutActions = 100000
-)
-
 var policies = map[pb.RolloutPolicy]search.Policy{
 	pb.RolloutPolicy_ROLLOUT_POLICY_UNSPECIFIED: search.Random,
 	pb.RolloutPolicy_ROLLOUT_POLICY_RANDOM:      search.Random,

@@ -15,9 +15,8 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// Search bounds.
+// Search settings.
 const (
-	maxMultiPV = 64
 	// defaultSearchTime is how long a search runs that names no depth, node or time limit.
 	defaultSearchTime = time.Second
 	// searchTableBytes is the transposition table of one searcher; the server keeps one searcher
