@@ -21,23 +21,12 @@ var seatTokens = map[int][]string{2: {"s", "n"}, 4: {"sw", "nw", "ne", "se"}}
 const maxPile = 64
 
 func (v *variant) parse(text string) (*Position, error) {
-	bad := func(field, format string, args ...any) error {
-		return engine.Positionf(field, format, args...)
-	}
 	fields := strings.Fields(text)
-	if len(fields) < 6 || len(fields) > 7 {
-		return nil, bad("text", "want 6 fields (board, seat, piles, clock, last crossing, move number) and \"teams\", got %d", len(fields))
+	if len(fields) < 6 {
+		return nil, engine.Positionf("text", "want 6 fields (board, seat, piles, clock, last crossing, move number) and \"teams\", got %d", len(fields))
 	}
 	piles := strings.Split(fields[2], ",")
-	players := len(piles)
-	if players != 2 && players != 4 {
-		return nil, bad("piles", "want 2 or 4 piles separated by commas, got %d", players)
-	}
-	teams := len(fields) == 7
-	if teams && fields[6] != "teams" {
-		return nil, bad("options", "want \"teams\" or nothing after the move number, got %q", fields[6])
-	}
-	r, err := v.rulesFor(players, teams)
+	r, err := v.rulesOfText(len(piles), fields[6:])
 	if err != nil {
 		return nil, err
 	}
@@ -45,32 +34,14 @@ func (v *variant) parse(text string) (*Position, error) {
 	if err := p.parseBoard(fields[0]); err != nil {
 		return nil, err
 	}
-	side := slices.Index(seatTokens[players], fields[1])
-	if side < 0 {
-		return nil, bad("to_move", "want one of %s to move, got %q", strings.Join(seatTokens[players], " "), fields[1])
+	if err := p.parseSide(fields[1]); err != nil {
+		return nil, err
 	}
-	p.side = uint8(side)
-	for i, s := range piles {
-		if s == "-" {
-			continue
-		}
-		if len(s) > maxPile {
-			return nil, bad("piles", "pile %d lists %d pieces, more than %d", i+1, len(s), maxPile)
-		}
-		for _, c := range []byte(s) {
-			k := slices.Index(kindLetters[:], c)
-			if k <= 0 {
-				return nil, bad("piles", "pile %d: %q is not q, d or p", i+1, c)
-			}
-			p.pile[i][k]++
-		}
+	if err := p.parsePiles(piles); err != nil {
+		return nil, err
 	}
-	if fields[3] != "-" {
-		n, err := strconv.Atoi(fields[3])
-		if err != nil || n < 0 || n > clockEnd || len(fields[3]) > 1 {
-			return nil, bad("clock", "want '-' or the moves since the call, 0 to %d, got %q", clockEnd, fields[3])
-		}
-		p.clock = int8(n)
+	if err := p.parseClock(fields[3]); err != nil {
+		return nil, err
 	}
 	if fields[4] != "-" {
 		if err := p.setCrossing(fields[4]); err != nil {
@@ -79,10 +50,67 @@ func (v *variant) parse(text string) (*Position, error) {
 	}
 	n, err := strconv.ParseInt(fields[5], 10, 64)
 	if err != nil || n < 1 || n > engine.MaxCounter {
-		return nil, bad("move_number", "want a move number from 1 to %d, got %q", engine.MaxCounter, fields[5])
+		return nil, engine.Positionf("move_number", "want a move number from 1 to %d, got %q", engine.MaxCounter, fields[5])
 	}
 	p.move = uint32(n)
 	return p, nil
+}
+
+// rulesOfText reads the rules of a text: the players are its piles, the words after the move
+// number its other options.
+func (v *variant) rulesOfText(piles int, words []string) (*rules, error) {
+	if piles != 2 && piles != 4 {
+		return nil, engine.Positionf("piles", "want 2 or 4 piles separated by commas, got %d", piles)
+	}
+	opts, err := engine.ReadOptionWords(textOptions, words)
+	if err != nil {
+		return nil, err
+	}
+	opts[optPlayers] = engine.OptionValue{Kind: engine.OptionInt, Int: int64(piles)}
+	return v.rulesFromOptions(opts)
+}
+
+func (p *Position) parseSide(s string) error {
+	tokens := seatTokens[p.rules.players]
+	side := slices.Index(tokens, s)
+	if side < 0 {
+		return engine.Positionf("to_move", "want one of %s to move, got %q", strings.Join(tokens, " "), s)
+	}
+	p.side = uint8(side)
+	return nil
+}
+
+// parsePiles reads each seat's captured pieces, such as qdp, or '-'.
+func (p *Position) parsePiles(piles []string) error {
+	for i, s := range piles {
+		if s == "-" {
+			continue
+		}
+		if len(s) > maxPile {
+			return engine.Positionf("piles", "pile %d lists %d pieces, more than %d", i+1, len(s), maxPile)
+		}
+		for _, c := range []byte(s) {
+			k := slices.Index(kindLetters[:], c)
+			if k <= 0 {
+				return engine.Positionf("piles", "pile %d: %q is not q, d or p", i+1, c)
+			}
+			p.pile[i][k]++
+		}
+	}
+	return nil
+}
+
+// parseClock reads '-' before the call, else the moves since the call or the last capture.
+func (p *Position) parseClock(s string) error {
+	if s == "-" {
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > clockEnd || len(s) > 1 {
+		return engine.Positionf("clock", "want '-' or the moves since the call, 0 to %d, got %q", clockEnd, s)
+	}
+	p.clock = int8(n)
+	return nil
 }
 
 func (p *Position) parseBoard(s string) error {
@@ -209,8 +237,8 @@ func (p *Position) String() string {
 		b.WriteString(squareName(g, int(p.rejectFrom)) + squareName(g, int(p.rejectTo)))
 	}
 	fmt.Fprintf(&b, " %d", p.move)
-	if p.rules.teams {
-		b.WriteString(" teams")
+	for _, w := range engine.OptionWords(textOptions, p.rules.options()) {
+		b.WriteString(" " + w)
 	}
 	return b.String()
 }

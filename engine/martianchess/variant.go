@@ -15,6 +15,17 @@ const (
 	optTeams   = "teams"
 )
 
+var (
+	optionSpecs = []engine.OptionSpec{
+		{Name: optPlayers, Kind: engine.OptionInt, Default: engine.OptionValue{Kind: engine.OptionInt, Int: 2}, Min: 2, Max: 4,
+			Description: "2 or 4 players"},
+		{Name: optTeams, Kind: engine.OptionBool, Default: engine.OptionValue{Kind: engine.OptionBool},
+			Description: "four players in two teams of opposite corners, south_west with north_east and north_west with south_east: partners add their points"},
+	}
+	// textOptions are the options a position text states as words; its piles give the players.
+	textOptions = optionSpecs[1:]
+)
+
 // Start positions by game and number of players.
 var startTexts = map[string]map[int]string{
 	MartianChess: {
@@ -85,7 +96,7 @@ func (v *variant) rulesFor(players int, teams bool) (*rules, error) {
 }
 
 func (v *variant) rulesFromOptions(opts engine.Options) (*rules, error) {
-	o, err := engine.ResolveOptions(v.desc.Options, opts)
+	o, err := engine.ResolveOptions(optionSpecs, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -110,12 +121,7 @@ func describe(name string, two *geometry) *engine.Description {
 			{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "one or two squares orthogonally, sliding"},
 			{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "any distance orthogonally or diagonally, sliding"},
 		},
-		Options: []engine.OptionSpec{
-			{Name: optPlayers, Kind: engine.OptionInt, Default: engine.OptionValue{Kind: engine.OptionInt, Int: 2}, Min: 2, Max: 4,
-				Description: "2 or 4 players"},
-			{Name: optTeams, Kind: engine.OptionBool, Default: engine.OptionValue{Kind: engine.OptionBool},
-				Description: "four players in two teams of opposite corners, south_west with north_east and north_west with south_east: partners add their points"},
-		},
+		Options:        optionSpecs,
 		ActionsPerTurn: 1,
 		PositionNotation: "board from the top rank down (q d p, colourless; digits count empty squares), seat to move " +
 			"(s n, or sw nw ne se), each seat's captured pieces in turn order separated by commas ('-' for none), the clock " +
