@@ -15,91 +15,140 @@ func Parse(text string) (Position, error) {
 	if len(f) < 7 || len(f) > 8 {
 		return p, engine.Positionf("text", "want 7 or 8 space-separated fields, got %d", len(f))
 	}
-	rows := strings.Split(f[0], "/")
+	fields := []func(string) error{p.parseBoard, p.parseSide, p.parseDice, p.parseRights, p.parseCaptured, p.parseQuiet, p.parseTurn}
+	for i, read := range fields {
+		if err := read(f[i]); err != nil {
+			return p, err
+		}
+	}
+	if err := p.parseOptions(f[7:]); err != nil {
+		return p, err
+	}
+	p.key = p.computeKey()
+	return p, p.validate()
+}
+
+// parseBoard reads the ranks from 5 down to 1, digits counting empty squares.
+func (p *Position) parseBoard(s string) error {
+	rows := strings.Split(s, "/")
 	if len(rows) != size {
-		return p, engine.Positionf("board", "want %d ranks separated by '/', got %d", size, len(rows))
+		return engine.Positionf("board", "want %d ranks separated by '/', got %d", size, len(rows))
 	}
 	for i, row := range rows {
-		r, file := size-1-i, 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '5' {
-				file += int(c - '0')
-			} else {
-				k := strings.IndexByte("mprsk", c|0x20)
-				if k < 0 {
-					return p, engine.Positionf("board", "unknown piece letter %q on rank %d", c, r+1)
-				}
-				if file < size {
-					pl := light
-					if c >= 'a' {
-						pl = dark
-					}
-					p.set(r*size+file, pieceCell(k+1, pl))
-				}
-				file++
-			}
-			if file > size {
-				return p, engine.Positionf("board", "rank %d has more than %d squares", r+1, size)
-			}
-		}
-		if file != size {
-			return p, engine.Positionf("board", "rank %d has %d squares, want %d", r+1, file, size)
+		if err := p.parseRank(size-1-i, row); err != nil {
+			return err
 		}
 	}
-	switch f[1] {
+	return nil
+}
+
+func (p *Position) parseRank(r int, row string) error {
+	file := 0
+	for j := 0; j < len(row); j++ {
+		if c := row[j]; c >= '1' && c <= '5' {
+			file += int(c - '0')
+		} else {
+			kind, pl, ok := readLetter(c, "mprsk")
+			if !ok {
+				return engine.Positionf("board", "unknown piece letter %q on rank %d", c, r+1)
+			}
+			if file < size {
+				p.set(r*size+file, pieceCell(kind, pl))
+			}
+			file++
+		}
+		if file > size {
+			return engine.Positionf("board", "rank %d has more than %d squares", r+1, size)
+		}
+	}
+	if file != size {
+		return engine.Positionf("board", "rank %d has %d squares, want %d", r+1, file, size)
+	}
+	return nil
+}
+
+// readLetter reads a piece letter among known (lower case, in kind order from the monarch): its
+// kind and player, upper case being light's.
+func readLetter(c byte, known string) (kind, player int, ok bool) {
+	k := strings.IndexByte(known, c|0x20)
+	if k < 0 {
+		return 0, 0, false
+	}
+	if c >= 'a' {
+		return k + 1, dark, true
+	}
+	return k + 1, light, true
+}
+
+func (p *Position) parseSide(s string) error {
+	switch s {
 	case "l":
 		p.side = light
 	case "d":
 		p.side = dark
 	default:
-		return p, engine.Positionf("side", "want l or d, got %q", f[1])
+		return engine.Positionf("side", "want l or d, got %q", s)
 	}
-	if err := p.parseDice(f[2]); err != nil {
-		return p, err
+	return nil
+}
+
+// parseRights reads the garrison rights: A and E for light's a- and e-file sides, a and e for
+// dark's.
+func (p *Position) parseRights(s string) error {
+	if s == "-" {
+		return nil
 	}
-	if f[3] != "-" {
-		for _, c := range []byte(f[3]) {
-			i := strings.IndexByte("AEae", c)
-			if i < 0 || p.rights[i/2]&(1<<(i%2)) != 0 {
-				return p, engine.Positionf("rights", "want a subset of AEae in that order, or '-', got %q", f[3])
-			}
-			p.rights[i/2] |= 1 << (i % 2)
+	for _, c := range []byte(s) {
+		i := strings.IndexByte("AEae", c)
+		if i < 0 || p.rights[i/2]&(1<<(i%2)) != 0 {
+			return engine.Positionf("rights", "want a subset of AEae in that order, or '-', got %q", s)
 		}
+		p.rights[i/2] |= 1 << (i % 2)
 	}
-	if f[4] != "-" {
-		for _, c := range []byte(f[4]) {
-			k := strings.IndexByte("mprs", c|0x20)
-			if k < 0 {
-				return p, engine.Positionf("captured", "unknown piece letter %q", c)
-			}
-			pl := light
-			if c >= 'a' {
-				pl = dark
-			}
-			if p.lost[pl][k+1] >= 9 {
-				return p, engine.Positionf("captured", "too many captured pieces")
-			}
-			p.lost[pl][k+1]++
+	return nil
+}
+
+// parseCaptured reads the captured pieces, each a letter of the player who lost it.
+func (p *Position) parseCaptured(s string) error {
+	if s == "-" {
+		return nil
+	}
+	for _, c := range []byte(s) {
+		kind, pl, ok := readLetter(c, "mprs")
+		if !ok {
+			return engine.Positionf("captured", "unknown piece letter %q", c)
 		}
-	}
-	var err error
-	if p.quiet, err = engine.ParseCounter("quiet turns", f[5], 0); err != nil {
-		return p, err
-	}
-	if p.turn, err = engine.ParseCounter("turn number", f[6], 1); err != nil {
-		return p, err
-	}
-	if len(f) == 8 {
-		v, ok := strings.CutPrefix(f[7], maxTurnsOption+"=")
-		n, err := strconv.ParseUint(v, 10, 32)
-		if !ok || err != nil || n > 1_000_000 {
-			return p, engine.Positionf("options", "want max_turns=N with N from 0 to 1000000, got %q", f[7])
+		if p.lost[pl][kind] >= 9 {
+			return engine.Positionf("captured", "too many captured pieces")
 		}
-		p.maxTurns = uint32(n)
+		p.lost[pl][kind]++
 	}
-	p.key = p.computeKey()
-	return p, p.validate()
+	return nil
+}
+
+func (p *Position) parseQuiet(s string) (err error) {
+	p.quiet, err = engine.ParseCounter("quiet turns", s, 0)
+	return err
+}
+
+func (p *Position) parseTurn(s string) (err error) {
+	p.turn, err = engine.ParseCounter("turn number", s, 1)
+	return err
+}
+
+// parseOptions reads the options after the counters. A value out of range is a fault of the
+// position's text, like any other field's.
+func (p *Position) parseOptions(words []string) error {
+	specs := Variant.Describe().Options
+	opts, err := engine.ReadOptionWords(specs, words)
+	if err != nil {
+		return err
+	}
+	if opts, err = engine.ResolveOptions(specs, opts); err != nil {
+		return engine.Positionf("options", "%v", err)
+	}
+	p.maxTurns = uint32(opts[maxTurnsOption].Int)
+	return nil
 }
 
 func (p *Position) parseDice(s string) error {
@@ -142,6 +191,24 @@ func meaningName(m uint8) string {
 // String returns the position in the variant's text notation.
 func (p *Position) String() string {
 	var sb strings.Builder
+	p.writeBoard(&sb)
+	sb.WriteByte(' ')
+	sb.WriteByte("ld"[p.side])
+	sb.WriteByte(' ')
+	p.writeDice(&sb)
+	sb.WriteByte(' ')
+	sb.WriteString(orDash(p.rightsText()))
+	sb.WriteByte(' ')
+	sb.WriteString(orDash(p.capturedText()))
+	fmt.Fprintf(&sb, " %d %d", p.quiet, p.turn)
+	for _, w := range engine.OptionWords(Variant.Describe().Options, p.options()) {
+		sb.WriteByte(' ')
+		sb.WriteString(w)
+	}
+	return sb.String()
+}
+
+func (p *Position) writeBoard(sb *strings.Builder) {
 	for r := size - 1; r >= 0; r-- {
 		gap := 0
 		for f := 0; f < size; f++ {
@@ -163,51 +230,51 @@ func (p *Position) String() string {
 			sb.WriteByte('/')
 		}
 	}
-	sb.WriteByte(' ')
-	sb.WriteByte("ld"[p.side])
-	sb.WriteByte(' ')
+}
+
+// writeDice writes '-' before the roll, else each die's value, meaning and used mark.
+func (p *Position) writeDice(sb *strings.Builder) {
 	if !p.rolled() {
 		sb.WriteByte('-')
-	} else {
-		for i, d := range p.dice {
-			if i > 0 {
-				sb.WriteByte(',')
-			}
-			sb.WriteByte('0' + d.rolled)
-			if d.means == 0 {
-				sb.WriteByte('-')
-			} else {
-				sb.WriteByte(letters[d.means])
-			}
-			if d.used {
-				sb.WriteByte('*')
-			}
+		return
+	}
+	for i, d := range p.dice {
+		if i > 0 {
+			sb.WriteByte(',')
 		}
-		if p.capturedThisTurn {
-			sb.WriteByte('+')
+		sb.WriteByte('0' + d.rolled)
+		if d.means == 0 {
+			sb.WriteByte('-')
+		} else {
+			sb.WriteByte(letters[d.means])
+		}
+		if d.used {
+			sb.WriteByte('*')
 		}
 	}
-	sb.WriteByte(' ')
+	if p.capturedThisTurn {
+		sb.WriteByte('+')
+	}
+}
+
+func (p *Position) rightsText() string {
 	rights := ""
 	for i, c := range "AEae" {
 		if p.rights[i/2]&(1<<(i%2)) != 0 {
 			rights += string(c)
 		}
 	}
-	sb.WriteString(orDash(rights))
-	sb.WriteByte(' ')
+	return rights
+}
+
+func (p *Position) capturedText() string {
 	lost := ""
 	for pl := light; pl <= dark; pl++ {
 		for k := monarch; k <= squire; k++ {
 			lost += strings.Repeat(string(letter(k, pl)), int(p.lost[pl][k]))
 		}
 	}
-	sb.WriteString(orDash(lost))
-	fmt.Fprintf(&sb, " %d %d", p.quiet, p.turn)
-	if p.maxTurns > 0 {
-		fmt.Fprintf(&sb, " %s=%d", maxTurnsOption, p.maxTurns)
-	}
-	return sb.String()
+	return lost
 }
 
 func letter(kind, player int) byte {
@@ -270,18 +337,32 @@ func (p *Position) ParseMove(text string) (engine.Move, error) {
 
 // parseAction reads the notation into the move it would be, without checking legality.
 func (p *Position) parseAction(s, text string) (engine.Move, error) {
-	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
 	if s == "end" {
 		return endMove, nil
 	}
 	if rest, ok := strings.CutPrefix(s, "roll "); ok {
-		f := strings.Fields(rest)
-		if len(f) != 2 || len(f[0]) != 1 || len(f[1]) != 1 || f[0][0] < '1' || f[0][0] > '4' || f[1][0] < '1' || f[1][0] > '4' {
-			return 0, syntax("want two die values from 1 to 4, such as roll 1 3")
-		}
-		a, b := int(f[0][0]-'0'), int(f[1][0]-'0')
-		return rollMove(min(a, b), max(a, b)), nil
+		return parseRoll(rest, text)
 	}
+	return p.parsePieceMove(s, text)
+}
+
+// parseRoll reads the two die values after "roll".
+func parseRoll(rest, text string) (engine.Move, error) {
+	f := strings.Fields(rest)
+	if len(f) != 2 || !isFace(f[0]) || !isFace(f[1]) {
+		return 0, &engine.SyntaxError{Text: text, Reason: "want two die values from 1 to 4, such as roll 1 3"}
+	}
+	a, b := int(f[0][0]-'0'), int(f[1][0]-'0')
+	return rollMove(min(a, b), max(a, b)), nil
+}
+
+// isFace reports whether s is a face of the D4.
+func isFace(s string) bool { return len(s) == 1 && s[0] >= '1' && s[0] <= '4' }
+
+// parsePieceMove reads a move from square to square, a squire's promotion, or the garrison
+// written as the monarch's move onto its raven.
+func (p *Position) parsePieceMove(s, text string) (engine.Move, error) {
+	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
 	body, promo, hasPromo := strings.Cut(s, "=")
 	if len(body) != 4 {
 		return 0, syntax("want a move such as b1c3 or b4b5=r, end, or roll 1 3")
@@ -292,25 +373,34 @@ func (p *Position) parseAction(s, text string) (engine.Move, error) {
 		return 0, syntax("squares run from a1 to e5")
 	}
 	from, to := fr*size+ff, tr*size+tf
+	if !hasPromo {
+		return p.moveOrGarrison(from, to), nil
+	}
 	pr := 0
-	if hasPromo {
-		if len(promo) == 1 {
-			pr = strings.IndexByte("mpr", promo[0]) + 1
-		}
-		if pr == 0 {
-			return 0, syntax("a squire promotes to m, p or r")
+	if len(promo) == 1 {
+		pr = strings.IndexByte("mpr", promo[0]) + 1
+	}
+	if pr == 0 {
+		return 0, syntax("a squire promotes to m, p or r")
+	}
+	return newMove(from, to, pr), nil
+}
+
+// moveOrGarrison is the garrison when from and to are the squares of an unmoved monarch and its
+// raven, else the move from to.
+func (p *Position) moveOrGarrison(from, to int) engine.Move {
+	c := p.board[from]
+	if c == 0 || cellKind(c) != monarch {
+		return newMove(from, to, 0)
+	}
+	pl := cellPlayer(c)
+	for side := 0; side < 2; side++ {
+		r, _, mq := garrisonSquares(pl, side)
+		if mq == from && r == to && p.board[to] == pieceCell(raven, pl) {
+			return garrisonMove(from, to)
 		}
 	}
-	m := newMove(from, to, pr)
-	if c := p.board[from]; c != 0 && cellKind(c) == monarch && !hasPromo {
-		for side := 0; side < 2; side++ {
-			r, _, mq := garrisonSquares(cellPlayer(c), side)
-			if mq == from && r == to && p.board[to] == pieceCell(raven, cellPlayer(c)) {
-				m = garrisonMove(from, to)
-			}
-		}
-	}
-	return m, nil
+	return newMove(from, to, 0)
 }
 
 func (v *variant) Parse(text string) (engine.Position, error) {

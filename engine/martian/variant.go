@@ -88,3 +88,8 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	p.maxTurns = uint32(o[maxTurnsOption].Int)
 	return &p, nil
 }
+
+// options returns the options a game is played with.
+func (p *Position) options() engine.Options {
+	return engine.Options{maxTurnsOption: {Kind: engine.OptionInt, Int: int64(p.maxTurns)}}
+}
