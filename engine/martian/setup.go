@@ -8,8 +8,7 @@ import (
 )
 
 func (p *Position) Setup() *engine.Setup {
-	s := &engine.Setup{Variant: Name, ToMove: playerNames[p.side], Phase: p.Phase(),
-		Options:  engine.Options{maxTurnsOption: {Kind: engine.OptionInt, Int: int64(p.maxTurns)}},
+	s := &engine.Setup{Variant: Name, ToMove: playerNames[p.side], Phase: p.Phase(), Options: p.options(),
 		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.capturedThisTurn}.Counters()}
 	n := 0
 	for _, c := range p.board {
@@ -52,75 +51,20 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	var p Position
-	p.maxTurns = uint32(o[maxTurnsOption].Int)
-	for i, pc := range s.Pieces {
-		field := "pieces[" + strconv.Itoa(i) + "]"
-		f, r, err := engine.ParseSquareName(pc.Square, size, size)
-		if err != nil {
-			return nil, engine.Positionf(field+".square", "%v", err)
-		}
-		k := slices.Index(kindNames[1:], pc.Kind) + 1
-		if k == 0 {
-			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want monarch, paladin, raven, squire or keep", pc.Kind)
-		}
-		pl := slices.Index(playerNames[:], pc.Player)
-		if pl < 0 {
-			return nil, engine.Positionf(field+".player", "unknown player %q, want light or dark", pc.Player)
-		}
-		if p.board[r*size+f] != 0 {
-			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
-		}
-		p.set(r*size+f, pieceCell(k, pl))
+	p := Position{maxTurns: uint32(o[maxTurnsOption].Int)}
+	if err := p.piecesFromSetup(v.desc, s.Pieces); err != nil {
+		return nil, err
 	}
 	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {
 		return nil, engine.Positionf("to_move", "want light or dark, got %q", s.ToMove)
 	}
 	p.side = uint8(side)
-	switch len(s.Dice) {
-	case 0:
-	case 2:
-		for i, d := range s.Dice {
-			if d.Value < 1 || d.Value > 4 || (d.Kind != "" && d.Kind != "d4") {
-				return nil, engine.Positionf("dice["+strconv.Itoa(i)+"]", "want a d4 showing 1 to 4")
-			}
-			means := 0
-			if d.Means != "" {
-				means = slices.Index(kindNames[1:squire+1], d.Means) + 1
-				if means == 0 {
-					return nil, engine.Positionf("dice["+strconv.Itoa(i)+"].means", "unknown piece kind %q", d.Means)
-				}
-			}
-			p.dice[i] = die{rolled: uint8(d.Value), means: uint8(means), used: d.Used}
-		}
-	default:
-		return nil, engine.Positionf("dice", "want no dice (before the roll) or two, got %d", len(s.Dice))
+	if err := p.diceFromSetup(s.Dice); err != nil {
+		return nil, err
 	}
-	if len(s.Players) != 0 && len(s.Players) != 2 {
-		return nil, engine.Positionf("players", "want light and dark, got %d players", len(s.Players))
-	}
-	for i, ps := range s.Players {
-		if ps.Name != playerNames[i] {
-			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].name", "want %s, got %q", playerNames[i], ps.Name)
-		}
-		for _, k := range ps.Lost {
-			kk := slices.Index(kindNames[1:squire+1], k) + 1
-			if kk == 0 || p.lost[i][kk] >= 9 {
-				return nil, engine.Positionf("players["+strconv.Itoa(i)+"].lost", "bad captured piece %q", k)
-			}
-			p.lost[i][kk]++
-		}
-		for _, r := range ps.Rights {
-			switch r {
-			case "garrison_a":
-				p.rights[i] |= rightA
-			case "garrison_e":
-				p.rights[i] |= rightE
-			default:
-				return nil, engine.Positionf("players["+strconv.Itoa(i)+"].rights", "unknown right %q, want garrison_a or garrison_e", r)
-			}
-		}
+	if err := p.playersFromSetup(s.Players); err != nil {
+		return nil, err
 	}
 	tc, err := engine.ReadTurnCounters(s.Counters)
 	if err != nil {
@@ -133,4 +77,77 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		return nil, err
 	}
 	return &p, nil
+}
+
+// piecesFromSetup places the pieces. The description lists the kinds in the order of their
+// numbers, from the monarch.
+func (p *Position) piecesFromSetup(d *engine.Description, pieces []engine.PieceSetup) error {
+	placed, err := engine.ReadPieces(d, d.Players, d.Board, size, size, pieces)
+	if err != nil {
+		return err
+	}
+	for _, pc := range placed {
+		p.set(pc.Rank*size+pc.File, pieceCell(monarch+pc.Kind, pc.Player))
+	}
+	return nil
+}
+
+func (p *Position) diceFromSetup(dice []engine.DieSetup) error {
+	if len(dice) != 0 && len(dice) != 2 {
+		return engine.Positionf("dice", "want no dice (before the roll) or two, got %d", len(dice))
+	}
+	for i, d := range dice {
+		field := "dice[" + strconv.Itoa(i) + "]"
+		if d.Value < 1 || d.Value > 4 || (d.Kind != "" && d.Kind != "d4") {
+			return engine.Positionf(field, "want a d4 showing 1 to 4")
+		}
+		means := 0
+		if d.Means != "" {
+			if means = mobileKind(d.Means); means == 0 {
+				return engine.Positionf(field+".means", "unknown piece kind %q", d.Means)
+			}
+		}
+		p.dice[i] = die{rolled: uint8(d.Value), means: uint8(means), used: d.Used}
+	}
+	return nil
+}
+
+// mobileKind returns the kind named, if it is one a die names or a squire promotes to, else 0.
+func mobileKind(name string) int { return slices.Index(kindNames[1:squire+1], name) + 1 }
+
+func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
+	if len(list) != 0 && len(list) != 2 {
+		return engine.Positionf("players", "want light and dark, got %d players", len(list))
+	}
+	for i, ps := range list {
+		field := "players[" + strconv.Itoa(i) + "]"
+		if ps.Name != playerNames[i] {
+			return engine.Positionf(field+".name", "want %s, got %q", playerNames[i], ps.Name)
+		}
+		for _, k := range ps.Lost {
+			kind := mobileKind(k)
+			if kind == 0 || p.lost[i][kind] >= 9 {
+				return engine.Positionf(field+".lost", "bad captured piece %q", k)
+			}
+			p.lost[i][kind]++
+		}
+		if err := p.rightsFromSetup(i, field, ps.Rights); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *Position) rightsFromSetup(pl int, field string, rights []string) error {
+	for _, r := range rights {
+		switch r {
+		case "garrison_a":
+			p.rights[pl] |= rightA
+		case "garrison_e":
+			p.rights[pl] |= rightE
+		default:
+			return engine.Positionf(field+".rights", "unknown right %q, want garrison_a or garrison_e", r)
+		}
+	}
+	return nil
 }
