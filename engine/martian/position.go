@@ -162,65 +162,104 @@ func lastRank(player int) int {
 // validate checks a position from a client: piece counts a real game can reach, dice that agree
 // with the count-upward rule, rights that agree with the pieces.
 func (p *Position) validate() error {
+	if err := p.checkPieces(); err != nil {
+		return err
+	}
+	if p.finished() && p.rolled() {
+		return engine.Positionf("dice", "the game is over: no dice may be set")
+	}
+	if err := p.checkSquires(); err != nil {
+		return err
+	}
+	return p.checkDice()
+}
+
+// checkPieces checks each player's pieces and garrison rights, and that at most one monarch is
+// captured.
+func (p *Position) checkPieces() error {
 	var count [2][kinds]int
 	for _, c := range p.board {
 		if c != 0 {
 			count[cellPlayer(c)][cellKind(c)]++
 		}
 	}
-	gone := 0
 	for pl := light; pl <= dark; pl++ {
-		name := playerNames[pl]
-		total := 0
-		for k := monarch; k < kinds; k++ {
-			if count[pl][k]+int(p.lost[pl][k]) > startCounts[k] && k != squire && k != keep {
-				return engine.Positionf("board", "%s has %d %ss on the board and %d captured; a game has %d", name, count[pl][k], kindNames[k], p.lost[pl][k], startCounts[k])
-			}
-			total += count[pl][k] + int(p.lost[pl][k])
+		if err := p.checkCounts(pl, &count[pl]); err != nil {
+			return err
 		}
-		if count[pl][keep] > startCounts[keep] || p.lost[pl][keep] > 0 {
-			return engine.Positionf("board", "%s has %d keeps; a game has at most 3 and they are never captured", name, count[pl][keep])
-		}
-		if count[pl][squire] > startCounts[squire] || total-count[pl][keep] > 7 {
-			return engine.Positionf("board", "%s has more pieces than a game holds", name)
-		}
-		if count[pl][monarch]+int(p.lost[pl][monarch]) != 1 {
-			return engine.Positionf("board", "%s needs a monarch on the board or among the captured pieces", name)
-		}
-		if count[pl][monarch] == 0 {
-			gone++
-		}
-		for side := 0; side < 2; side++ {
-			if p.rights[pl]&(1<<side) == 0 {
-				continue
-			}
-			r, _, m := garrisonSquares(pl, side)
-			if p.board[r] != pieceCell(raven, pl) || p.board[m] != pieceCell(monarch, pl) {
-				return engine.Positionf("rights", "%s's garrison right on the %s side needs the monarch on %s and a raven on %s",
-					name, "ae"[side:side+1], squareName(m), squareName(r))
-			}
+		if err := p.checkRights(pl); err != nil {
+			return err
 		}
 	}
-	if gone > 1 {
+	if p.lost[light][monarch] > 0 && p.lost[dark][monarch] > 0 {
 		return engine.Positionf("board", "both monarchs are captured")
 	}
-	if (gone == 1 || p.maxTurns > 0 && p.quiet >= p.maxTurns) && p.rolled() {
-		return engine.Positionf("dice", "the game is over: no dice may be set")
+	return nil
+}
+
+// checkCounts checks that a player's pieces on the board and captured are ones a game holds:
+// no more of a kind than a set has, keeps never captured, and his one monarch on the board or
+// among the captured.
+func (p *Position) checkCounts(pl int, count *[kinds]int) error {
+	name := playerNames[pl]
+	total := 0
+	for k := monarch; k < kinds; k++ {
+		if count[k]+int(p.lost[pl][k]) > startCounts[k] && k != squire && k != keep {
+			return engine.Positionf("board", "%s has %d %ss on the board and %d captured; a game has %d", name, count[k], kindNames[k], p.lost[pl][k], startCounts[k])
+		}
+		total += count[k] + int(p.lost[pl][k])
 	}
+	if count[keep] > startCounts[keep] || p.lost[pl][keep] > 0 {
+		return engine.Positionf("board", "%s has %d keeps; a game has at most 3 and they are never captured", name, count[keep])
+	}
+	if count[squire] > startCounts[squire] || total-count[keep] > 7 {
+		return engine.Positionf("board", "%s has more pieces than a game holds", name)
+	}
+	if count[monarch]+int(p.lost[pl][monarch]) != 1 {
+		return engine.Positionf("board", "%s needs a monarch on the board or among the captured pieces", name)
+	}
+	return nil
+}
+
+// checkRights checks that each garrison right a player keeps has its monarch and raven at home.
+func (p *Position) checkRights(pl int) error {
+	for side := 0; side < 2; side++ {
+		if p.rights[pl]&(1<<side) == 0 {
+			continue
+		}
+		r, _, m := garrisonSquares(pl, side)
+		if p.board[r] != pieceCell(raven, pl) || p.board[m] != pieceCell(monarch, pl) {
+			return engine.Positionf("rights", "%s's garrison right on the %s side needs the monarch on %s and a raven on %s",
+				playerNames[pl], "ae"[side:side+1], squareName(m), squareName(r))
+		}
+	}
+	return nil
+}
+
+// checkSquires checks that no squire stands on its own home row, which it never goes back to.
+func (p *Position) checkSquires() error {
 	for sq := 0; sq < size*size; sq++ {
 		if c := p.board[sq]; c != 0 && cellKind(c) == squire && sq/size == lastRank(cellPlayer(c)^1) {
 			return engine.Positionf("square "+squareName(sq), "a squire never stands on its own home row")
 		}
 	}
-	if p.rolled() {
-		if err := p.checkMeanings(); err != nil {
-			return err
+	return nil
+}
+
+// checkDice checks the dice of the turn in progress: meanings the count-upward rule gives, one
+// die at least unused, and a capture this turn only once the dice are rolled.
+func (p *Position) checkDice() error {
+	if !p.rolled() {
+		if p.capturedThisTurn {
+			return engine.Positionf("dice", "a capture this turn needs rolled dice")
 		}
-		if p.dice[0].used && p.dice[1].used {
-			return engine.Positionf("dice", "both dice are used: the turn has already passed")
-		}
-	} else if p.capturedThisTurn {
-		return engine.Positionf("dice", "a capture this turn needs rolled dice")
+		return nil
+	}
+	if err := p.checkMeanings(); err != nil {
+		return err
+	}
+	if p.dice[0].used && p.dice[1].used {
+		return engine.Positionf("dice", "both dice are used: the turn has already passed")
 	}
 	return nil
 }
@@ -343,30 +382,10 @@ func dieState(d die) int {
 }
 
 func init() {
-	keys := engine.KeySource(0x6D61727469616E) // "martian"
-	next := keys.Next
-	for c := range zobristPiece {
-		for sq := range zobristPiece[c] {
-			zobristPiece[c][sq] = next()
-		}
-	}
-	zobristDark = next()
-	for i := range zobristDie {
-		for s := range zobristDie[i] {
-			zobristDie[i][s] = next()
-		}
-	}
-	for pl := range zobristRights {
-		for r := range zobristRights[pl] {
-			zobristRights[pl][r] = next()
-		}
-		for k := range zobristLost[pl] {
-			for n := range zobristLost[pl][k] {
-				zobristLost[pl][k][n] = next()
-			}
-		}
-	}
-	zobristClock = next()
+	engine.FillKeys(0x6D61727469616E, // "martian"
+		&zobristPiece, &zobristDark, &zobristDie,
+		&zobristRights[light], &zobristLost[light], &zobristRights[dark], &zobristLost[dark],
+		&zobristClock)
 }
 
 // diceKey is the dice's part of the key: 0 before the roll.
