@@ -38,74 +38,26 @@ func (p *Position) Setup() *engine.Setup {
 	return s
 }
 
+// FromSetup builds a position from its structured form.
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	r, err := v.rulesFromOptions(s.Options)
 	if err != nil {
 		return nil, err
 	}
 	p := &Position{rules: r, clock: -1, rejectFrom: -1, rejectTo: -1, move: 1}
-	g := r.geo
-	for i, pc := range s.Pieces {
-		field := "pieces[" + strconv.Itoa(i) + "]"
-		sq, ok := p.parseSquare(pc.Square)
-		if !ok {
-			return nil, engine.Positionf(field+".square", "%q is not a square of the %dx%d board", pc.Square, g.files, g.ranks)
-		}
-		k := slices.Index(kindNames[:], pc.Kind)
-		if k <= 0 {
-			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want pawn, drone or queen", pc.Kind)
-		}
-		if owner := r.seats[g.zoneOf[sq]].Name; pc.Player != "" && pc.Player != owner {
-			return nil, engine.Positionf(field+".player", "%s lies in the zone of %s, who controls whatever stands there, not %s", pc.Square, owner, pc.Player)
-		}
-		if p.occupied()&(1<<sq) != 0 {
-			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
-		}
-		p.pieces[k] |= 1 << sq
+	if err := p.placePieces(s.Pieces); err != nil {
+		return nil, err
 	}
-	side := slices.IndexFunc(r.seats, func(i engine.PlayerInfo) bool { return i.Name == s.ToMove })
+	side := engine.SeatIndex(r.seats, s.ToMove)
 	if side < 0 {
 		return nil, engine.Positionf("to_move", "unknown seat %q for %d players", s.ToMove, r.players)
 	}
 	p.side = uint8(side)
-	for i, ps := range s.Players {
-		field := "players[" + strconv.Itoa(i) + "]"
-		seat := slices.IndexFunc(r.seats, func(info engine.PlayerInfo) bool { return info.Name == ps.Name })
-		if seat < 0 {
-			return nil, engine.Positionf(field+".name", "unknown seat %q for %d players", ps.Name, r.players)
-		}
-		if slices.ContainsFunc(s.Players[:i], func(o engine.PlayerSetup) bool { return o.Name == ps.Name }) {
-			return nil, engine.Positionf(field+".name", "%s is listed twice", ps.Name)
-		}
-		if len(ps.Held) > maxPile {
-			return nil, engine.Positionf(field+".held", "%d pieces, more than %d", len(ps.Held), maxPile)
-		}
-		for j, h := range ps.Held {
-			k := slices.Index(kindNames[:], h)
-			if k <= 0 {
-				return nil, engine.Positionf(field+".held["+strconv.Itoa(j)+"]", "unknown piece kind %q, want pawn, drone or queen", h)
-			}
-			p.pile[seat][k]++
-		}
-		if ps.Score != 0 && ps.Score != p.score(seat) {
-			return nil, engine.Positionf(field+".score", "%d, but the pieces held are worth %d", ps.Score, p.score(seat))
-		}
+	if err := p.readPlayers(s.Players); err != nil {
+		return nil, err
 	}
-	for _, c := range s.Counters {
-		switch c.Name {
-		case "clock":
-			if c.Value < 0 || c.Value > clockEnd {
-				return nil, engine.Positionf("counters.clock", "want 0 to %d moves since the call, got %d", clockEnd, c.Value)
-			}
-			p.clock = int8(c.Value)
-		case "move_number":
-			if c.Value < 1 || c.Value > engine.MaxCounter {
-				return nil, engine.Positionf("counters.move_number", "want 1 to %d, got %d", engine.MaxCounter, c.Value)
-			}
-			p.move = uint32(c.Value)
-		default:
-			return nil, engine.Positionf("counters."+c.Name, "unknown counter, want clock or move_number")
-		}
+	if err := p.readCounters(s.Counters); err != nil {
+		return nil, err
 	}
 	if s.LastMove != "" {
 		if err := p.setCrossing(s.LastMove); err != nil {
@@ -113,4 +65,97 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// describedKinds are the kinds of the description's pieces, in its order.
+var describedKinds = [...]int{pawn, drone, queen}
+
+// ownerless describes the pieces to engine.ReadPieces as neutral, so that a set-up may leave a
+// piece's player out: pieces have no colour, and whoever owns a square's zone controls its piece.
+var ownerless = func() *engine.Description {
+	d := &engine.Description{Pieces: slices.Clone(pieceInfo)}
+	for i := range d.Pieces {
+		d.Pieces[i].Neutral = true
+	}
+	return d
+}()
+
+// placePieces puts the pieces on the board; a piece's player, when given, must own its zone.
+func (p *Position) placePieces(pieces []engine.PieceSetup) error {
+	for i, pc := range pieces {
+		if pc.Color != "" {
+			return engine.Positionf("pieces["+strconv.Itoa(i)+"].color", "pieces have no colour: whoever owns a zone controls its pieces, got %q", pc.Color)
+		}
+	}
+	g := p.rules.geo
+	placed, err := engine.ReadPieces(ownerless, p.rules.seats, g.board, g.files, g.ranks, pieces)
+	if err != nil {
+		return err
+	}
+	for i, pc := range placed {
+		sq := pc.Rank*g.files + pc.File
+		if owner := int(g.zoneOf[sq]); pc.Player >= 0 && pc.Player != owner {
+			return engine.Positionf("pieces["+strconv.Itoa(i)+"].player", "%s lies in the zone of %s, who controls whatever stands there, not %s",
+				pc.Setup.Square, p.rules.seats[owner].Name, pc.Setup.Player)
+		}
+		p.pieces[describedKinds[pc.Kind]] |= 1 << sq
+	}
+	return nil
+}
+
+// readPlayers reads each seat's pile and checks its score, when given, against it.
+func (p *Position) readPlayers(players []engine.PlayerSetup) error {
+	for i, ps := range players {
+		field := "players[" + strconv.Itoa(i) + "]"
+		seat := engine.SeatIndex(p.rules.seats, ps.Name)
+		if seat < 0 {
+			return engine.Positionf(field+".name", "unknown seat %q for %d players", ps.Name, p.rules.players)
+		}
+		if slices.ContainsFunc(players[:i], func(o engine.PlayerSetup) bool { return o.Name == ps.Name }) {
+			return engine.Positionf(field+".name", "%s is listed twice", ps.Name)
+		}
+		if err := p.readPile(seat, field+".held", ps.Held); err != nil {
+			return err
+		}
+		if ps.Score != 0 && ps.Score != p.score(seat) {
+			return engine.Positionf(field+".score", "%d, but the pieces held are worth %d", ps.Score, p.score(seat))
+		}
+	}
+	return nil
+}
+
+// readPile reads the pieces a seat has captured, by kind name.
+func (p *Position) readPile(seat int, field string, held []string) error {
+	if len(held) > maxPile {
+		return engine.Positionf(field, "%d pieces, more than %d", len(held), maxPile)
+	}
+	for j, h := range held {
+		k := slices.Index(kindNames[:], h)
+		if k <= 0 {
+			return engine.Positionf(field+"["+strconv.Itoa(j)+"]", "unknown piece kind %q, want pawn, drone or queen", h)
+		}
+		p.pile[seat][k]++
+	}
+	return nil
+}
+
+// readCounters reads the clock, once called, and the move number.
+func (p *Position) readCounters(counters []engine.Counter) error {
+	for _, c := range counters {
+		switch c.Name {
+		case "clock":
+			if c.Value < 0 || c.Value > clockEnd {
+				return engine.Positionf("counters.clock", "want 0 to %d moves since the call, got %d", clockEnd, c.Value)
+			}
+			p.clock = int8(c.Value)
+		case "move_number":
+			if c.Value < 1 || c.Value > engine.MaxCounter {
+				return engine.Positionf("counters.move_number", "want 1 to %d, got %d", engine.MaxCounter, c.Value)
+			}
+			p.move = uint32(c.Value)
+		default:
+			return engine.Positionf("counters."+c.Name, "unknown counter, want clock or move_number")
+		}
+	}
+	return nil
 }

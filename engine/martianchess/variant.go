@@ -26,6 +26,12 @@ var (
 	textOptions = optionSpecs[1:]
 )
 
+var pieceInfo = []engine.PieceInfo{
+	{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step diagonally in any direction"},
+	{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "one or two squares orthogonally, sliding"},
+	{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "any distance orthogonally or diagonally, sliding"},
+}
+
 // Start positions by game and number of players.
 var startTexts = map[string]map[int]string{
 	MartianChess: {
@@ -114,13 +120,9 @@ func describe(name string, two *geometry) *engine.Description {
 	d := &engine.Description{
 		Name:       name,
 		MinPlayers: 2, MaxPlayers: 4,
-		Players: append(seatInfo(2, false), seatInfo(4, true)...),
-		Board:   two.board,
-		Pieces: []engine.PieceInfo{
-			{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step diagonally in any direction"},
-			{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "one or two squares orthogonally, sliding"},
-			{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "any distance orthogonally or diagonally, sliding"},
-		},
+		Players:        append(seatInfo(2, false), seatInfo(4, true)...),
+		Board:          two.board,
+		Pieces:         pieceInfo,
 		Options:        optionSpecs,
 		ActionsPerTurn: 1,
 		PositionNotation: "board from the top rank down (q d p, colourless; digits count empty squares), seat to move " +
