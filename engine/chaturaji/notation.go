@@ -26,59 +26,45 @@ func Parse(text string) (Position, error) {
 	if len(f) < 7 || len(f) > 13 {
 		return p, engine.Positionf("text", "want 7 space-separated fields and then options, got %d fields", len(f))
 	}
-	opts := engine.Options{}
-	for _, tok := range f[7:] {
-		name, value, hasValue := strings.Cut(tok, "=")
-		if _, dup := opts[name]; dup {
-			return p, engine.Positionf("options", "option %s is given twice", name)
+	if err := p.parseOptions(f[7:]); err != nil {
+		return p, err
+	}
+	fields := []func(string) error{p.parseBoard, p.parseSide, p.parseDice, p.parseState, p.parseScores, p.parseQuiet, p.parseTurn}
+	for i, read := range fields {
+		if err := read(f[i]); err != nil {
+			return p, err
 		}
-		switch name {
-		case optTeams, optRankRule, optDiceless:
-			if hasValue {
-				return p, engine.Positionf("options", "%s takes no value", name)
-			}
-			opts[name] = engine.OptionValue{Kind: engine.OptionBool, Bool: true}
-		case optDice, optMaxRounds:
-			n, err := strconv.ParseInt(value, 10, 64)
-			if !hasValue || err != nil {
-				return p, engine.Positionf("options", "want %s=N, got %q", name, tok)
-			}
-			opts[name] = engine.OptionValue{Kind: engine.OptionInt, Int: n}
-		case optGoal:
-			opts[name] = engine.OptionValue{Kind: engine.OptionString, String: value}
-		default:
-			return p, engine.Positionf("options", "unknown option %q", tok)
-		}
-	}
-	r, err := rulesFromOptions(opts)
-	if err != nil {
-		return p, err
-	}
-	p.rules = r
-	if err := p.parseBoard(f[0]); err != nil {
-		return p, err
-	}
-	side := strings.Index(playerLetters, f[1])
-	if len(f[1]) != 1 || side < 0 {
-		return p, engine.Positionf("side", "want b, g, r or y, got %q", f[1])
-	}
-	p.side = uint8(side)
-	if err := p.parseDice(f[2]); err != nil {
-		return p, err
-	}
-	if err := p.parseState(f[3]); err != nil {
-		return p, err
-	}
-	if err := p.parseScores(f[4]); err != nil {
-		return p, err
-	}
-	if p.quiet, err = engine.ParseCounter("quiet turns", f[5], 0); err != nil {
-		return p, err
-	}
-	if p.turn, err = engine.ParseCounter("turn number", f[6], 1); err != nil {
-		return p, err
 	}
 	return p, p.validate()
+}
+
+// parseOptions reads the options after the counters into the rules of the game.
+func (p *Position) parseOptions(words []string) error {
+	opts, err := engine.ReadOptionWords(Variant.Describe().Options, words)
+	if err != nil {
+		return err
+	}
+	p.rules, err = rulesFromOptions(opts)
+	return err
+}
+
+func (p *Position) parseSide(s string) error {
+	side := strings.Index(playerLetters, s)
+	if len(s) != 1 || side < 0 {
+		return engine.Positionf("side", "want b, g, r or y, got %q", s)
+	}
+	p.side = uint8(side)
+	return nil
+}
+
+func (p *Position) parseQuiet(s string) (err error) {
+	p.quiet, err = engine.ParseCounter("quiet turns", s, 0)
+	return err
+}
+
+func (p *Position) parseTurn(s string) (err error) {
+	p.turn, err = engine.ParseCounter("turn number", s, 1)
+	return err
 }
 
 func (p *Position) parseBoard(s string) error {
@@ -258,6 +244,28 @@ func (p *Position) parseScores(s string) error {
 func (p *Position) String() string {
 	var sb strings.Builder
 	sb.Grow(160)
+	p.writeBoard(&sb)
+	sb.WriteByte(' ')
+	sb.WriteByte(playerLetters[p.side])
+	sb.WriteByte(' ')
+	p.writeDice(&sb)
+	sb.WriteByte(' ')
+	sb.WriteString(p.stateText())
+	sb.WriteByte(' ')
+	p.writeScores(&sb)
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(int(p.quiet)))
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(int(p.turn)))
+	for _, w := range engine.OptionWords(Variant.Describe().Options, p.rules.statedOptions()) {
+		sb.WriteByte(' ')
+		sb.WriteString(w)
+	}
+	return sb.String()
+}
+
+// writeBoard writes the ranks from 8 down to 1, the squares of a rank separated by commas.
+func (p *Position) writeBoard(sb *strings.Builder) {
 	for r := size - 1; r >= 0; r-- {
 		gap, first := 0, true
 		sep := func() {
@@ -288,9 +296,11 @@ func (p *Position) String() string {
 			sb.WriteByte('/')
 		}
 	}
-	sb.WriteByte(' ')
-	sb.WriteByte(playerLetters[p.side])
-	sb.WriteByte(' ')
+}
+
+// writeDice writes '-' before the roll, else the values with their used marks; then '+' after a
+// capture this turn.
+func (p *Position) writeDice(sb *strings.Builder) {
 	if !p.rolled() {
 		sb.WriteByte('-')
 	}
@@ -306,9 +316,11 @@ func (p *Position) String() string {
 	if p.captured {
 		sb.WriteByte('+')
 	}
-	sb.WriteByte(' ')
-	sb.WriteString(p.stateText())
-	sb.WriteByte(' ')
+}
+
+// writeScores writes each player's capture points, then t and e with his throne and empire
+// points where he has any.
+func (p *Position) writeScores(sb *strings.Builder) {
 	for pl := 0; pl < players; pl++ {
 		if pl > 0 {
 			sb.WriteByte(',')
@@ -321,22 +333,6 @@ func (p *Position) String() string {
 			}
 		}
 	}
-	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(int(p.quiet)))
-	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(int(p.turn)))
-	r := p.rules
-	for _, opt := range []struct {
-		on   bool
-		text string
-	}{{r.teams && !r.diceless, optTeams}, {r.rankRule, optRankRule}, {r.dice == 2, optDice + "=2"}, {r.diceless, optDiceless},
-		{r.lastStanding, optGoal + "=" + goalLastStanding}, {r.maxRounds > 0, optMaxRounds + "=" + strconv.Itoa(int(r.maxRounds))}} {
-		if opt.on {
-			sb.WriteByte(' ')
-			sb.WriteString(opt.text)
-		}
-	}
-	return sb.String()
 }
 
 func pieceToken(c cell) string {
@@ -409,37 +405,48 @@ func (p *Position) ParseMove(text string) (engine.Move, error) {
 
 // parseAction reads the notation into the move it would be, without checking legality.
 func (p *Position) parseAction(s, text string) (engine.Move, error) {
-	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
 	for act, word := range wordActions {
 		if word != "" && s == word {
 			return actionMove(act), nil
 		}
 	}
-	square := func(name string) (int, bool) {
-		f, r, err := engine.ParseSquareName(name, size, size)
-		return r*size + f, err == nil
-	}
 	if rest, ok := strings.CutPrefix(s, "return_raja "); ok {
-		sq, ok := square(rest)
+		sq, ok := parseSquare(rest)
 		if !ok {
-			return 0, syntax("want return_raja and a square from a1 to h8")
+			return 0, &engine.SyntaxError{Text: text, Reason: "want return_raja and a square from a1 to h8"}
 		}
 		return returnMove(sq), nil
 	}
 	if rest, ok := strings.CutPrefix(s, "roll "); ok {
-		f := strings.Fields(rest)
-		var v [2]int
-		for i, x := range f {
-			if len(f) > 2 || len(x) != 1 || x[0] < '1' || x[0] > '6' {
-				return 0, syntax("want one or two die values from 2 to 5, such as roll 3 or roll 2 5")
-			}
-			v[i] = int(x[0] - '0')
-		}
-		if v[1] != 0 && v[1] < v[0] {
-			v[0], v[1] = v[1], v[0]
-		}
-		return rollMove(v[0], v[1]), nil
+		return parseRoll(rest, text)
 	}
+	return parsePieceAction(s, text)
+}
+
+func parseSquare(name string) (int, bool) {
+	f, r, err := engine.ParseSquareName(name, size, size)
+	return r*size + f, err == nil
+}
+
+// parseRoll reads the one or two die values after "roll", the lower first.
+func parseRoll(rest, text string) (engine.Move, error) {
+	f := strings.Fields(rest)
+	var v [2]int
+	for i, x := range f {
+		if len(f) > 2 || len(x) != 1 || x[0] < '1' || x[0] > '6' {
+			return 0, &engine.SyntaxError{Text: text, Reason: "want one or two die values from 2 to 5, such as roll 3 or roll 2 5"}
+		}
+		v[i] = int(x[0] - '0')
+	}
+	if v[1] != 0 && v[1] < v[0] {
+		v[0], v[1] = v[1], v[0]
+	}
+	return rollMove(v[0], v[1]), nil
+}
+
+// parsePieceAction reads a move, a move with promotion, or a waiting pawn's promotion.
+func parsePieceAction(s, text string) (engine.Move, error) {
+	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
 	body, promo, hasPromo := strings.Cut(s, "=")
 	pr := 0
 	if hasPromo {
@@ -452,14 +459,14 @@ func (p *Position) parseAction(s, text string) (engine.Move, error) {
 	}
 	switch len(body) {
 	case 2:
-		sq, ok := square(body)
+		sq, ok := parseSquare(body)
 		if !ok || !hasPromo {
 			return 0, syntax("want a waiting pawn's promotion such as a8=b")
 		}
 		return promoteMove(sq, pr), nil
 	case 4:
-		from, ok1 := square(body[:2])
-		to, ok2 := square(body[2:])
+		from, ok1 := parseSquare(body[:2])
+		to, ok2 := parseSquare(body[2:])
 		if !ok1 || !ok2 {
 			return 0, syntax("squares run from a1 to h8")
 		}

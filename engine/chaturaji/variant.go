@@ -185,3 +185,13 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	p.rules = r
 	return &p, nil
 }
+
+// statedOptions are the options the text of a position states: diceless play leaves unsaid the
+// team play it implies.
+func (r rules) statedOptions() engine.Options {
+	o := r.options()
+	if r.diceless {
+		o[optTeams] = engine.OptionValue{Kind: engine.OptionBool}
+	}
+	return o
+}
