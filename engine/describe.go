@@ -25,10 +25,55 @@ type Description struct {
 	// Actions and Events list every action and event name the variant uses, with its kind.
 	Actions []ActionInfo
 	Events  []EventInfo
+	// State lists the parts of a position only this variant has, which Setup.State and
+	// PlayerSetup.State carry by name.
+	State []StateInfo
 	// Repetition is how many occurrences of one position draw the game (3: threefold), or 0 when
 	// the rules have no such draw. Applying it needs the game's history.
 	Repetition int
 }
+
+// StateInfo describes one part of a position that only some variants have: declared once in the
+// description, carried by name in Setup.State (or each player's PlayerSetup.State), and converted
+// by generic code, so that a game's own state touches no other package.
+type StateInfo struct {
+	Name        string
+	Kind        StateKind
+	PerPlayer   bool // a value for each player, in PlayerSetup.State
+	Description string
+}
+
+// StateKind says which field of a StateValue is meant.
+type StateKind int
+
+const (
+	StateBool   StateKind = iota + 1
+	StateInt              // a number
+	StateString           // a name: a square, a piece, an action
+	StateList             // a list of names
+)
+
+var stateKindNames = [...]string{StateBool: "bool", StateInt: "int", StateString: "string", StateList: "list"}
+
+func (k StateKind) String() string {
+	if k > 0 && int(k) < len(stateKindNames) {
+		return stateKindNames[k]
+	}
+	return "unknown"
+}
+
+// StateValue is the value of one part of a position's state, of the kind its StateInfo says.
+// The zero value of each kind (false, 0, "", no names) is the state's absence.
+type StateValue struct {
+	Kind   StateKind
+	Bool   bool
+	Int    int64
+	String string
+	List   []string
+}
+
+// IsZero reports whether v is its kind's zero, which Setup leaves out.
+func (v StateValue) IsZero() bool { return !v.Bool && v.Int == 0 && v.String == "" && len(v.List) == 0 }
 
 // OptionBoard is the board and the seats a variant uses when its options take these values.
 type OptionBoard struct {
@@ -99,6 +144,9 @@ type Setup struct {
 	// Turn is the state of a turn in progress where a turn holds several actions with obligations
 	// between them (Martian Coaster Chaturanga); nil elsewhere.
 	Turn *TurnSetup
+	// State holds the parts of the position that only its variant has (Description.State), by
+	// name; zero values are left out.
+	State map[string]StateValue
 }
 
 // TurnSetup is what a turn in progress has done and still owes. Whether the die action is done
@@ -169,6 +217,9 @@ type PlayerSetup struct {
 	Out      bool
 	Rights   []string
 	Commands []string
+	// State holds the player's part of the variant's own state (Description.State entries with
+	// PerPlayer), by name; zero values are left out.
+	State map[string]StateValue
 }
 
 // LayoutSetup places one sub-board.

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -42,7 +43,7 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 		return nil, err
 	}
 	if p.GetText() == "" {
-		s, err := setupFromProto(p, field)
+		s, err := setupFromProto(p, v.Describe(), field)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +89,7 @@ func structuredFields(p *pb.Position) []protoreflect.FieldDescriptor {
 // the text does: the text's position with those fields put in its place must be the same. The
 // error names each given field that differs from the text's.
 func checkAgree(v engine.Variant, pos engine.Position, p *pb.Position, given []protoreflect.FieldDescriptor, field string) error {
-	s, err := setupFromProto(p, field)
+	s, err := setupFromProto(p, v.Describe(), field)
 	if err != nil {
 		return err
 	}
@@ -109,6 +110,13 @@ func checkAgree(v engine.Variant, pos engine.Position, p *pb.Position, given []p
 	}
 	if s.Turn != nil {
 		merged.Turn = s.Turn
+	}
+	if len(s.State) > 0 {
+		merged.State = maps.Clone(merged.State)
+		if merged.State == nil {
+			merged.State = map[string]engine.StateValue{}
+		}
+		maps.Copy(merged.State, s.State)
 	}
 	if len(s.Pieces) > 0 {
 		merged.Pieces = s.Pieces
@@ -175,12 +183,16 @@ func sameField(a, b *pb.Position, fd protoreflect.FieldDescriptor) bool {
 }
 
 // setupFromProto reads a position's structured fields.
-func setupFromProto(p *pb.Position, field string) (*engine.Setup, error) {
+func setupFromProto(p *pb.Position, d *engine.Description, field string) (*engine.Setup, error) {
 	opts, err := optionsFromProto(p.GetOptions())
 	if err != nil {
 		return nil, err
 	}
-	s := &engine.Setup{Variant: p.GetVariant(), Options: opts, ToMove: p.GetToMove(), LastMove: p.GetLastMove()}
+	state, err := stateFromProto(d.State, false, p.GetState(), field+".state")
+	if err != nil {
+		return nil, err
+	}
+	s := &engine.Setup{Variant: p.GetVariant(), Options: opts, ToMove: p.GetToMove(), LastMove: p.GetLastMove(), State: state}
 	for _, pc := range p.GetPieces() {
 		s.Pieces = append(s.Pieces, engine.PieceSetup{Square: pc.GetSquare(), Kind: pc.GetKind(), Player: pc.GetPlayer(),
 			Color: pc.GetColor(), PromotesTo: pc.GetPromotesTo()})
@@ -188,9 +200,13 @@ func setupFromProto(p *pb.Position, field string) (*engine.Setup, error) {
 	for _, d := range p.GetDice() {
 		s.Dice = append(s.Dice, engine.DieSetup{Kind: d.GetKind(), Value: int(d.GetValue()), Means: d.GetMeans(), Used: d.GetUsed()})
 	}
-	for _, pl := range p.GetPlayers() {
+	for i, pl := range p.GetPlayers() {
+		state, err := stateFromProto(d.State, true, pl.GetState(), field+".players["+strconv.Itoa(i)+"].state")
+		if err != nil {
+			return nil, err
+		}
 		ps := engine.PlayerSetup{Name: pl.GetName(), Score: int(pl.GetScore()), Held: pl.GetHeld(),
-			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands()}
+			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands(), State: state}
 		for _, part := range pl.GetScoreParts() {
 			ps.ScoreParts = append(ps.ScoreParts, engine.ScorePart{Source: part.GetSource(), Points: int(part.GetPoints())})
 		}
@@ -283,12 +299,14 @@ func positionToProto(pos engine.Position) *pb.Position {
 			p.ScoreParts = scorePartsToProto(pl.ScoreParts)
 			p.Color = pl.Color
 			p.HeldPieces = heldPiecesToProto(pl)
+			p.State = stateToProto(pl.State)
 			out.Players[i] = p
 		}
 	}
 	if pr := s.Proposal; pr != nil {
 		out.Proposal = &pb.Proposal{Kind: pr.Kind, Stage: pr.Stage, Players: pr.Players, Responder: pr.Responder}
 	}
+	out.State = stateToProto(s.State)
 	if b, ok := pos.(engine.BoardNow); ok {
 		out.Board = boardToProto(b.BoardNow())
 	}

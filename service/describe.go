@@ -58,6 +58,7 @@ func variantToProto(d *engine.Description) *pb.Variant {
 	for _, e := range d.Events {
 		v.EventTypes = append(v.EventTypes, &pb.EventType{Name: e.Name, Kind: eventKindToProto(e.Kind), Description: e.Description})
 	}
+	v.StateTypes = stateTypesToProto(d.State)
 	v.Seats = seatsToProto(d.Players)
 	v.Board = boardToProto(d.Board)
 	for _, ob := range d.OptionBoards {

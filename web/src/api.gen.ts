@@ -740,6 +740,10 @@ export interface components {
             score?: number;
             /** @description The score split by where the points came from, in variants that explain it. */
             score_parts?: components["schemas"]["ScorePart"][];
+            /** @description The player's part of the variant's own state (Variant.state_types with per_player), by name. */
+            state?: {
+                [key: string]: components["schemas"]["GoogleProtobufValue"];
+            };
         };
         /** @description PlayerValue is one player's share of an evaluation. */
         PlayerValue: {
@@ -796,6 +800,13 @@ export interface components {
             players?: components["schemas"]["PlayerState"][];
             /** @description An offer between players that the position waits on or that may be made now. */
             proposal?: components["schemas"]["Proposal"];
+            /**
+             * @description The parts of the position only its variant has (Variant.state_types), by name; a value
+             *      absent is its kind's zero (false, 0, "", []).
+             */
+            state?: {
+                [key: string]: components["schemas"]["GoogleProtobufValue"];
+            };
             /** @description The position in the variant's one-line notation (Variant.position_notation). */
             text?: string;
             /**
@@ -1190,6 +1201,18 @@ export interface components {
         StartPositionResponse: {
             position?: components["schemas"]["Position"];
         };
+        /** @description StateType is one part of a position that only some variants have. */
+        StateType: {
+            description?: string;
+            /**
+             * @description What the value is: "bool", "int" (a number), "string" (a name: a square, a piece, an
+             *      action) or "list" (a list of names).
+             */
+            kind?: string;
+            /** @description The key of the value in Position.state, or in each PlayerState.state when per_player. */
+            name?: string;
+            per_player?: boolean;
+        };
         /** @description TeamStanding is one team's score and place in team play. */
         TeamStanding: {
             /**
@@ -1299,6 +1322,11 @@ export interface components {
             repetition?: number;
             /** @description Every seat the variant can use, in turn order. */
             seats?: components["schemas"]["Seat"][];
+            /**
+             * @description The parts of a position only this variant has, which Position.state and PlayerState.state
+             *      carry by name.
+             */
+            state_types?: components["schemas"]["StateType"][];
             summary?: string;
             title?: string;
         };

@@ -360,7 +360,10 @@ type Variant struct {
 	Repetition int32 `protobuf:"varint,17,opt,name=repetition,proto3" json:"repetition,omitempty"`
 	// The boards and seats used under other option values (four players play on a larger board);
 	// `board` is the board of the default options.
-	OptionBoards  []*OptionBoard `protobuf:"bytes,18,rep,name=option_boards,json=optionBoards,proto3" json:"option_boards,omitempty"`
+	OptionBoards []*OptionBoard `protobuf:"bytes,18,rep,name=option_boards,json=optionBoards,proto3" json:"option_boards,omitempty"`
+	// The parts of a position only this variant has, which Position.state and PlayerState.state
+	// carry by name.
+	StateTypes    []*StateType `protobuf:"bytes,19,rep,name=state_types,json=stateTypes,proto3" json:"state_types,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -514,6 +517,85 @@ func (x *Variant) GetOptionBoards() []*OptionBoard {
 	return nil
 }
 
+func (x *Variant) GetStateTypes() []*StateType {
+	if x != nil {
+		return x.StateTypes
+	}
+	return nil
+}
+
+// StateType is one part of a position that only some variants have.
+type StateType struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The key of the value in Position.state, or in each PlayerState.state when per_player.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// What the value is: "bool", "int" (a number), "string" (a name: a square, a piece, an
+	// action) or "list" (a list of names).
+	Kind          string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	PerPlayer     bool   `protobuf:"varint,3,opt,name=per_player,json=perPlayer,proto3" json:"per_player,omitempty"`
+	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StateType) Reset() {
+	*x = StateType{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StateType) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StateType) ProtoMessage() {}
+
+func (x *StateType) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StateType.ProtoReflect.Descriptor instead.
+func (*StateType) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *StateType) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *StateType) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *StateType) GetPerPlayer() bool {
+	if x != nil {
+		return x.PerPlayer
+	}
+	return false
+}
+
+func (x *StateType) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
 // OptionBoard is the board and the seats a variant uses when its options take these values.
 type OptionBoard struct {
 	state         protoimpl.MessageState     `protogen:"open.v1"`
@@ -526,7 +608,7 @@ type OptionBoard struct {
 
 func (x *OptionBoard) Reset() {
 	*x = OptionBoard{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -538,7 +620,7 @@ func (x *OptionBoard) String() string {
 func (*OptionBoard) ProtoMessage() {}
 
 func (x *OptionBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -551,7 +633,7 @@ func (x *OptionBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionBoard.ProtoReflect.Descriptor instead.
 func (*OptionBoard) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *OptionBoard) GetOptions() map[string]*structpb.Value {
@@ -590,7 +672,7 @@ type ActionType struct {
 
 func (x *ActionType) Reset() {
 	*x = ActionType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -602,7 +684,7 @@ func (x *ActionType) String() string {
 func (*ActionType) ProtoMessage() {}
 
 func (x *ActionType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -615,7 +697,7 @@ func (x *ActionType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionType.ProtoReflect.Descriptor instead.
 func (*ActionType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ActionType) GetName() string {
@@ -659,7 +741,7 @@ type EventType struct {
 
 func (x *EventType) Reset() {
 	*x = EventType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -671,7 +753,7 @@ func (x *EventType) String() string {
 func (*EventType) ProtoMessage() {}
 
 func (x *EventType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -684,7 +766,7 @@ func (x *EventType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EventType.ProtoReflect.Descriptor instead.
 func (*EventType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *EventType) GetName() string {
@@ -723,7 +805,7 @@ type VariantSummary struct {
 
 func (x *VariantSummary) Reset() {
 	*x = VariantSummary{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -735,7 +817,7 @@ func (x *VariantSummary) String() string {
 func (*VariantSummary) ProtoMessage() {}
 
 func (x *VariantSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -748,7 +830,7 @@ func (x *VariantSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VariantSummary.ProtoReflect.Descriptor instead.
 func (*VariantSummary) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *VariantSummary) GetName() string {
@@ -810,7 +892,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -822,7 +904,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -835,7 +917,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Seat) GetPlayer() string {
@@ -888,7 +970,7 @@ type Board struct {
 
 func (x *Board) Reset() {
 	*x = Board{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +982,7 @@ func (x *Board) String() string {
 func (*Board) ProtoMessage() {}
 
 func (x *Board) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +995,7 @@ func (x *Board) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Board.ProtoReflect.Descriptor instead.
 func (*Board) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Board) GetFiles() int32 {
@@ -980,7 +1062,7 @@ type SquareMark struct {
 
 func (x *SquareMark) Reset() {
 	*x = SquareMark{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -992,7 +1074,7 @@ func (x *SquareMark) String() string {
 func (*SquareMark) ProtoMessage() {}
 
 func (x *SquareMark) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1005,7 +1087,7 @@ func (x *SquareMark) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SquareMark.ProtoReflect.Descriptor instead.
 func (*SquareMark) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SquareMark) GetName() string {
@@ -1049,7 +1131,7 @@ type Square struct {
 
 func (x *Square) Reset() {
 	*x = Square{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1061,7 +1143,7 @@ func (x *Square) String() string {
 func (*Square) ProtoMessage() {}
 
 func (x *Square) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1074,7 +1156,7 @@ func (x *Square) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Square.ProtoReflect.Descriptor instead.
 func (*Square) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Square) GetName() string {
@@ -1118,7 +1200,7 @@ type Region struct {
 
 func (x *Region) Reset() {
 	*x = Region{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1130,7 +1212,7 @@ func (x *Region) String() string {
 func (*Region) ProtoMessage() {}
 
 func (x *Region) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1143,7 +1225,7 @@ func (x *Region) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Region.ProtoReflect.Descriptor instead.
 func (*Region) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Region) GetName() string {
@@ -1179,7 +1261,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1191,7 +1273,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1204,7 +1286,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Connection) GetFrom() string {
@@ -1248,7 +1330,7 @@ type PieceType struct {
 
 func (x *PieceType) Reset() {
 	*x = PieceType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1260,7 +1342,7 @@ func (x *PieceType) String() string {
 func (*PieceType) ProtoMessage() {}
 
 func (x *PieceType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1273,7 +1355,7 @@ func (x *PieceType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PieceType.ProtoReflect.Descriptor instead.
 func (*PieceType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *PieceType) GetKind() string {
@@ -1345,7 +1427,7 @@ type DieType struct {
 
 func (x *DieType) Reset() {
 	*x = DieType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1357,7 +1439,7 @@ func (x *DieType) String() string {
 func (*DieType) ProtoMessage() {}
 
 func (x *DieType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1370,7 +1452,7 @@ func (x *DieType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieType.ProtoReflect.Descriptor instead.
 func (*DieType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *DieType) GetKind() string {
@@ -1406,7 +1488,7 @@ type DieFace struct {
 
 func (x *DieFace) Reset() {
 	*x = DieFace{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1418,7 +1500,7 @@ func (x *DieFace) String() string {
 func (*DieFace) ProtoMessage() {}
 
 func (x *DieFace) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1431,7 +1513,7 @@ func (x *DieFace) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieFace.ProtoReflect.Descriptor instead.
 func (*DieFace) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *DieFace) GetValue() int32 {
@@ -1474,7 +1556,7 @@ type OptionSpec struct {
 
 func (x *OptionSpec) Reset() {
 	*x = OptionSpec{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1486,7 +1568,7 @@ func (x *OptionSpec) String() string {
 func (*OptionSpec) ProtoMessage() {}
 
 func (x *OptionSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1499,7 +1581,7 @@ func (x *OptionSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
 func (*OptionSpec) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *OptionSpec) GetName() string {
@@ -1594,14 +1676,17 @@ type Position struct {
 	Turn *TurnState `protobuf:"bytes,16,opt,name=turn,proto3" json:"turn,omitempty"`
 	// The board as it stands, in variants whose board changes during play (the variant's board has
 	// layout_in_position): its regions, arrows and marks after every turn, tip and swap so far.
-	Board         *Board `protobuf:"bytes,17,opt,name=board,proto3" json:"board,omitempty"`
+	Board *Board `protobuf:"bytes,17,opt,name=board,proto3" json:"board,omitempty"`
+	// The parts of the position only its variant has (Variant.state_types), by name; a value
+	// absent is its kind's zero (false, 0, "", []).
+	State         map[string]*structpb.Value `protobuf:"bytes,18,rep,name=state,proto3" json:"state,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Position) Reset() {
 	*x = Position{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1613,7 +1698,7 @@ func (x *Position) String() string {
 func (*Position) ProtoMessage() {}
 
 func (x *Position) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1626,7 +1711,7 @@ func (x *Position) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Position.ProtoReflect.Descriptor instead.
 func (*Position) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Position) GetVariant() string {
@@ -1748,6 +1833,13 @@ func (x *Position) GetBoard() *Board {
 	return nil
 }
 
+func (x *Position) GetState() map[string]*structpb.Value {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
 // GameHistory is how a game reached a position, for the rules that look back: a position that
 // occurs Variant.repetition times draws the game (threefold repetition). Give either `keys`, or
 // `start` and `actions`; at most 10000 keys or actions. An empty history (`{}`) is a game whose
@@ -1768,7 +1860,7 @@ type GameHistory struct {
 
 func (x *GameHistory) Reset() {
 	*x = GameHistory{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1780,7 +1872,7 @@ func (x *GameHistory) String() string {
 func (*GameHistory) ProtoMessage() {}
 
 func (x *GameHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1793,7 +1885,7 @@ func (x *GameHistory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameHistory.ProtoReflect.Descriptor instead.
 func (*GameHistory) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GameHistory) GetKeys() []uint64 {
@@ -1836,7 +1928,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1848,7 +1940,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1861,7 +1953,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Proposal) GetKind() string {
@@ -1904,7 +1996,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1916,7 +2008,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1929,7 +2021,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -1965,7 +2057,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1977,7 +2069,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1990,7 +2082,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Piece) GetSquare() string {
@@ -2043,7 +2135,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2055,7 +2147,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2068,7 +2160,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Die) GetKind() string {
@@ -2122,14 +2214,16 @@ type PlayerState struct {
 	Color string `protobuf:"bytes,9,opt,name=color,proto3" json:"color,omitempty"`
 	// The held pieces in structured form, in the order of held: each one's kind, and its colour
 	// where pieces of several colours may be held.
-	HeldPieces    []*HeldPiece `protobuf:"bytes,10,rep,name=held_pieces,json=heldPieces,proto3" json:"held_pieces,omitempty"`
+	HeldPieces []*HeldPiece `protobuf:"bytes,10,rep,name=held_pieces,json=heldPieces,proto3" json:"held_pieces,omitempty"`
+	// The player's part of the variant's own state (Variant.state_types with per_player), by name.
+	State         map[string]*structpb.Value `protobuf:"bytes,11,rep,name=state,proto3" json:"state,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2141,7 +2235,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2154,7 +2248,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PlayerState) GetName() string {
@@ -2227,6 +2321,13 @@ func (x *PlayerState) GetHeldPieces() []*HeldPiece {
 	return nil
 }
 
+func (x *PlayerState) GetState() map[string]*structpb.Value {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
 // HeldPiece is a piece held off the board.
 type HeldPiece struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2240,7 +2341,7 @@ type HeldPiece struct {
 
 func (x *HeldPiece) Reset() {
 	*x = HeldPiece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2252,7 +2353,7 @@ func (x *HeldPiece) String() string {
 func (*HeldPiece) ProtoMessage() {}
 
 func (x *HeldPiece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2265,7 +2366,7 @@ func (x *HeldPiece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeldPiece.ProtoReflect.Descriptor instead.
 func (*HeldPiece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *HeldPiece) GetKind() string {
@@ -2294,7 +2395,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2306,7 +2407,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2319,7 +2420,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2354,7 +2455,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2366,7 +2467,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2379,7 +2480,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Counter) GetName() string {
@@ -2428,7 +2529,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2440,7 +2541,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2453,7 +2554,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Action) GetNotation() string {
@@ -2557,7 +2658,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2569,7 +2670,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2582,7 +2683,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2654,7 +2755,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2666,7 +2767,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2679,7 +2780,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2743,7 +2844,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2755,7 +2856,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2768,7 +2869,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2839,7 +2940,7 @@ type NextTurn struct {
 
 func (x *NextTurn) Reset() {
 	*x = NextTurn{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2851,7 +2952,7 @@ func (x *NextTurn) String() string {
 func (*NextTurn) ProtoMessage() {}
 
 func (x *NextTurn) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2864,7 +2965,7 @@ func (x *NextTurn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextTurn.ProtoReflect.Descriptor instead.
 func (*NextTurn) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *NextTurn) GetToMove() string {
@@ -2940,7 +3041,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2952,7 +3053,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2965,7 +3066,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -2992,7 +3093,7 @@ type TurnState struct {
 
 func (x *TurnState) Reset() {
 	*x = TurnState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3004,7 +3105,7 @@ func (x *TurnState) String() string {
 func (*TurnState) ProtoMessage() {}
 
 func (x *TurnState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3017,7 +3118,7 @@ func (x *TurnState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnState.ProtoReflect.Descriptor instead.
 func (*TurnState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{31}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *TurnState) GetMoveDone() bool {
@@ -3052,7 +3153,7 @@ var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xfb\x05\n" +
+	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xb5\x06\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -3077,7 +3178,15 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"repetition\x18\x11 \x01(\x05R\n" +
 	"repetition\x12>\n" +
-	"\roption_boards\x18\x12 \x03(\v2\x19.ashtapada.v1.OptionBoardR\foptionBoardsJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"\xf8\x01\n" +
+	"\roption_boards\x18\x12 \x03(\v2\x19.ashtapada.v1.OptionBoardR\foptionBoards\x128\n" +
+	"\vstate_types\x18\x13 \x03(\v2\x17.ashtapada.v1.StateTypeR\n" +
+	"stateTypesJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"t\n" +
+	"\tStateType\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1d\n" +
+	"\n" +
+	"per_player\x18\x03 \x01(\bR\tperPlayer\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\"\xf8\x01\n" +
 	"\vOptionBoard\x12@\n" +
 	"\aoptions\x18\x01 \x03(\v2&.ashtapada.v1.OptionBoard.OptionsEntryR\aoptions\x12)\n" +
 	"\x05board\x18\x02 \x01(\v2\x13.ashtapada.v1.BoardR\x05board\x12(\n" +
@@ -3162,7 +3271,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"\xa8\x06\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\xb3\a\n" +
 	"\bPosition\x12\x1d\n" +
 	"\avariant\x18\x01 \x01(\tB\x03\xe0A\x02R\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -3182,8 +3291,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionB\x03\xe0A\x03R\n" +
 	"lastAction\x12+\n" +
 	"\x04turn\x18\x10 \x01(\v2\x17.ashtapada.v1.TurnStateR\x04turn\x12.\n" +
-	"\x05board\x18\x11 \x01(\v2\x13.ashtapada.v1.BoardB\x03\xe0A\x03R\x05board\x1aR\n" +
+	"\x05board\x18\x11 \x01(\v2\x13.ashtapada.v1.BoardB\x03\xe0A\x03R\x05board\x127\n" +
+	"\x05state\x18\x12 \x03(\v2!.ashtapada.v1.Position.StateEntryR\x05state\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\x1aP\n" +
+	"\n" +
+	"StateEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
 	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"\x7f\n" +
 	"\vGameHistory\x12\x12\n" +
@@ -3209,7 +3323,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value\x12\x14\n" +
 	"\x05means\x18\x03 \x01(\tR\x05means\x12\x12\n" +
-	"\x04used\x18\x04 \x01(\bR\x04used\"\xb9\x02\n" +
+	"\x04used\x18\x04 \x01(\bR\x04used\"\xc7\x03\n" +
 	"\vPlayerState\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n" +
@@ -3223,7 +3337,12 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x05color\x18\t \x01(\tB\x03\xe0A\x03R\x05color\x12=\n" +
 	"\vheld_pieces\x18\n" +
 	" \x03(\v2\x17.ashtapada.v1.HeldPieceB\x03\xe0A\x03R\n" +
-	"heldPieces\"5\n" +
+	"heldPieces\x12:\n" +
+	"\x05state\x18\v \x03(\v2$.ashtapada.v1.PlayerState.StateEntryR\x05state\x1aP\n" +
+	"\n" +
+	"StateEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"5\n" +
 	"\tHeldPiece\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05color\x18\x02 \x01(\tR\x05color\"h\n" +
@@ -3347,7 +3466,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -3355,96 +3474,104 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(EventKind)(0),          // 3: ashtapada.v1.EventKind
 	(GameStatus)(0),         // 4: ashtapada.v1.GameStatus
 	(*Variant)(nil),         // 5: ashtapada.v1.Variant
-	(*OptionBoard)(nil),     // 6: ashtapada.v1.OptionBoard
-	(*ActionType)(nil),      // 7: ashtapada.v1.ActionType
-	(*EventType)(nil),       // 8: ashtapada.v1.EventType
-	(*VariantSummary)(nil),  // 9: ashtapada.v1.VariantSummary
-	(*Seat)(nil),            // 10: ashtapada.v1.Seat
-	(*Board)(nil),           // 11: ashtapada.v1.Board
-	(*SquareMark)(nil),      // 12: ashtapada.v1.SquareMark
-	(*Square)(nil),          // 13: ashtapada.v1.Square
-	(*Region)(nil),          // 14: ashtapada.v1.Region
-	(*Connection)(nil),      // 15: ashtapada.v1.Connection
-	(*PieceType)(nil),       // 16: ashtapada.v1.PieceType
-	(*DieType)(nil),         // 17: ashtapada.v1.DieType
-	(*DieFace)(nil),         // 18: ashtapada.v1.DieFace
-	(*OptionSpec)(nil),      // 19: ashtapada.v1.OptionSpec
-	(*Position)(nil),        // 20: ashtapada.v1.Position
-	(*GameHistory)(nil),     // 21: ashtapada.v1.GameHistory
-	(*Proposal)(nil),        // 22: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 23: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 24: ashtapada.v1.Piece
-	(*Die)(nil),             // 25: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 26: ashtapada.v1.PlayerState
-	(*HeldPiece)(nil),       // 27: ashtapada.v1.HeldPiece
-	(*LayoutPlacement)(nil), // 28: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 29: ashtapada.v1.Counter
-	(*Action)(nil),          // 30: ashtapada.v1.Action
-	(*Event)(nil),           // 31: ashtapada.v1.Event
-	(*Standing)(nil),        // 32: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 33: ashtapada.v1.TeamStanding
-	(*NextTurn)(nil),        // 34: ashtapada.v1.NextTurn
-	(*DiceRoll)(nil),        // 35: ashtapada.v1.DiceRoll
-	(*TurnState)(nil),       // 36: ashtapada.v1.TurnState
-	nil,                     // 37: ashtapada.v1.OptionBoard.OptionsEntry
-	nil,                     // 38: ashtapada.v1.Position.OptionsEntry
-	(*structpb.Value)(nil),  // 39: google.protobuf.Value
+	(*StateType)(nil),       // 6: ashtapada.v1.StateType
+	(*OptionBoard)(nil),     // 7: ashtapada.v1.OptionBoard
+	(*ActionType)(nil),      // 8: ashtapada.v1.ActionType
+	(*EventType)(nil),       // 9: ashtapada.v1.EventType
+	(*VariantSummary)(nil),  // 10: ashtapada.v1.VariantSummary
+	(*Seat)(nil),            // 11: ashtapada.v1.Seat
+	(*Board)(nil),           // 12: ashtapada.v1.Board
+	(*SquareMark)(nil),      // 13: ashtapada.v1.SquareMark
+	(*Square)(nil),          // 14: ashtapada.v1.Square
+	(*Region)(nil),          // 15: ashtapada.v1.Region
+	(*Connection)(nil),      // 16: ashtapada.v1.Connection
+	(*PieceType)(nil),       // 17: ashtapada.v1.PieceType
+	(*DieType)(nil),         // 18: ashtapada.v1.DieType
+	(*DieFace)(nil),         // 19: ashtapada.v1.DieFace
+	(*OptionSpec)(nil),      // 20: ashtapada.v1.OptionSpec
+	(*Position)(nil),        // 21: ashtapada.v1.Position
+	(*GameHistory)(nil),     // 22: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 23: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 24: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 25: ashtapada.v1.Piece
+	(*Die)(nil),             // 26: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 27: ashtapada.v1.PlayerState
+	(*HeldPiece)(nil),       // 28: ashtapada.v1.HeldPiece
+	(*LayoutPlacement)(nil), // 29: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 30: ashtapada.v1.Counter
+	(*Action)(nil),          // 31: ashtapada.v1.Action
+	(*Event)(nil),           // 32: ashtapada.v1.Event
+	(*Standing)(nil),        // 33: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 34: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 35: ashtapada.v1.NextTurn
+	(*DiceRoll)(nil),        // 36: ashtapada.v1.DiceRoll
+	(*TurnState)(nil),       // 37: ashtapada.v1.TurnState
+	nil,                     // 38: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 39: ashtapada.v1.Position.OptionsEntry
+	nil,                     // 40: ashtapada.v1.Position.StateEntry
+	nil,                     // 41: ashtapada.v1.PlayerState.StateEntry
+	(*structpb.Value)(nil),  // 42: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
-	10, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
-	11, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
-	16, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
-	17, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
-	19, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
-	7,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
-	8,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
-	6,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
-	37, // 8: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
-	11, // 9: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
-	10, // 10: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
-	2,  // 11: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 12: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
-	19, // 13: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
-	13, // 14: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
-	14, // 15: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
-	15, // 16: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
-	12, // 17: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
-	18, // 18: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
-	0,  // 19: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	39, // 20: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	38, // 21: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	24, // 22: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
-	1,  // 23: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	25, // 24: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	26, // 25: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	28, // 26: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	29, // 27: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	22, // 28: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	30, // 29: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	36, // 30: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
-	11, // 31: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
-	20, // 32: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	30, // 33: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	23, // 34: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	27, // 35: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
-	2,  // 36: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 37: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	23, // 38: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 39: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	23, // 40: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	23, // 41: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	30, // 42: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 43: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 44: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	32, // 45: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	33, // 46: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	39, // 47: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	39, // 48: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	49, // [49:49] is the sub-list for method output_type
-	49, // [49:49] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	11, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
+	12, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
+	17, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
+	18, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
+	20, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
+	8,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
+	9,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
+	7,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
+	6,  // 8: ashtapada.v1.Variant.state_types:type_name -> ashtapada.v1.StateType
+	38, // 9: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	12, // 10: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
+	11, // 11: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
+	2,  // 12: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 13: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
+	20, // 14: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
+	14, // 15: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
+	15, // 16: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
+	16, // 17: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
+	13, // 18: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
+	19, // 19: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
+	0,  // 20: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
+	42, // 21: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	39, // 22: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	25, // 23: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	1,  // 24: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
+	26, // 25: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	27, // 26: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	29, // 27: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	30, // 28: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	23, // 29: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	31, // 30: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	37, // 31: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
+	12, // 32: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
+	40, // 33: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
+	21, // 34: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	31, // 35: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	24, // 36: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	28, // 37: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
+	41, // 38: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
+	2,  // 39: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 40: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	24, // 41: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	24, // 42: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	24, // 43: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	24, // 44: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	31, // 45: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 46: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 47: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	33, // 48: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	34, // 49: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	42, // 50: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	42, // 51: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	42, // 52: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
+	42, // 53: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
+	54, // [54:54] is the sub-list for method output_type
+	54, // [54:54] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3452,14 +3579,14 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[25].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[26].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   34,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
