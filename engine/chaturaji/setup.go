@@ -1,6 +1,8 @@
 package chaturaji
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -72,55 +74,16 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		return nil, err
 	}
 	p := Position{rules: r, commander: [players]int8{-1, -1, -1, -1}}
-	for i, pc := range s.Pieces {
-		field := "pieces[" + strconv.Itoa(i) + "]"
-		f, rk, err := engine.ParseSquareName(pc.Square, size, size)
-		if err != nil {
-			return nil, engine.Positionf(field+".square", "%v", err)
-		}
-		kind := slices.Index(kindNames[1:], pc.Kind) + 1
-		if kind == 0 {
-			return nil, engine.Positionf(field+".kind", "unknown piece kind %q, want raja, elephant, horse, boat or pawn", pc.Kind)
-		}
-		owner := slices.Index(playerNames[:], pc.Player)
-		if owner < 0 {
-			return nil, engine.Positionf(field+".player", "unknown player %q, want black, green, red or yellow", pc.Player)
-		}
-		colour := owner
-		if pc.Color != "" {
-			if colour = slices.Index(playerNames[:], pc.Color); colour < 0 {
-				return nil, engine.Positionf(field+".color", "unknown colour %q", pc.Color)
-			}
-		}
-		target := 0
-		if kind == pawn {
-			if target = slices.Index(kindNames[:], pc.PromotesTo); target < boat {
-				return nil, engine.Positionf(field+".promotes_to", "a pawn promotes to the raja, elephant, horse or boat it stood in front of, got %q", pc.PromotesTo)
-			}
-		} else if pc.PromotesTo != "" {
-			return nil, engine.Positionf(field+".promotes_to", "only pawns promote")
-		}
-		if p.board[rk*size+f] != 0 {
-			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
-		}
-		p.set(rk*size+f, newCell(kind, owner, target, colour))
+	if err := p.piecesFromSetup(v.desc, s.Pieces); err != nil {
+		return nil, err
 	}
 	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {
 		return nil, engine.Positionf("to_move", "want black, green, red or yellow, got %q", s.ToMove)
 	}
 	p.side = uint8(side)
-	if len(s.Dice) > 2 {
-		return nil, engine.Positionf("dice", "at most two dice, got %d", len(s.Dice))
-	}
-	for i, d := range s.Dice {
-		if d.Value < 2 || d.Value > 5 || (d.Kind != "" && d.Kind != "d6_reroll") {
-			return nil, engine.Positionf("dice["+strconv.Itoa(i)+"]", "want a d6_reroll die showing 2 to 5 (1 and 6 are rolled again)")
-		}
-		if d.Means != "" && d.Means != dieMeanings[d.Value] {
-			return nil, engine.Positionf("dice["+strconv.Itoa(i)+"].means", "%d means %s, not %q", d.Value, dieMeanings[d.Value], d.Means)
-		}
-		p.dice[i] = die{value: uint8(d.Value), used: d.Used}
+	if err := p.diceFromSetup(s.Dice); err != nil {
+		return nil, err
 	}
 	if err := p.playersFromSetup(s.Players); err != nil {
 		return nil, err
@@ -137,12 +100,59 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
-	for i, ps := range s.Players {
-		if ps.Out && p.active(i) {
-			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].out", "%s still has pieces that move", ps.Name)
-		}
+	if err := p.checkOut(s.Players); err != nil {
+		return nil, err
 	}
 	return &p, nil
+}
+
+// piecesFromSetup places the pieces, a pawn with the piece it promotes to.
+func (p *Position) piecesFromSetup(d *engine.Description, pieces []engine.PieceSetup) error {
+	placed, err := engine.ReadPieces(d, d.Players, d.Board, size, size, pieces)
+	if err != nil {
+		return err
+	}
+	for i, pc := range placed {
+		kind := slices.Index(kindNames[:], d.Pieces[pc.Kind].Kind)
+		target, err := promotionTarget(kind, pc.Setup.PromotesTo)
+		if err != nil {
+			return engine.Positionf("pieces["+strconv.Itoa(i)+"].promotes_to", "%v", err)
+		}
+		p.set(pc.Rank*size+pc.File, newCell(kind, pc.Player, target, pc.Color))
+	}
+	return nil
+}
+
+// promotionTarget reads the piece a pawn promotes to: one of those that stand behind the pawns
+// at the start. Other pieces name none.
+func promotionTarget(kind int, name string) (int, error) {
+	if kind != pawn {
+		if name != "" {
+			return 0, errors.New("only pawns promote")
+		}
+		return 0, nil
+	}
+	target := slices.Index(kindNames[:], name)
+	if target < boat {
+		return 0, fmt.Errorf("a pawn promotes to the raja, elephant, horse or boat it stood in front of, got %q", engine.Text(name))
+	}
+	return target, nil
+}
+
+func (p *Position) diceFromSetup(dice []engine.DieSetup) error {
+	if len(dice) > 2 {
+		return engine.Positionf("dice", "at most two dice, got %d", len(dice))
+	}
+	for i, d := range dice {
+		if d.Value < 2 || d.Value > 5 || (d.Kind != "" && d.Kind != "d6_reroll") {
+			return engine.Positionf("dice["+strconv.Itoa(i)+"]", "want a d6_reroll die showing 2 to 5 (1 and 6 are rolled again)")
+		}
+		if d.Means != "" && d.Means != dieMeanings[d.Value] {
+			return engine.Positionf("dice["+strconv.Itoa(i)+"].means", "%d means %s, not %q", d.Value, dieMeanings[d.Value], d.Means)
+		}
+		p.dice[i] = die{value: uint8(d.Value), used: d.Used}
+	}
+	return nil
 }
 
 func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
@@ -154,39 +164,68 @@ func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
 		if ps.Name != playerNames[i] {
 			return engine.Positionf(field+".name", "want %s, got %q", playerNames[i], ps.Name)
 		}
-		if ps.Score < 0 || ps.Score > maxScore {
-			return engine.Positionf(field+".score", "%d is out of range", ps.Score)
-		}
-		if len(ps.ScoreParts) == 0 {
-			p.score[i][fromCaptures] = int32(ps.Score)
-		}
-		sum := 0
-		for j, part := range ps.ScoreParts {
-			src := slices.Index(sourceNames[:], part.Source)
-			if src < 0 {
-				return engine.Positionf(field+".score_parts["+strconv.Itoa(j)+"].source", "unknown source %q, want captures, throne or empire", part.Source)
-			}
-			if part.Points < 0 || part.Points > maxScore {
-				return engine.Positionf(field+".score_parts["+strconv.Itoa(j)+"].points", "%d is out of range", part.Points)
-			}
-			p.score[i][src] += int32(part.Points)
-			sum += part.Points
-		}
-		if len(ps.ScoreParts) > 0 && sum != ps.Score {
-			return engine.Positionf(field+".score", "%d is not the sum of its parts, %d", ps.Score, sum)
+		if err := p.scoreFromSetup(i, field, &ps); err != nil {
+			return err
 		}
 		if len(ps.Held) > 0 || len(ps.Lost) > 0 || len(ps.Rights) > 0 {
 			return engine.Positionf(field, "chaturaji positions have no held pieces, lost lists or rights")
 		}
-		for _, name := range ps.Commands {
-			x := slices.Index(playerNames[:], name)
-			if x < 0 {
-				return engine.Positionf(field+".commands", "unknown player %q", name)
-			}
-			if p.commander[x] >= 0 {
-				return engine.Positionf(field+".commands", "%s has two commanders", name)
-			}
-			p.commander[x] = int8(i)
+		if err := p.commandsFromSetup(i, field, ps.Commands); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scoreFromSetup reads a player's points: all from captures, or by source in score_parts, which
+// then add up to the score.
+func (p *Position) scoreFromSetup(pl int, field string, ps *engine.PlayerSetup) error {
+	if ps.Score < 0 || ps.Score > maxScore {
+		return engine.Positionf(field+".score", "%d is out of range", ps.Score)
+	}
+	if len(ps.ScoreParts) == 0 {
+		p.score[pl][fromCaptures] = int32(ps.Score)
+		return nil
+	}
+	sum := 0
+	for j, part := range ps.ScoreParts {
+		partField := field + ".score_parts[" + strconv.Itoa(j) + "]"
+		src := slices.Index(sourceNames[:], part.Source)
+		if src < 0 {
+			return engine.Positionf(partField+".source", "unknown source %q, want captures, throne or empire", part.Source)
+		}
+		if part.Points < 0 || part.Points > maxScore {
+			return engine.Positionf(partField+".points", "%d is out of range", part.Points)
+		}
+		p.score[pl][src] += int32(part.Points)
+		sum += part.Points
+	}
+	if sum != ps.Score {
+		return engine.Positionf(field+".score", "%d is not the sum of its parts, %d", ps.Score, sum)
+	}
+	return nil
+}
+
+// commandsFromSetup reads the players whom player pl commands.
+func (p *Position) commandsFromSetup(pl int, field string, commands []string) error {
+	for _, name := range commands {
+		x := slices.Index(playerNames[:], name)
+		if x < 0 {
+			return engine.Positionf(field+".commands", "unknown player %q", name)
+		}
+		if p.commander[x] >= 0 {
+			return engine.Positionf(field+".commands", "%s has two commanders", name)
+		}
+		p.commander[x] = int8(pl)
+	}
+	return nil
+}
+
+// checkOut checks that the players said to be out have no pieces that move.
+func (p *Position) checkOut(list []engine.PlayerSetup) error {
+	for i, ps := range list {
+		if ps.Out && p.active(i) {
+			return engine.Positionf("players["+strconv.Itoa(i)+"].out", "%s still has pieces that move", ps.Name)
 		}
 	}
 	return nil
