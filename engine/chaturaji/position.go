@@ -199,25 +199,7 @@ var (
 )
 
 func init() {
-	keys := engine.KeySource(0x43686174757261) // "Chatura"
-	next := keys.Next
-	for k := range zobristPiece {
-		for pl := range zobristPiece[k] {
-			for sq := range zobristPiece[k][pl] {
-				zobristPiece[k][pl][sq] = next()
-			}
-		}
-	}
-	for k := range zobristTarget {
-		for sq := range zobristTarget[k] {
-			zobristTarget[k][sq] = next()
-		}
-	}
-	for col := range zobristColour {
-		for sq := range zobristColour[col] {
-			zobristColour[col][sq] = next()
-		}
-	}
+	engine.FillKeys(0x43686174757261, &zobristPiece, &zobristTarget, &zobristColour) // "Chatura"
 }
 
 // cellKey is the Zobrist key of the piece c on sq.
@@ -281,20 +263,37 @@ func (p *Position) Key() uint64 {
 
 // validate checks a position from a client and fills the piece counts.
 func (p *Position) validate() error {
+	if err := p.countPieces(); err != nil {
+		return err
+	}
+	if err := p.checkTeamPlay(); err != nil {
+		return err
+	}
+	if err := p.validateExchange(); err != nil {
+		return err
+	}
+	if err := p.validateDice(); err != nil {
+		return err
+	}
+	if !p.finished() && !p.active(int(p.side)) {
+		return engine.Positionf("side", "%s has no pieces that can move and is skipped", playerNames[p.side])
+	}
+	return nil
+}
+
+// countPieces fills the piece counts, checking each piece where it stands and each player's
+// pieces of each colour against what a set holds.
+func (p *Position) countPieces() error {
 	p.count = [players][kinds]uint8{}
 	var perColour [players][players][kinds]int
 	for sq, c := range p.board {
 		if c == 0 {
 			continue
 		}
+		if err := p.checkPiece(sq, c); err != nil {
+			return err
+		}
 		owner, kind, colour := cellOwner(c), cellKind(c), cellColour(c)
-		name := "square " + squareName(sq)
-		if colour != owner && (kind != boat || !p.rules.teams || colour != partner(owner)) {
-			return engine.Positionf(name, "only a boat taken under command in team play has its owner's partner's colour")
-		}
-		if kind == pawn && lastLine[partner(owner)][sq] {
-			return engine.Positionf(name, "a %s pawn never stands on its own back line", playerNames[owner])
-		}
 		p.count[owner][kind]++
 		p.count[owner][0]++
 		perColour[owner][colour][kind]++
@@ -302,17 +301,45 @@ func (p *Position) validate() error {
 	}
 	for pl := 0; pl < players; pl++ {
 		for col := 0; col < players; col++ {
-			pc := perColour[pl][col]
-			if pc[0] > 8 || pc[pawn] > 4 {
-				return engine.Positionf("board", "%s has more %s pieces than a set holds", playerNames[pl], playerNames[col])
-			}
-			for k := boat; k <= raja; k++ {
-				if pc[k] > 1 {
-					return engine.Positionf("board", "%s has %d %s %ss; promotion replaces only a lost piece", playerNames[pl], pc[k], playerNames[col], kindNames[k])
-				}
+			if err := checkSet(pl, col, &perColour[pl][col]); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
+}
+
+// checkPiece checks the piece c on sq: its owner's colour (a commanded boat excepted), and a pawn
+// never on its own back line.
+func (p *Position) checkPiece(sq int, c cell) error {
+	owner, kind, colour := cellOwner(c), cellKind(c), cellColour(c)
+	name := "square " + squareName(sq)
+	if colour != owner && (kind != boat || !p.rules.teams || colour != partner(owner)) {
+		return engine.Positionf(name, "only a boat taken under command in team play has its owner's partner's colour")
+	}
+	if kind == pawn && lastLine[partner(owner)][sq] {
+		return engine.Positionf(name, "a %s pawn never stands on its own back line", playerNames[owner])
+	}
+	return nil
+}
+
+// checkSet checks the pieces of colour col that player pl owns, counted by kind (0: all), against
+// a set: eight pieces, four pawns, one of each other kind.
+func checkSet(pl, col int, count *[kinds]int) error {
+	if count[0] > 8 || count[pawn] > 4 {
+		return engine.Positionf("board", "%s has more %s pieces than a set holds", playerNames[pl], playerNames[col])
+	}
+	for k := boat; k <= raja; k++ {
+		if count[k] > 1 {
+			return engine.Positionf("board", "%s has %d %s %ss; promotion replaces only a lost piece", playerNames[pl], count[k], playerNames[col], kindNames[k])
+		}
+	}
+	return nil
+}
+
+// checkTeamPlay checks what only team play has: command, by a partner and one way, and throne and
+// empire points.
+func (p *Position) checkTeamPlay() error {
 	for pl := 0; pl < players; pl++ {
 		if c := p.commander[pl]; c >= 0 {
 			switch {
@@ -327,15 +354,6 @@ func (p *Position) validate() error {
 		if !p.rules.teams && (p.score[pl][fromThrone] != 0 || p.score[pl][fromEmpire] != 0) {
 			return engine.Positionf("scores", "throne and empire points exist only in team play")
 		}
-	}
-	if err := p.validateExchange(); err != nil {
-		return err
-	}
-	if err := p.validateDice(); err != nil {
-		return err
-	}
-	if !p.finished() && !p.active(int(p.side)) {
-		return engine.Positionf("side", "%s has no pieces that can move and is skipped", playerNames[p.side])
 	}
 	return nil
 }
@@ -379,6 +397,8 @@ func (p *Position) validateExchange() error {
 	return nil
 }
 
+// validateDice checks the dice against the phase: none where the turn has no roll, and a capture
+// this turn only in a turn in progress.
 func (p *Position) validateDice() error {
 	if p.rules.diceless || p.ex.stage == exProposed || p.ex.stage == exReturning || p.finished() {
 		if p.rolled() {
@@ -395,6 +415,12 @@ func (p *Position) validateDice() error {
 		}
 		return nil
 	}
+	return p.validateRolledDice()
+}
+
+// validateRolledDice checks rolled dice: as many as the game rolls, and one at least unused unless
+// the turn's move has made an exchange available, which waits for the die's move.
+func (p *Position) validateRolledDice() error {
 	n := 1
 	if p.dice[1].value != 0 {
 		n = 2
