@@ -1,11 +1,13 @@
 package martianchess
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 )
 
 // specials are positions where random play soon meets what the starts reach late: own zones
@@ -124,33 +126,16 @@ func playGame(t *testing.T, p *Position, rng *rand.Rand, lateClock bool, seen ma
 	}
 }
 
-// checkPositionRoundTrips: the text and the structured form read back as the same position; every
-// legal action's notation, also in upper case, reads back, and Action says the same as the notation.
+// checkPositionRoundTrips: the text, the structured form and every action's notation read back
+// (enginetest.CheckRoundTrips, comparing every field), and Action says what the notation and the
+// board say: the mover, the piece moved, and a capture or a merge.
 func checkPositionRoundTrips(t *testing.T, p *Position) {
 	t.Helper()
-	v := p.Variant()
+	enginetest.CheckRoundTrips(t, p, func(a, b engine.Position) bool { return *a.(*Position) == *b.(*Position) })
 	text := p.String()
-	back, err := v.Parse(text)
-	if err != nil || *back.(*Position) != *p {
-		t.Fatalf("%s does not read back: %v", text, err)
-	}
-	s := p.Setup()
-	fromSetup, err := v.FromSetup(s)
-	if err != nil || *fromSetup.(*Position) != *p {
-		t.Fatalf("%s: the structured form reads back as %v, %v", text, fromSetup, err)
-	}
-	if s.ToMove != p.Seats()[p.ToMove()].Name || s.Phase != p.Phase() {
-		t.Fatalf("%s: structured form to move %s in phase %s", text, s.ToMove, s.Phase)
-	}
 	me := p.rules.seats[p.side].Name
 	for _, m := range p.Moves(nil) {
 		n := p.Notation(m)
-		if back, err := p.ParseMove(n); err != nil || back != m {
-			t.Fatalf("%s: %s reads back as %v, %v", text, n, back, err)
-		}
-		if up, err := p.ParseMove(strings.ToUpper(n)); err != nil || up != m {
-			t.Fatalf("%s: %s in upper case reads back as %v, %v", text, n, up, err)
-		}
 		a := p.Action(m)
 		want := a.From + a.To
 		if a.Name == "call_clock" {
@@ -233,18 +218,10 @@ func pieceValue(kind string) int {
 func totalPips(p *Position) int {
 	n := 0
 	for k := pawn; k <= queen; k++ {
-		n += k * bitsCount(p.pieces[k])
+		n += k * bits.OnesCount64(p.pieces[k])
 		for s := 0; s < p.rules.players; s++ {
 			n += k * int(p.pile[s][k])
 		}
-	}
-	return n
-}
-
-func bitsCount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
 	}
 	return n
 }
