@@ -186,49 +186,6 @@ func (p *Position) Utility(u []float64) bool {
 // pieces keep a seat in the game and break ties.
 const ownWeight = 0.25
 
-// Zobrist keys of everything that decides the actions and the result.
-var (
-	zobristPiece   [pieces][heldBy + seats]uint64
-	zobristCoaster [4][colours]uint64
-	zobristTip     [4]uint64
-	zobristSeat    [seats]uint64
-	zobristTurn    [faces + 1][4][3]uint64 // face, done flags, must
-	zobristExtra   [pieces + 1]uint64      // the re-entered piece
-	zobristMust    [pieces + 1]uint64      // the piece a re-entry must place
-	zobristOver    uint64
-)
-
-func init() {
-	keys := engine.KeySource(0x6d63633230303721) // "mcc2007!"
-	for pc := range zobristPiece {
-		for l := range zobristPiece[pc] {
-			zobristPiece[pc][l] = keys.Next()
-		}
-	}
-	for pl := range zobristCoaster {
-		for c := range zobristCoaster[pl] {
-			zobristCoaster[pl][c] = keys.Next()
-		}
-	}
-	for i := range zobristTip {
-		zobristTip[i] = keys.Next()
-	}
-	for i := range zobristSeat {
-		zobristSeat[i] = keys.Next()
-	}
-	for f := range zobristTurn {
-		for d := range zobristTurn[f] {
-			for m := range zobristTurn[f][d] {
-				zobristTurn[f][d][m] = keys.Next()
-			}
-		}
-	}
-	for i := range zobristExtra {
-		zobristExtra[i], zobristMust[i] = keys.Next(), keys.Next()
-	}
-	zobristOver = keys.Next()
-}
-
 func (p *Position) Phase() engine.Phase {
 	switch {
 	case p.over:

@@ -148,12 +148,30 @@ func (p *Position) Seats() []engine.PlayerInfo {
 	return soloSeats
 }
 
+// Zobrist keys of everything that decides the actions and the result.
+var (
+	zobristPiece   [pieces][heldBy + seats]uint64
+	zobristCoaster [4][colours]uint64
+	zobristTip     [4]uint64
+	zobristSeat    [seats]uint64
+	zobristTurn    [faces + 1][4][3]uint64 // face, done flags, must
+	// zobristTurnPiece keys, for each piece and none (at 0), its being the piece re-entered this
+	// turn [0] and the piece a re-entry must place [1].
+	zobristTurnPiece [pieces + 1][2]uint64
+	zobristOver      uint64
+)
+
+func init() {
+	engine.FillKeys(0x6d63633230303721, // "mcc2007!"
+		&zobristPiece, &zobristCoaster, &zobristTip, &zobristSeat, &zobristTurn, &zobristTurnPiece, &zobristOver)
+}
+
 func (p *Position) Variant() engine.Variant { return Variant }
 
 // Key hashes the position; the turns played enter only through the turn limit's end, so they
 // are left out.
 func (p *Position) Key() uint64 {
-	k := zobristTip[p.tip] ^ zobristSeat[p.seat] ^ zobristExtra[p.entered+1] ^ zobristMust[p.mustPiece+1]
+	k := zobristTip[p.tip] ^ zobristSeat[p.seat] ^ zobristTurnPiece[p.entered+1][0] ^ zobristTurnPiece[p.mustPiece+1][1]
 	done := 0
 	if p.moveDone {
 		done |= 1
