@@ -70,19 +70,7 @@ func (p *Position) threats() (gain, loss [players]float64) {
 	if p.rules.diceless || p.ex.stage != exNone {
 		return
 	}
-	// attacks[pl][v] holds the enemy squares the pieces of pl that die value v moves attack.
-	var attacks [players][6]uint64
-	for sq, c := range p.board {
-		if c == 0 {
-			continue
-		}
-		us, kind := cellOwner(c), cellKind(c)
-		v := kind
-		if kind == pawn {
-			v = raja
-		}
-		attacks[us][v] |= p.attacked(sq, c)
-	}
+	attacks := p.attacksByDie()
 	// surv is each square's chance that its piece is still there.
 	var surv [size * size]float64
 	for sq := range surv {
@@ -96,43 +84,17 @@ func (p *Position) threats() (gain, loss [players]float64) {
 	}
 	for i := 0; i < players; i++ {
 		o := (side + i) % players
-		var chance [6]float64
-		if i == 0 && p.rolled() {
-			for d := 0; d < int(p.rules.dice); d++ {
-				if !p.dice[d].used {
-					chance[p.dice[d].value] = 1
-				}
-			}
-		} else {
-			per := 0.25
-			if p.rules.dice == 2 {
-				per = 7.0 / 16
-			}
-			for v := boat; v <= raja; v++ {
-				chance[v] = per
-			}
-		}
+		chance := p.dieChances(i == 0)
 		for v := boat; v <= raja; v++ {
 			t := attacks[o][v]
 			if t == 0 || chance[v] == 0 {
 				continue
 			}
-			best, bestValue, bestFactor := -1, 0.0, 0.0
-			for ; t != 0; t &= t - 1 {
-				sq := bits.TrailingZeros64(t)
-				c := p.board[sq]
-				factor := surv[sq]
-				if order[cellOwner(c)] < i {
-					factor *= fleeFactor
-				}
-				if val := factor * p.pieceValue(cellKind(c)); val > bestValue {
-					best, bestValue, bestFactor = sq, val, factor
-				}
-			}
+			best, factor := p.bestVictim(t, &surv, &order, i)
 			if best < 0 {
 				continue
 			}
-			q := chance[v] * bestFactor
+			q := chance[v] * factor
 			c := p.board[best]
 			gain[o] += q * float64(cellKind(c))
 			loss[cellOwner(c)] += q * p.pieceValue(cellKind(c))
@@ -140,6 +102,62 @@ func (p *Position) threats() (gain, loss [players]float64) {
 		}
 	}
 	return
+}
+
+// attacksByDie returns, for each player and die value, the enemy squares his pieces that value
+// moves attack.
+func (p *Position) attacksByDie() (attacks [players][6]uint64) {
+	for sq, c := range p.board {
+		if c == 0 {
+			continue
+		}
+		v := cellKind(c)
+		if v == pawn {
+			v = raja
+		}
+		attacks[cellOwner(c)][v] |= p.attacked(sq, c)
+	}
+	return attacks
+}
+
+// dieChances returns the chance of each die value on a player's next turn: the values of the
+// unused dice the side to move holds, else each value's share of a roll.
+func (p *Position) dieChances(sideToMove bool) (chance [6]float64) {
+	if sideToMove && p.rolled() {
+		for d := 0; d < int(p.rules.dice); d++ {
+			if !p.dice[d].used {
+				chance[p.dice[d].value] = 1
+			}
+		}
+		return chance
+	}
+	per := 0.25
+	if p.rules.dice == 2 {
+		per = 7.0 / 16
+	}
+	for v := boat; v <= raja; v++ {
+		chance[v] = per
+	}
+	return chance
+}
+
+// bestVictim returns the most valuable piece among the squares t that the i-th player to move
+// attacks, as far as it survives earlier turns and does not flee (its owner moving first), and
+// that factor; -1 when there is none.
+func (p *Position) bestVictim(t uint64, surv *[size * size]float64, order *[players]int, i int) (best int, bestFactor float64) {
+	best, bestValue := -1, 0.0
+	for ; t != 0; t &= t - 1 {
+		sq := bits.TrailingZeros64(t)
+		c := p.board[sq]
+		factor := surv[sq]
+		if order[cellOwner(c)] < i {
+			factor *= fleeFactor
+		}
+		if val := factor * p.pieceValue(cellKind(c)); val > bestValue {
+			best, bestValue, bestFactor = sq, val, factor
+		}
+	}
+	return best, bestFactor
 }
 
 // pieceValue is a piece's material value.
@@ -160,16 +178,8 @@ func (p *Position) attacked(sq int, c cell) uint64 {
 		}
 	}
 	switch kind {
-	case raja:
-		for _, to := range stepTargets[sq] {
-			try(int(to))
-		}
-	case horse:
-		for _, to := range knightTargets[sq] {
-			try(int(to))
-		}
-	case boat:
-		for _, to := range boatTargets[sq] {
+	case raja, horse, boat:
+		for _, to := range leapTargets[kind][sq] {
 			try(int(to))
 		}
 	case elephant:

@@ -4,67 +4,51 @@ import "github.com/ashtapada/ashtapada/engine"
 
 // Precomputed geometry.
 var (
-	stepTargets   [size * size][]int8 // raja
-	knightTargets [size * size][]int8
-	boatTargets   [size * size][]int8
-	rays          [size * size][4][]int8
-	pawnPush      [players][size * size]int8    // -1 off the board
-	pawnCaptures  [players][size * size][2]int8 // -1 off the board
-	lastLine      [players][size * size]bool
-	thrones       = [players]int{3, 4 * size, 7*size + 4, 3*size + 7} // d1, a5, e8, h4
-	throneOwner   [size * size]int8
+	// leapTargets lists the squares the raja, the horse and the boat reach from each square.
+	leapTargets  [kinds][size * size][]int8
+	rays         [size * size][4][]int8
+	pawnPush     [players][size * size]int8    // -1 off the board
+	pawnCaptures [players][size * size][2]int8 // -1 off the board
+	lastLine     [players][size * size]bool
+	thrones      = [players]int{3, 4 * size, 7*size + 4, 3*size + 7} // d1, a5, e8, h4
+	throneOwner  [size * size]int8
 	// blocks lists, per square, the 2x2 blocks containing it by their lower-left corner.
 	blocks [size * size][]int8
 )
 
+// leaps are the leaping pieces' steps (file, rank), in the order their moves are listed.
+var leaps = [kinds][][2]int{
+	raja:  {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},
+	horse: {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}},
+	boat:  {{2, 2}, {-2, 2}, {-2, -2}, {2, -2}},
+}
+
 // forward is each player's pawn direction (file, rank).
 var forward = [players][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
 
+func onBoard(f, r int) bool { return f >= 0 && f < size && r >= 0 && r < size }
+
 func init() {
-	on := func(f, r int) bool { return f >= 0 && f < size && r >= 0 && r < size }
 	for sq := 0; sq < size*size; sq++ {
 		f, r := sq%size, sq/size
 		throneOwner[sq] = -1
-		for df := -1; df <= 1; df++ {
-			for dr := -1; dr <= 1; dr++ {
-				if (df != 0 || dr != 0) && on(f+df, r+dr) {
-					stepTargets[sq] = append(stepTargets[sq], int8((r+dr)*size+f+df))
+		for _, kind := range []int{raja, horse, boat} {
+			for _, d := range leaps[kind] {
+				if onBoard(f+d[0], r+d[1]) {
+					leapTargets[kind][sq] = append(leapTargets[kind][sq], int8((r+d[1])*size+f+d[0]))
 				}
 			}
 		}
-		for _, d := range [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
-			if on(f+d[0], r+d[1]) {
-				knightTargets[sq] = append(knightTargets[sq], int8((r+d[1])*size+f+d[0]))
-			}
-		}
-		for _, d := range [][2]int{{2, 2}, {-2, 2}, {-2, -2}, {2, -2}} {
-			if on(f+d[0], r+d[1]) {
-				boatTargets[sq] = append(boatTargets[sq], int8((r+d[1])*size+f+d[0]))
-			}
-		}
 		for i, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			for nf, nr := f+d[0], r+d[1]; on(nf, nr); nf, nr = nf+d[0], nr+d[1] {
+			for nf, nr := f+d[0], r+d[1]; onBoard(nf, nr); nf, nr = nf+d[0], nr+d[1] {
 				rays[sq][i] = append(rays[sq][i], int8(nr*size+nf))
 			}
 		}
 		for pl := 0; pl < players; pl++ {
-			d := forward[pl]
-			pawnPush[pl][sq] = -1
-			if on(f+d[0], r+d[1]) {
-				pawnPush[pl][sq] = int8((r+d[1])*size + f + d[0])
-			}
-			// The two diagonals forward: the forward step plus one step across it.
-			for i, side := range [2]int{-1, 1} {
-				cf, cr := f+d[0]+side*d[1], r+d[1]+side*d[0]
-				pawnCaptures[pl][sq][i] = -1
-				if on(cf, cr) {
-					pawnCaptures[pl][sq][i] = int8(cr*size + cf)
-				}
-			}
-			lastLine[pl][sq] = !on(f+d[0], r+d[1])
+			initPawnSquare(pl, sq)
 		}
 		for _, c := range [][2]int{{0, 0}, {-1, 0}, {0, -1}, {-1, -1}} {
-			if on(f+c[0], r+c[1]) && on(f+c[0]+1, r+c[1]+1) {
+			if onBoard(f+c[0], r+c[1]) && onBoard(f+c[0]+1, r+c[1]+1) {
 				blocks[sq] = append(blocks[sq], int8((r+c[1])*size+f+c[0]))
 			}
 		}
@@ -72,6 +56,26 @@ func init() {
 	for pl, sq := range thrones {
 		throneOwner[sq] = int8(pl)
 	}
+}
+
+// initPawnSquare fills what a pawn of player pl does on sq: its step, its two captures, and
+// whether sq is its last line.
+func initPawnSquare(pl, sq int) {
+	f, r := sq%size, sq/size
+	d := forward[pl]
+	pawnPush[pl][sq] = -1
+	if onBoard(f+d[0], r+d[1]) {
+		pawnPush[pl][sq] = int8((r+d[1])*size + f + d[0])
+	}
+	// The two diagonals forward: the forward step plus one step across it.
+	for i, side := range [2]int{-1, 1} {
+		cf, cr := f+d[0]+side*d[1], r+d[1]+side*d[0]
+		pawnCaptures[pl][sq][i] = -1
+		if onBoard(cf, cr) {
+			pawnCaptures[pl][sq][i] = int8(cr*size + cf)
+		}
+	}
+	lastLine[pl][sq] = !onBoard(f+d[0], r+d[1])
 }
 
 // rollOutcomes lists the distinct rolls: the four faces of one die, or the ten unordered pairs.
@@ -186,52 +190,51 @@ func (p *Position) generate(buf []engine.Move) []engine.Move {
 func (p *Position) pieceMoves(buf []engine.Move, from int, c cell) []engine.Move {
 	us, kind := cellOwner(c), cellKind(c)
 	switch kind {
-	case raja:
-		for _, to := range stepTargets[from] {
-			if p.landable(int(to), us, kind) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
-		}
-	case horse:
-		for _, to := range knightTargets[from] {
-			if p.landable(int(to), us, kind) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
-		}
-	case boat:
-		for _, to := range boatTargets[from] {
-			if p.landable(int(to), us, kind) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
-		}
 	case elephant:
-		for d := 0; d < 4; d++ {
-			for _, to := range rays[from][d] {
-				if p.board[to] == 0 {
-					buf = append(buf, newMove(from, int(to), 0))
-					continue
-				}
-				if p.landable(int(to), us, kind) {
-					buf = append(buf, newMove(from, int(to), 0))
-				}
-				break
-			}
-		}
+		return p.elephantMoves(buf, from, us)
 	case pawn:
-		target := cellTarget(c)
-		if lastLine[us][from] {
-			if p.count[us][target] == 0 {
-				buf = append(buf, promoteMove(from, target))
-			}
-			return buf
+		return p.pawnMoves(buf, from, us, cellTarget(c))
+	}
+	for _, to := range leapTargets[kind][from] {
+		if p.landable(int(to), us, kind) {
+			buf = append(buf, newMove(from, int(to), 0))
 		}
-		if to := pawnPush[us][from]; p.board[to] == 0 {
+	}
+	return buf
+}
+
+// elephantMoves slides along each ray up to the first piece, which it may capture.
+func (p *Position) elephantMoves(buf []engine.Move, from, us int) []engine.Move {
+	for d := 0; d < 4; d++ {
+		for _, to := range rays[from][d] {
+			if p.board[to] == 0 {
+				buf = append(buf, newMove(from, int(to), 0))
+				continue
+			}
+			if p.landable(int(to), us, elephant) {
+				buf = append(buf, newMove(from, int(to), 0))
+			}
+			break
+		}
+	}
+	return buf
+}
+
+// pawnMoves steps forward or captures diagonally forward; on its last line a pawn waits, and
+// promotes in place once its target piece is lost.
+func (p *Position) pawnMoves(buf []engine.Move, from, us, target int) []engine.Move {
+	if lastLine[us][from] {
+		if p.count[us][target] == 0 {
+			buf = append(buf, promoteMove(from, target))
+		}
+		return buf
+	}
+	if to := pawnPush[us][from]; p.board[to] == 0 {
+		buf = append(buf, p.pawnMove(from, int(to), us, target))
+	}
+	for _, to := range pawnCaptures[us][from] {
+		if to >= 0 && p.board[to] != 0 && p.landable(int(to), us, pawn) {
 			buf = append(buf, p.pawnMove(from, int(to), us, target))
-		}
-		for _, to := range pawnCaptures[us][from] {
-			if to >= 0 && p.board[to] != 0 && p.landable(int(to), us, pawn) {
-				buf = append(buf, p.pawnMove(from, int(to), us, target))
-			}
 		}
 	}
 	return buf
