@@ -40,75 +40,30 @@ func parseSeat(s string) (int, bool) {
 
 // Parse reads a position text.
 func Parse(text string) (*Position, error) {
-	bad := engine.Positionf
 	f := strings.Fields(text)
 	if len(f) < 6 {
-		return nil, bad("text", "want coasters, board, held pieces, seat, turn and turns played, got %d fields", len(f))
+		return nil, engine.Positionf("text", "want coasters, board, held pieces, seat, turn and turns played, got %d fields", len(f))
 	}
-	r := &rules{players: 4, first: 0}
-	for _, o := range f[6:] {
-		name, val, _ := strings.Cut(o, "=")
-		switch {
-		case o == "partnership":
-			r.partnership = true
-		case name == "players" && val == "2":
-			r.players, r.partnership = 2, true
-		case name == "max_turns":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 || n > maxTurnsLimit {
-				return nil, bad("options", "max_turns wants 1 to %d, got %q", maxTurnsLimit, val)
-			}
-			r.maxTurns = n
-		case name == "first":
-			s, ok := parseSeat(val)
-			if !ok {
-				return nil, bad("options", "first wants a seat (bl br tr tl), got %q", val)
-			}
-			r.first = s
-		default:
-			return nil, bad("options", "unknown option %q", o)
-		}
+	r, err := rulesOfText(f[6:])
+	if err != nil {
+		return nil, err
 	}
-	p := &Position{rules: r, mustPiece: -1, entered: -1}
-	for i := range p.loc {
-		p.loc[i] = -1
-	}
+	p := emptyPosition(r)
 	if err := p.parseCoasters(f[0]); err != nil {
 		return nil, err
 	}
 	if err := p.parseBoard(f[1]); err != nil {
 		return nil, err
 	}
-	held := strings.Split(f[2], ",")
-	if len(held) != seats {
-		return nil, bad("held", "want %d seats' held pieces separated by commas, got %d", seats, len(held))
+	if err := p.parseHeld(f[2]); err != nil {
+		return nil, err
 	}
-	for s, h := range held {
-		if h == "-" {
-			continue
-		}
-		if len(h)%2 != 0 {
-			return nil, bad("held", "seat %s: %q is not a list of pieces such as gqrp", seatNames[s], h)
-		}
-		for i := 0; i < len(h); i += 2 {
-			pc, ok := parsePiece(h[i : i+2])
-			if !ok {
-				return nil, bad("held", "seat %s: %q is not a piece", seatNames[s], h[i:i+2])
-			}
-			if p.loc[pc] != -1 {
-				return nil, bad("held", "%s appears twice", h[i:i+2])
-			}
-			p.loc[pc] = int8(heldBy + s)
-		}
-	}
-	for pc, l := range p.loc {
-		if l == -1 {
-			return nil, bad("board", "%s is neither on the board nor held: every piece is one or the other", pieceNames[pc])
-		}
+	if err := p.checkEveryPiecePlaced("board"); err != nil {
+		return nil, err
 	}
 	s, ok := parseSeat(f[3])
 	if !ok {
-		return nil, bad("to_move", "want the seat to move (bl br tr tl), got %q", f[3])
+		return nil, engine.Positionf("to_move", "want the seat to move (bl br tr tl), got %q", f[3])
 	}
 	p.seat = int8(s)
 	if err := p.parseTurn(f[4]); err != nil {
@@ -116,11 +71,70 @@ func Parse(text string) (*Position, error) {
 	}
 	n, err := strconv.ParseInt(f[5], 10, 64)
 	if err != nil || n < 0 || n > engine.MaxCounter {
-		return nil, bad("turns", "want the turns played, 0 to %d, got %q", engine.MaxCounter, f[5])
+		return nil, engine.Positionf("turns", "want the turns played, 0 to %d, got %q", engine.MaxCounter, f[5])
 	}
 	p.turns = uint32(n)
 	p.over = p.endsHere()
 	return p, nil
+}
+
+// rulesOfText reads the option words of a text.
+func rulesOfText(words []string) (*rules, error) {
+	opts, err := engine.ReadOptionWords(textOptions, words)
+	if err != nil {
+		return nil, err
+	}
+	// The text states a turn limit only when there is one.
+	if n, ok := opts[optMaxTurns]; ok && (n.Int < 1 || n.Int > maxTurnsLimit) {
+		return nil, engine.Positionf("options", "max_turns wants 1 to %d, got %q", maxTurnsLimit, strconv.FormatInt(n.Int, 10))
+	}
+	return rulesFromOptions(opts)
+}
+
+// optionWords are the option words of the text: players=2 implies partnership, so it is left out.
+func (r *rules) optionWords() []string {
+	o := r.options()
+	if r.players == 2 {
+		delete(o, optPartnership)
+	}
+	return engine.OptionWords(textOptions, o)
+}
+
+// parseHeld reads each seat's held pieces, in turn order, such as gqrp,-,-,yd.
+func (p *Position) parseHeld(s string) error {
+	held := strings.Split(s, ",")
+	if len(held) != seats {
+		return engine.Positionf("held", "want %d seats' held pieces separated by commas, got %d", seats, len(held))
+	}
+	for seat, h := range held {
+		if h == "-" {
+			continue
+		}
+		if len(h)%2 != 0 {
+			return engine.Positionf("held", "seat %s: %q is not a list of pieces such as gqrp", seatNames[seat], h)
+		}
+		for i := 0; i < len(h); i += 2 {
+			pc, ok := parsePiece(h[i : i+2])
+			if !ok {
+				return engine.Positionf("held", "seat %s: %q is not a piece", seatNames[seat], h[i:i+2])
+			}
+			if p.loc[pc] != -1 {
+				return engine.Positionf("held", "%s appears twice", h[i:i+2])
+			}
+			p.loc[pc] = int8(heldBy + seat)
+		}
+	}
+	return nil
+}
+
+// checkEveryPiecePlaced checks that every piece is on the board or held, as it always is.
+func (p *Position) checkEveryPiecePlaced(field string) error {
+	for pc, l := range p.loc {
+		if l == -1 {
+			return engine.Positionf(field, "%s is neither on the board nor held: every piece is one or the other", pieceNames[pc])
+		}
+	}
+	return nil
 }
 
 // maxTurnsLimit bounds the max_turns option.
@@ -284,16 +298,8 @@ func (p *Position) String() string {
 		}
 	}
 	fmt.Fprintf(&b, " %s %s %d", seatNames[p.seat], p.turnText(), p.turns)
-	if p.rules.players == 2 {
-		b.WriteString(" players=2")
-	} else if p.rules.partnership {
-		b.WriteString(" partnership")
-	}
-	if p.rules.maxTurns > 0 {
-		fmt.Fprintf(&b, " max_turns=%d", p.rules.maxTurns)
-	}
-	if p.rules.first != 0 {
-		b.WriteString(" first=" + seatNames[p.rules.first])
+	for _, w := range p.rules.optionWords() {
+		b.WriteString(" " + w)
 	}
 	return b.String()
 }

@@ -58,6 +58,15 @@ type Position struct {
 	over    bool
 }
 
+// emptyPosition is a position of the rules with no piece placed yet, for the parsers to fill.
+func emptyPosition(r *rules) *Position {
+	p := &Position{rules: r, mustPiece: -1, entered: -1}
+	for i := range p.loc {
+		p.loc[i] = -1
+	}
+	return p
+}
+
 // colourOf is the colour of a seat: the coaster in front of it.
 func (p *Position) colourOf(seat int) int { return int(p.coasterAt[placeOf(seat)]) }
 

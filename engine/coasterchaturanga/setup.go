@@ -34,6 +34,12 @@ var optionSpecs = []engine.OptionSpec{
 		Description: "the coaster colours at tl, tr, br, bl as letters y r b g"},
 }
 
+// textOptions are the options a position text states: drone_right and colours matter only at
+// the start.
+var textOptions = slices.DeleteFunc(slices.Clone(optionSpecs), func(s engine.OptionSpec) bool {
+	return s.Name == optDroneRight || s.Name == optColours
+})
+
 // rulesFromOptions reads a complete option set.
 func rulesFromOptions(opts engine.Options) (*rules, error) {
 	o, err := engine.ResolveOptions(optionSpecs, opts)
