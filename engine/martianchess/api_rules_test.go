@@ -551,3 +551,32 @@ func TestCoasterCrossing(t *testing.T) {
 		t.Errorf("c4c3: %v, want it refused naming c4 and c3", err)
 	}
 }
+
+// Malformed positions are refused naming what is wrong, and team play needs four players.
+func TestPositionsRefused(t *testing.T) {
+	for _, c := range []struct{ variant, text, says string }{
+		{"martian_chess", "q3/4/4/4/4/4/1p2/4 s -,- 9 - 1", "clock"},
+		{"martian_chess", "q3/4/4/4/4/4/1p2/4 x -,- - - 1", "to_move"},
+		{"martian_chess", "q3/4/4/4/4/4/1p2/4 s -,-,- - - 1", "piles"},
+		{"martian_chess", "q3/4/4/4/4/4/1p2/4 s k,- - - 1", "piles"},
+		// A last move that crossed no canal.
+		{"martian_chess", "q3/4/4/4/4/4/1p2/4 s -,- - b2c3 1", "last_move"},
+		{"martian_chess", "q3/4/4/4/4/1p2 s -,- - - 1", "board"},
+		{"martian_chess", "q3/4/4/4/4/4/1p2/4 s -,- - - 0", "move_number"},
+		{"coaster_chess", "q3d/5p/6/6/p5/qd3q s -,- - - 1", "board"},
+	} {
+		if _, err := lookup(t, c.variant).Parse(c.text); err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s %q: %v, want an error saying %q", c.variant, c.text, err, c.says)
+		}
+	}
+	var oe *engine.OptionError
+	if _, err := lookup(t, "martian_chess").Parse("q3/4/4/4/4/4/1p2/4 s -,- - - 1 teams"); !errors.As(err, &oe) || oe.Name != "teams" || !strings.Contains(oe.Reason, "four players") {
+		t.Errorf("teams with two players: %v", err)
+	}
+	// A player's piece stands in his own zone: north's pawn on b2 is refused.
+	_, err := lookup(t, "martian_chess").FromSetup(&engine.Setup{Variant: "martian_chess", ToMove: "south",
+		Pieces: []engine.PieceSetup{{Square: "b2", Kind: "pawn", Player: "north"}, {Square: "a8", Kind: "queen"}}})
+	if err == nil || !strings.Contains(err.Error(), "pieces[0].player") {
+		t.Errorf("north's pawn in south's zone: %v", err)
+	}
+}
