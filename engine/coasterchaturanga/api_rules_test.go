@@ -362,6 +362,13 @@ func TestTurn(t *testing.T) {
 			t.Errorf("a second roll after %d: %v", v, err)
 		}
 	}
+	// One die of six faces.
+	for _, values := range [][]int{{7}, {0}, {4, 4}} {
+		var se *engine.SyntaxError
+		if _, _, err := start.Roll(values); !errors.As(err, &se) || !strings.Contains(err.Error(), "Treehouse") {
+			t.Errorf("roll %v: %v, want a syntax error naming the Treehouse die", values, err)
+		}
+	}
 
 	// SWAP, then the swap: the coasters ride with their pieces and the two seats in front of them
 	// change colours.
