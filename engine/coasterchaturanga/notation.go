@@ -308,26 +308,39 @@ func (p *Position) turnText() string {
 	if p.face == faceNone {
 		return "-"
 	}
-	s := faceNames[p.face]
-	if p.moveDone || p.dieDone {
+	mustPiece, entered := "", ""
+	if p.mustPiece >= 0 {
+		mustPiece = pieceNames[p.mustPiece]
+	}
+	if p.entered >= 0 {
+		entered = pieceNames[p.entered]
+	}
+	return turnWord(faceNames[p.face], p.moveDone, p.dieDone, int(p.must), mustPiece, entered)
+}
+
+// compulsoryWords are the compulsory moves as the turn field writes them.
+var compulsoryWords = [3]string{"", "!clear", "!enter"}
+
+// turnWord writes the turn field of a rolled turn: the face, then :m and :d for the move and the
+// die action done, the compulsory move pending (with the piece a re-entry must place, if any),
+// and the piece re-entered this turn.
+func turnWord(face string, moveDone, dieDone bool, must int, mustPiece, entered string) string {
+	s := face
+	if moveDone || dieDone {
 		s += ":"
-		if p.moveDone {
+		if moveDone {
 			s += "m"
 		}
-		if p.dieDone {
+		if dieDone {
 			s += "d"
 		}
 	}
-	switch {
-	case p.must == mustClear:
-		s += "!clear"
-	case p.must == mustEnter && p.mustPiece >= 0:
-		s += "!enter=" + pieceNames[p.mustPiece]
-	case p.must == mustEnter:
-		s += "!enter"
+	s += compulsoryWords[must]
+	if mustPiece != "" {
+		s += "=" + mustPiece
 	}
-	if p.entered >= 0 {
-		s += "^" + pieceNames[p.entered]
+	if entered != "" {
+		s += "^" + entered
 	}
 	return s
 }

@@ -145,67 +145,18 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Position{rules: r, mustPiece: -1, entered: -1}
-	for i := range p.loc {
-		p.loc[i] = -1
-	}
-	if len(s.Layout) != 4 {
-		return nil, engine.Positionf("layout", "want the four places top_left, top_right, bottom_right, bottom_left, got %d", len(s.Layout))
-	}
-	var text strings.Builder
-	for pl := 0; pl < 4; pl++ {
-		var l *engine.LayoutSetup
-		for i := range s.Layout {
-			if s.Layout[i].Position == coaster.Place(pl).String() {
-				l = &s.Layout[i]
-			}
-		}
-		c := -1
-		if l != nil {
-			c = slices.Index(colourNames[:], l.Board)
-		}
-		if c < 0 || l.QuarterTurns < 0 || l.QuarterTurns > 3 {
-			return nil, engine.Positionf("layout", "place %s needs a coaster colour (yellow red blue green) and 0-3 quarter turns", coaster.Place(pl))
-		}
-		text.WriteByte(colourLetters[c])
-		text.WriteByte(byte('0' + l.QuarterTurns))
-	}
-	if err := p.parseCoasters(text.String()); err != nil {
+	p := emptyPosition(r)
+	if err := p.readLayout(s.Layout); err != nil {
 		return nil, err
 	}
-	for i, pc := range s.Pieces {
-		field := "pieces[" + strconv.Itoa(i) + "]"
-		f, rk, err := engine.ParseSquareName(pc.Square, 6, 6)
-		if err != nil {
-			return nil, engine.Positionf(field+".square", "%s", err)
-		}
-		c, k := slices.Index(colourNames[:], pc.Color), slices.Index(kindNames[:], pc.Kind)
-		if c < 0 || k <= 0 {
-			return nil, engine.Positionf(field, "want a color (yellow red blue green) and a kind (pawn drone queen), got %q %q", pc.Color, pc.Kind)
-		}
-		sq, id := rk*6+f, pieceOf(c, k)
-		if p.board[sq] != 0 || p.loc[id] != -1 {
-			return nil, engine.Positionf(field, "%s twice, or two pieces on %s", pieceNames[id], pc.Square)
-		}
-		p.board[sq], p.loc[id] = int8(id+1), int8(sq)
+	if err := p.placePieces(s.Pieces); err != nil {
+		return nil, err
 	}
-	for i, ps := range s.Players {
-		seat, ok := parseSeat(ps.Name)
-		if !ok {
-			return nil, engine.Positionf("players["+strconv.Itoa(i)+"].name", "want a seat among bl br tr tl, got %q", ps.Name)
-		}
-		for j, h := range ps.Held {
-			id, ok := parsePiece(h)
-			if !ok || p.loc[id] != -1 {
-				return nil, engine.Positionf("players["+strconv.Itoa(i)+"].held["+strconv.Itoa(j)+"]", "%q is not a piece such as gq, or it is elsewhere too", h)
-			}
-			p.loc[id] = int8(heldBy + seat)
-		}
+	if err := p.readHeld(s.Players); err != nil {
+		return nil, err
 	}
-	for id, l := range p.loc {
-		if l == -1 {
-			return nil, engine.Positionf("pieces", "%s is neither on the board nor held: every piece is one or the other", pieceNames[id])
-		}
+	if err := p.checkEveryPiecePlaced("pieces"); err != nil {
+		return nil, err
 	}
 	seat, ok := parseSeat(s.ToMove)
 	if !ok {
@@ -218,48 +169,129 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		}
 		p.turns = uint32(c.Value)
 	}
-	if len(s.Dice) > 1 {
-		return nil, engine.Positionf("dice", "one Treehouse die at most")
-	}
-	if len(s.Dice) == 1 {
-		d := s.Dice[0]
-		if d.Value < faceAim || d.Value > faceWild {
-			return nil, engine.Positionf("dice[0].value", "want a face 1 (AIM) to 6 (WILD), got %d", d.Value)
-		}
-		p.face, p.dieDone = int8(d.Value), d.Used
-		if t := s.Turn; t != nil {
-			turn := faceNames[p.face]
-			if t.MoveDone || p.dieDone {
-				turn += ":"
-				if t.MoveDone {
-					turn += "m"
-				}
-				if p.dieDone {
-					turn += "d"
-				}
-			}
-			switch t.Compulsory {
-			case "":
-			case "clear_portal":
-				turn += "!clear"
-			case "enter":
-				turn += "!enter"
-				if t.CompulsoryPiece != "" {
-					turn += "=" + t.CompulsoryPiece
-				}
-			default:
-				return nil, engine.Positionf("turn.compulsory", "want clear_portal, enter or nothing, got %q", t.Compulsory)
-			}
-			if t.Entered != "" {
-				turn += "^" + t.Entered
-			}
-			if err := p.parseTurn(turn); err != nil {
-				return nil, err
-			}
-		}
-	} else if s.Turn != nil && *s.Turn != (engine.TurnSetup{}) {
-		return nil, engine.Positionf("turn", "a turn in progress needs the rolled die")
+	if err := p.readTurn(s.Dice, s.Turn); err != nil {
+		return nil, err
 	}
 	p.over = p.endsHere()
 	return p, nil
+}
+
+// readLayout reads which coaster lies at each place and how it is turned, as the text's coasters.
+func (p *Position) readLayout(layout []engine.LayoutSetup) error {
+	if len(layout) != 4 {
+		return engine.Positionf("layout", "want the four places top_left, top_right, bottom_right, bottom_left, got %d", len(layout))
+	}
+	var text strings.Builder
+	for pl := coaster.TopLeft; pl <= coaster.BottomLeft; pl++ {
+		var l *engine.LayoutSetup
+		for i := range layout {
+			if layout[i].Position == pl.String() {
+				l = &layout[i]
+			}
+		}
+		c := -1
+		if l != nil {
+			c = slices.Index(colourNames[:], l.Board)
+		}
+		if c < 0 || l.QuarterTurns < 0 || l.QuarterTurns > 3 {
+			return engine.Positionf("layout", "place %s needs a coaster colour (yellow red blue green) and 0-3 quarter turns", pl)
+		}
+		text.WriteByte(colourLetters[c])
+		text.WriteByte(byte('0' + l.QuarterTurns))
+	}
+	return p.parseCoasters(text.String())
+}
+
+// describedKinds are the kinds of the description's pieces, in its order.
+var describedKinds = [...]int{pawn, drone, queen}
+
+// A piece is known by its colour, and the seat it belongs to follows from the colour and the
+// coasters. So engine.ReadPieces reads the colours as its seats, and the kinds as neutral, which
+// need no seat.
+var (
+	colourSeats = func() (out []engine.PlayerInfo) {
+		for _, c := range colourNames {
+			out = append(out, engine.PlayerInfo{Name: c})
+		}
+		return out
+	}()
+	seatlessPieces = func() *engine.Description {
+		d := &engine.Description{Pieces: slices.Clone(pieceInfo)}
+		for i := range d.Pieces {
+			d.Pieces[i].Neutral = true
+		}
+		return d
+	}()
+)
+
+// placePieces puts the pieces on the board by square, kind and colour; every piece is unique.
+func (p *Position) placePieces(pieces []engine.PieceSetup) error {
+	byColour := make([]engine.PieceSetup, len(pieces))
+	for i, pc := range pieces {
+		byColour[i] = engine.PieceSetup{Square: pc.Square, Kind: pc.Kind, Color: pc.Color}
+	}
+	placed, err := engine.ReadPieces(seatlessPieces, colourSeats, nil, 6, 6, byColour)
+	if err != nil {
+		return err
+	}
+	for i, pc := range placed {
+		field := "pieces[" + strconv.Itoa(i) + "]"
+		if pc.Color < 0 {
+			return engine.Positionf(field+".color", "want the colour of the piece: yellow, red, blue or green")
+		}
+		sq, id := pc.Rank*6+pc.File, pieceOf(pc.Color, describedKinds[pc.Kind])
+		if p.loc[id] != -1 {
+			return engine.Positionf(field, "the %s stands on two squares: every piece is unique", describePiece(id))
+		}
+		p.board[sq], p.loc[id] = int8(id+1), int8(sq)
+	}
+	return nil
+}
+
+// readHeld reads the pieces each seat holds.
+func (p *Position) readHeld(players []engine.PlayerSetup) error {
+	for i, ps := range players {
+		field := "players[" + strconv.Itoa(i) + "]"
+		seat, ok := parseSeat(ps.Name)
+		if !ok {
+			return engine.Positionf(field+".name", "want a seat among bl br tr tl, got %q", ps.Name)
+		}
+		for j, h := range ps.Held {
+			id, ok := parsePiece(h)
+			if !ok || p.loc[id] != -1 {
+				return engine.Positionf(field+".held["+strconv.Itoa(j)+"]", "%q is not a piece such as gq, or it is elsewhere too", h)
+			}
+			p.loc[id] = int8(heldBy + seat)
+		}
+	}
+	return nil
+}
+
+// readTurn reads the die and the turn in progress, through the text's turn field.
+func (p *Position) readTurn(dice []engine.DieSetup, t *engine.TurnSetup) error {
+	switch {
+	case len(dice) > 1:
+		return engine.Positionf("dice", "one Treehouse die at most")
+	case len(dice) == 0 && t != nil && *t != (engine.TurnSetup{}):
+		return engine.Positionf("turn", "a turn in progress needs the rolled die")
+	case len(dice) == 0:
+		return nil
+	}
+	d := dice[0]
+	if d.Value < faceAim || d.Value > faceWild {
+		return engine.Positionf("dice[0].value", "want a face 1 (AIM) to 6 (WILD), got %d", d.Value)
+	}
+	p.face, p.dieDone = int8(d.Value), d.Used
+	if t == nil {
+		return nil
+	}
+	must := slices.Index(compulsoryNames[:], t.Compulsory)
+	if must < 0 {
+		return engine.Positionf("turn.compulsory", "want clear_portal, enter or nothing, got %q", t.Compulsory)
+	}
+	mustPiece := ""
+	if must == mustEnter {
+		mustPiece = t.CompulsoryPiece
+	}
+	return p.parseTurn(turnWord(faceNames[p.face], t.MoveDone, p.dieDone, must, mustPiece, t.Entered))
 }

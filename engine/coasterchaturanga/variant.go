@@ -39,6 +39,12 @@ func start(r *rules) *Position {
 	return p
 }
 
+var pieceInfo = []engine.PieceInfo{
+	{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step along the arrows"},
+	{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "up to two steps along the arrows"},
+	{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "up to three steps along the arrows"},
+}
+
 var defaultRules = &rules{players: 4, colours: defaultColours, first: 0}
 
 type variant struct{ desc *engine.Description }
@@ -59,13 +65,9 @@ func describe() *engine.Description {
 		Title:      "Martian Coaster Chaturanga",
 		Summary:    "Four Martian Coasters that turn and swap, portals and the Treehouse die; a seat's colour is the coaster in front of it; most points wins.",
 		MinPlayers: 2, MaxPlayers: 4,
-		Players: seatInfo(false),
-		Board:   b,
-		Pieces: []engine.PieceInfo{
-			{Kind: "pawn", Letter: "p", Title: "Pawn", Value: 1, Movement: "one step along the arrows"},
-			{Kind: "drone", Letter: "d", Title: "Drone", Value: 2, Movement: "up to two steps along the arrows"},
-			{Kind: "queen", Letter: "q", Title: "Queen", Value: 3, Movement: "up to three steps along the arrows"},
-		},
+		Players:        seatInfo(false),
+		Board:          b,
+		Pieces:         pieceInfo,
 		Dice:           dieInfo,
 		Options:        optionSpecs,
 		ActionsPerTurn: 3,
