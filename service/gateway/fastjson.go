@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"encoding/base64"
 	"errors"
 	"math"
@@ -180,9 +181,9 @@ func appendMap(out []byte, m protoreflect.Map, fd protoreflect.FieldDescriptor) 
 			}
 			return 1
 		case int32, int64:
-			return cmpInt(a.Int(), b.Int())
+			return cmp.Compare(a.Int(), b.Int())
 		case uint32, uint64:
-			return cmpUint(a.Uint(), b.Uint())
+			return cmp.Compare(a.Uint(), b.Uint())
 		}
 		return strings.Compare(a.String(), b.String())
 	})
@@ -201,26 +202,6 @@ func appendMap(out []byte, m protoreflect.Map, fd protoreflect.FieldDescriptor) 
 		}
 	}
 	return append(out, '}'), nil
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func appendSingular(out []byte, v protoreflect.Value, fd protoreflect.FieldDescriptor) ([]byte, error) {
