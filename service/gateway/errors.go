@@ -94,7 +94,10 @@ func gatewayStatus(c codes.Code, reason, field, msg string, meta map[string]stri
 var detailJSON = protojson.MarshalOptions{UseProtoNames: true}
 
 // aipError is the AIP-193 HTTP error body's "error" object: code is the HTTP status, status the
-// google.rpc.Code name.
+// google.rpc.Code name. grpc-gateway's DefaultHTTPErrorHandler writes the google.rpc.Status as it
+// is ({"code": 3, "message": ..., "details": [...]}: the gRPC code's number, neither the envelope
+// nor the name), so the mux's error hooks (WithErrorHandler, WithRoutingErrorHandler,
+// WithStreamErrorHandler) write this form instead.
 type aipError struct {
 	Code    int               `json:"code"`
 	Message string            `json:"message"`

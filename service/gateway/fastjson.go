@@ -23,6 +23,10 @@ import (
 // output is protojson's without its random spaces; anything the encoder does not handle
 // (well-known types other than Value, Struct and ListValue, an invalid string or Value) is left
 // to protojson by returning errFastJSON.
+//
+// On the chaturanga middlegame's move list (5.4 kB) this takes 12 µs and 2 allocations, protojson
+// 63 µs and 302; a whole JSON ListLegalMoves (BenchmarkInProcessGateway) takes 43 µs and 149
+// allocations with this, 84 µs and 450 with protojson (the fastest of ten runs each).
 
 var errFastJSON = errors.New("not handled by the fast JSON encoder")
 
@@ -259,7 +263,8 @@ func appendKnownValue(out []byte, m protoreflect.Message) ([]byte, error) {
 }
 
 // appendJSONString quotes s as protojson does: only '"', '\\' and control characters escaped,
-// invalid UTF-8 refused.
+// invalid UTF-8 refused. protojson's own encoder is internal; encoding/json escapes <, >, & and
+// U+2028 too and turns invalid UTF-8 into U+FFFD, and strconv.Quote writes Go escapes (\x7f).
 func appendJSONString(out []byte, s string) ([]byte, error) {
 	out = append(out, '"')
 	start := 0
@@ -304,7 +309,8 @@ func appendJSONString(out []byte, s string) ([]byte, error) {
 	return append(out, '"'), nil
 }
 
-// appendJSONFloat formats a float as protojson does.
+// appendJSONFloat formats a float as protojson's internal encoder does; encoding/json formats
+// floats alike but has no append form, and boxes each value.
 func appendJSONFloat(out []byte, n float64, bitSize int) []byte {
 	switch {
 	case math.IsNaN(n):

@@ -1,6 +1,12 @@
-// Package gateway serves the gRPC API as HTTP/JSON (grpc-gateway) with the paths of its own, the
-// AIP-193 error form and the checks of docs/http.md. It knows no service: it calls RulesService
-// in-process through the interceptors it is given and the rest over a gRPC connection.
+// Package gateway serves the gRPC API as HTTP/JSON, as docs/http.md describes. grpc-gateway's
+// ServeMux transcodes the calls, rs/cors answers CORS and protojson decodes the bodies; around
+// them are the pieces no library of the ecosystem does, or does at the same speed, each saying
+// why: the route table (routes.go), the AIP-193 errors (errors.go), the strict body decoder and
+// its error words (marshaler.go), the answers' encoder (fastjson.go), the in-process RulesService
+// calls (inprocess.go) and the rewrite of net/http's own refusals (refusal.go).
+//
+// It knows no service: it calls RulesService through the interceptors it is given and the rest
+// over a gRPC connection.
 package gateway
 
 import (
@@ -229,6 +235,11 @@ type call struct {
 	body requestBody
 }
 
+// serve answers what the mux is not to see: preflights, the gateway's own paths, the route
+// table's 404, 405 and OPTIONS, bodies not declared as JSON and bodies declared too large; it
+// caps the rest with http.MaxBytesReader. grpc-gateway's mux would take any body: it picks the
+// decoder by Content-Type and falls back to the JSON one for a type it does not know
+// (runtime.MarshalerForRequest), and reads bodies without a bound.
 func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
@@ -298,7 +309,9 @@ func (g *gateway) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow
 }
 
 // preflight ends a CORS preflight that rs/cors has already checked: it set
-// Access-Control-Allow-Origin when the origin, method and headers are all allowed.
+// Access-Control-Allow-Origin when the origin, method and headers are all allowed. rs/cors
+// answers a refused preflight with no word of why (only its debug log says), so with
+// OptionsPassthrough the refusal is answered here, naming what was refused.
 func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.Time) {
 	if _, ok := w.Header()["Access-Control-Allow-Origin"]; ok {
 		w.WriteHeader(http.StatusNoContent)
@@ -323,7 +336,9 @@ func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.T
 	g.reject(w, r, http.StatusForbidden, gatewayStatus(codes.PermissionDenied, reasonCORS, "", msg, nil), start)
 }
 
-// serveOwn answers the paths that are not gRPC calls.
+// serveOwn answers the paths that are not gRPC calls. grpc-gateway's WithHealthzEndpoint is no
+// liveness probe: it asks the gRPC health service, which turns NOT_SERVING for the shutdown drain,
+// so a pod would fail liveness while it drains.
 func (g *gateway) serveOwn(w http.ResponseWriter, r *http.Request, start time.Time) {
 	if r.URL.Path == "/metrics" && g.metrics == nil {
 		g.reject(w, r, http.StatusNotFound, g.notFound(r), start)

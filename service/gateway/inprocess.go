@@ -9,7 +9,9 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// chainInterceptors runs interceptors as grpc.ChainUnaryInterceptor does, outermost first.
+// chainInterceptors runs interceptors as grpc.ChainUnaryInterceptor does, outermost first. grpc-go
+// chains them only inside a server (ChainUnaryInterceptor is a ServerOption; the chain it builds
+// is unexported), and go-grpc-middleware dropped its ChainUnaryServer in v2 for that option.
 func chainInterceptors(interceptors []grpc.UnaryServerInterceptor) grpc.UnaryServerInterceptor {
 	if len(interceptors) == 0 {
 		return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
@@ -32,7 +34,12 @@ func chainedHandler(interceptors []grpc.UnaryServerInterceptor, curr int, info *
 
 // inProcessRules is RulesService for the gateway's in-process calls: each method runs the same
 // interceptors as the gRPC server, so that JSON calls are logged, counted, recovered and capped
-// alike without a second trip through gRPC.
+// alike without a second trip through gRPC. grpc-gateway's RegisterRulesServiceHandlerServer
+// calls the server's methods directly, past every interceptor, and grpc-go has no in-process
+// transport: the way through the interceptors is the gateway's gRPC connection (bufconn), which
+// encodes, frames and decodes every call once more. A JSON ListLegalMoves of the chaturanga
+// middlegame (BenchmarkInProcessGateway) takes 43 µs, 149 allocations and 34 KiB in-process, 82 µs,
+// 529 allocations and 53 KiB over the connection (the fastest of ten runs each).
 type inProcessRules struct {
 	pb.UnimplementedRulesServiceServer
 	srv       pb.RulesServiceServer

@@ -53,7 +53,10 @@ func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 
 // bodyDecoder reads a whole request body (the body cap bounds it) and unmarshals it with protojson:
 // one pass instead of the gateway's json.Decoder and then protojson. An empty body is io.EOF,
-// which the gateway takes for an empty request message.
+// which the gateway takes for an empty request message. runtime.JSONPb's own decoder is no
+// faster (a JSON ListLegalMoves takes as long with it, within the noise of ten runs, and makes 157
+// allocations instead of 149), but it reads one JSON value and leaves the rest unread, so that
+// `{} {}` passes as `{}`, and it keeps no bytes to find the field at fault in.
 type bodyDecoder struct {
 	r io.Reader
 	m *runtime.JSONPb
@@ -128,7 +131,10 @@ func tooLargeStatus(maxBody int64) *spb.Status {
 }
 
 // newDecodeError words a protojson error about data, a request of md, for the client and finds
-// the field at fault.
+// the field at fault. protojson's errors are text that names a line and column at most, never a
+// field, and have no type to ask; encoding/json/jsontext's Decoder.StackPointer would name the
+// field but exists only under GOEXPERIMENT=jsonv2. Hence the walks below, over refused bodies
+// only, with encoding/json's tokenizer.
 func newDecodeError(err error, data []byte, md protoreflect.MessageDescriptor) *decodeError {
 	msg := err.Error()
 	// protojson prefixes "proto:" with a space or a no-break space at random.

@@ -34,9 +34,17 @@ type segment struct {
 }
 
 // routeTable answers which methods a path accepts. The gateway mux does the dispatch; the table
-// decides 404 and 405 beforehand, without allocating, and gives a route with a verb precedence
-// over a variable that would swallow the verb (GET /v1/variants/chaturanga:start is not
-// GetVariant "chaturanga:start" but the wrong method for StartPosition).
+// decides 404, 405 and OPTIONS beforehand, and gives a route with a verb precedence over a
+// variable that would swallow the verb (GET /v1/variants/chaturanga:start is not GetVariant
+// "chaturanga:start" but the wrong method for StartPosition).
+//
+// grpc-gateway's ServeMux cannot answer these exactly: its routing error hook is given a status
+// and no methods, so a 405 could have no Allow header; a plain OPTIONS is a 405 there; and it
+// hands GET /v1/variants/chaturanga:start to GetVariant, which answers 404 VARIANT_NOT_FOUND. Its
+// template parser (internal/httprule) is internal, reachable only by HandlePath, which registers
+// a handler and answers no lookup. net/http's ServeMux answers 405 with Allow, but its wildcards
+// are whole segments: it refuses the pattern /v1/variants/{variant}:start. The lookup costs
+// about 0.1 µs and no allocation for the 14 routes, well under 1% of a JSON call.
 type routeTable struct {
 	routes  []route
 	methods []string // distinct methods of the routes, in first-seen order; bit i of a mask is methods[i]
