@@ -105,8 +105,13 @@ func TestDescription(t *testing.T) {
 			t.Errorf("region %s of kind %q, want %s", name, kinds[name], kind)
 		}
 	}
-	// A client finds each square in the region it names.
+	// A client finds each square, once, in the region it names.
+	seen := map[string]bool{}
 	for _, sq := range b.Squares {
+		if seen[sq.Name] {
+			t.Errorf("square %s listed twice", sq.Name)
+		}
+		seen[sq.Name] = true
 		i := slices.IndexFunc(b.Regions, func(r engine.Region) bool { return r.Name == sq.Region })
 		if i < 0 || b.Regions[i].Kind == "ocean" || !slices.Contains(b.Regions[i].Squares, sq.Name) {
 			t.Errorf("square %s: region %q does not hold it", sq.Name, sq.Region)
@@ -261,10 +266,10 @@ func TestPlays(t *testing.T) {
 // move and the piece they take.
 func TestSpecialActionsDescribed(t *testing.T) {
 	p := parse(t, "10/4U5/10/10/6h3/10/3r6/1K8/1=u6K1/10/10/10/10/10/4R5/10 y 0 1")
-	drops := 0
+	var drops []string
 	for _, m := range p.Moves(nil) {
-		if strings.HasPrefix(p.Notation(m), "e15e16@") {
-			drops++
+		if to, ok := strings.CutPrefix(p.Notation(m), "e15e16@"); ok {
+			drops = append(drops, to)
 			if a := p.Action(m); a.Name != "drop" || a.Kind != engine.ActionVariant || a.Promotion != "dropped_untouchable" || a.From != "e15" || a.To != "e16" {
 				t.Errorf("%s is described as %+v", p.Notation(m), a)
 			}
@@ -280,10 +285,31 @@ func TestSpecialActionsDescribed(t *testing.T) {
 			}
 		}
 	}
-	sort.Strings(g14)
+	// The 20 island squares less b8 b9 i8 (taken) and i13 a8 a9 (attacked by the Shikari g12,
+	// and by the Rakshasa b9 beside red's dropped Untouchable b8).
+	sort.Strings(drops)
+	if got := strings.Join(drops, " "); got != "a12 a4 a5 b12 b4 b5 i12 i5 i9 j12 j13 j5 j8 j9" {
+		t.Errorf("drop squares %s", got)
+	}
 	// One action for each of the two dropped Untouchables beside the Rakshasa.
-	if drops == 0 || !slices.Equal(g14, []string{"b9g14^a8", "b9g14^a9"}) {
-		t.Errorf("%d drops; Rakshasa moves to g14: %v", drops, g14)
+	sort.Strings(g14)
+	if !slices.Equal(g14, []string{"b9g14^a8", "b9g14^a9"}) {
+		t.Errorf("Rakshasa moves to g14: %v", g14)
+	}
+}
+
+// Reasons in the player's words: a Rajah onto its own piece, and a pin by a Rakshasa alone (red's
+// dropped Untouchable j8 stands beside the Rakshasa i8, whose diagonal runs through e4).
+func TestIllegalReasons(t *testing.T) {
+	for _, c := range []struct{ text, action, reason string }{
+		{startText, "e2f3", "f3 holds your own Untouchable"},
+		{"10/5r4/10/9m/10/10/10/10/8K=u/10/10/10/M9/4R5/10/10 y 0 1", "e3e4", "e3e4 would leave your Rajah in check from the Rakshasa on i8"},
+	} {
+		_, err := parse(t, c.text).ParseMove(c.action)
+		var ie *engine.IllegalError
+		if !errors.As(err, &ie) || ie.Reason != c.reason {
+			t.Errorf("%s in %s: %v, want the reason %q", c.action, c.text, err, c.reason)
+		}
 	}
 }
 
