@@ -552,8 +552,17 @@ func TestCoasterCrossing(t *testing.T) {
 	}
 }
 
-// Malformed positions are refused naming what is wrong, and team play needs four players.
-func TestPositionsRefused(t *testing.T) {
+// Malformed actions and positions are refused naming what is wrong, and team play needs four
+// players.
+func TestMalformed(t *testing.T) {
+	start := parse(t, "martian_chess", "qqd1/qdp1/dpp1/4/4/1ppd/1pdq/1dqq s -,- - - 1")
+	// Half a move, a square off the board, an unknown suffix: the reason shows a whole move.
+	for _, action := range []string{"b2", "b2e3", "b3a4+call"} {
+		var se *engine.SyntaxError
+		if _, err := start.ParseMove(action); !errors.As(err, &se) || !strings.Contains(se.Reason, "b2c3") {
+			t.Errorf("%s: %v, want a syntax error showing a move such as b2c3", action, err)
+		}
+	}
 	for _, c := range []struct{ variant, text, says string }{
 		{"martian_chess", "q3/4/4/4/4/4/1p2/4 s -,- 9 - 1", "clock"},
 		{"martian_chess", "q3/4/4/4/4/4/1p2/4 x -,- - - 1", "to_move"},
