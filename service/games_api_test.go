@@ -271,13 +271,19 @@ func TestChaturajiAPI(t *testing.T) {
 		if illegal.GetLegal() || !strings.Contains(illegal.GetReason(), "cannot move") {
 			t.Errorf("a2a4 after a 5: legal %v, reason %q", illegal.GetLegal(), illegal.GetReason())
 		}
-		// The service's own roll counts only 2-5, and a seed repeats it.
-		seed := uint64(9)
-		r1, r2 := &pb.RollDiceResponse{}, &pb.RollDiceResponse{}
-		gameRPC(t, tr, "RollDice", &pb.RollDiceRequest{Position: pos(chaturajiStart), Seed: &seed}, r1)
-		gameRPC(t, tr, "RollDice", &pb.RollDiceRequest{Position: pos(chaturajiStart), Seed: &seed}, r2)
-		if v := r1.GetValues(); len(v) != 1 || v[0] < 2 || v[0] > 5 || !slices.Equal(v, r2.GetValues()) || r1.GetSeed() != seed {
-			t.Errorf("seeded rolls %v and %v", v, r2.GetValues())
+		// The service's own roll counts only 2-5, and a seed repeats it; 32 seeds show every face.
+		seen := map[int32]bool{}
+		for seed := range uint64(32) {
+			r1, r2 := &pb.RollDiceResponse{}, &pb.RollDiceResponse{}
+			gameRPC(t, tr, "RollDice", &pb.RollDiceRequest{Position: pos(chaturajiStart), Seed: &seed}, r1)
+			gameRPC(t, tr, "RollDice", &pb.RollDiceRequest{Position: pos(chaturajiStart), Seed: &seed}, r2)
+			if v := r1.GetValues(); len(v) != 1 || v[0] < 2 || v[0] > 5 || !slices.Equal(v, r2.GetValues()) || r1.GetSeed() != seed {
+				t.Fatalf("seed %d: rolls %v and %v", seed, v, r2.GetValues())
+			}
+			seen[r1.GetValues()[0]] = true
+		}
+		if len(seen) != 4 {
+			t.Errorf("32 seeded rolls show only %v", seen)
 		}
 		err = gameCall(t, tr, "RollDice", &pb.RollDiceRequest{Position: pos(chaturajiStart + " diceless")}, &pb.RollDiceResponse{})
 		wantStatus(t, "diceless RollDice", err, codes.FailedPrecondition, "NO_DICE", "position.variant", "")
