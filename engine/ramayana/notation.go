@@ -2,6 +2,7 @@ package ramayana
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,78 +18,116 @@ func Parse(text string) (Position, error) {
 	if len(f) != 4 {
 		return p, engine.Positionf("text", "want 4 fields (board side quiet move), got %d", len(f))
 	}
-	rows := strings.Split(f[0], "/")
+	if err := p.parseBoard(f[0]); err != nil {
+		return p, err
+	}
+	if err := p.parseSide(f[1]); err != nil {
+		return p, err
+	}
+	if err := p.parseCounters(f[2], f[3]); err != nil {
+		return p, err
+	}
+	return p, p.validate()
+}
+
+func (p *Position) parseBoard(s string) error {
+	rows := strings.Split(s, "/")
 	if len(rows) != ranks {
-		return p, engine.Positionf("board", "want %d ranks, got %d", ranks, len(rows))
+		return engine.Positionf("board", "want %d ranks, got %d", ranks, len(rows))
 	}
 	for i, row := range rows {
-		r := ranks - 1 - i
-		file := 0
-		for j := 0; j < len(row); j++ {
-			ch := row[j]
-			if ch >= '0' && ch <= '9' {
-				n := int(ch - '0')
-				if j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
-					n = n*10 + int(row[j+1]-'0')
-					j++
-				}
-				file += n
-				continue
-			}
-			prefix := ""
-			if ch == '+' || ch == '=' {
-				if j+1 >= len(row) {
-					return p, engine.Positionf("board", "rank %d ends in %q", r+1, ch)
-				}
-				prefix = string(ch)
-				j++
-				ch = row[j]
-			}
-			owner := yellow
-			if ch >= 'a' && ch <= 'z' {
-				owner = red
-				ch -= 'a' - 'A'
-			}
-			k := 0
-			for kk := 1; kk < kinds; kk++ {
-				if letters[kk] == prefix+string(ch) {
-					k = kk
-				}
-			}
-			if k == 0 {
-				return p, engine.Positionf("board", "rank %d: unknown piece %q", r+1, prefix+string(row[j]))
-			}
-			if k == rakshasa {
-				if owner != yellow {
-					return p, engine.Positionf("board", "a Rakshasa is neutral and written K")
-				}
-				owner = neutral
-			}
-			if file >= files || !exists[r*files+file] {
-				return p, engine.Positionf("board", "a piece on %s, which is ocean or off the board", engine.SquareName(file, r))
-			}
-			p.board[r*files+file] = pieceCell(k, owner)
-			file++
-		}
-		if file != files {
-			return p, engine.Positionf("board", "rank %d covers %d files, want %d", r+1, file, files)
+		if err := p.parseRank(ranks-1-i, row); err != nil {
+			return err
 		}
 	}
-	switch f[1] {
+	return nil
+}
+
+// parseRank reads rank r: pieces, and one or two digits counting empty or ocean cells.
+func (p *Position) parseRank(r int, row string) error {
+	file := 0
+	for j := 0; j < len(row); j++ {
+		if n, width := emptyCells(row[j:]); width > 0 {
+			file += n
+			j += width - 1
+			continue
+		}
+		c, width, err := readPiece(row[j:], r)
+		if err != nil {
+			return err
+		}
+		if file >= files || !exists[r*files+file] {
+			return engine.Positionf("board", "a piece on %s, which is ocean or off the board", engine.SquareName(file, r))
+		}
+		p.board[r*files+file] = c
+		file++
+		j += width - 1
+	}
+	if file != files {
+		return engine.Positionf("board", "rank %d covers %d files, want %d", r+1, file, files)
+	}
+	return nil
+}
+
+// emptyCells reads the count of empty cells s starts with, one or two digits, and its width: 0
+// when s starts with a piece.
+func emptyCells(s string) (n, width int) {
+	for width < len(s) && width < 2 && s[width] >= '0' && s[width] <= '9' {
+		n = n*10 + int(s[width]-'0')
+		width++
+	}
+	return n, width
+}
+
+// readPiece reads the piece s starts with on rank r: a letter, upper case yellow's and lower case
+// red's, after '+' or '=' for a promoted form; K, the Rakshasa, is neutral. It returns the piece
+// and the width of its text.
+func readPiece(s string, r int) (cell, int, error) {
+	prefix, ch, width := "", s[0], 1
+	if ch == '+' || ch == '=' {
+		if len(s) < 2 {
+			return 0, 0, engine.Positionf("board", "rank %d ends in %q", r+1, ch)
+		}
+		prefix, ch, width = string(ch), s[1], 2
+	}
+	owner := yellow
+	if ch >= 'a' && ch <= 'z' {
+		owner = red
+		ch -= 'a' - 'A'
+	}
+	k := slices.Index(letters[:], prefix+string(ch))
+	if k <= 0 {
+		return 0, 0, engine.Positionf("board", "rank %d: unknown piece %q", r+1, prefix+string(s[width-1]))
+	}
+	if k == rakshasa {
+		if owner != yellow {
+			return 0, 0, engine.Positionf("board", "a Rakshasa is neutral and written K")
+		}
+		owner = neutral
+	}
+	return pieceCell(k, owner), width, nil
+}
+
+func (p *Position) parseSide(s string) error {
+	switch s {
 	case "y":
 		p.side = yellow
 	case "r":
 		p.side = red
 	default:
-		return p, engine.Positionf("side", "want y or r, got %q", f[1])
+		return engine.Positionf("side", "want y or r, got %q", s)
 	}
-	q, err1 := strconv.ParseUint(f[2], 10, 31)
-	mv, err2 := strconv.ParseUint(f[3], 10, 31)
+	return nil
+}
+
+func (p *Position) parseCounters(quiet, move string) error {
+	q, err1 := strconv.ParseUint(quiet, 10, 31)
+	mv, err2 := strconv.ParseUint(move, 10, 31)
 	if err1 != nil || err2 != nil || q > 100 || mv == 0 || mv > engine.MaxCounter {
-		return p, engine.Positionf("counters", "want a ply count from 0 to 100 and a move number from 1 to %d", engine.MaxCounter)
+		return engine.Positionf("counters", "want a ply count from 0 to 100 and a move number from 1 to %d", engine.MaxCounter)
 	}
 	p.quiet, p.move = uint32(q), uint32(mv)
-	return p, p.validate()
+	return nil
 }
 
 func (p *Position) validate() error {
