@@ -12,36 +12,45 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		return nil, err
 	}
 	p := Position{move: 1}
-	for i, pc := range s.Pieces {
-		field := "pieces[" + strconv.Itoa(i) + "]"
-		sq, ok := parseSquare(pc.Square)
-		if !ok {
-			return nil, engine.Positionf(field+".square", "%q is not a square of the board", pc.Square)
-		}
-		k := slices.Index(kindNames[:], pc.Kind)
-		if k <= 0 {
-			return nil, engine.Positionf(field+".kind", "unknown piece kind %q", pc.Kind)
-		}
-		owner := slices.Index(playerNames[:], pc.Player)
-		if k == rakshasa {
-			if pc.Player != "" {
-				return nil, engine.Positionf(field+".player", "a Rakshasa belongs to no player")
-			}
-			owner = neutral
-		} else if owner < 0 {
-			return nil, engine.Positionf(field+".player", "unknown player %q, want yellow or red", pc.Player)
-		}
-		if p.board[sq] != 0 {
-			return nil, engine.Positionf(field+".square", "%s holds two pieces", pc.Square)
-		}
-		p.board[sq] = pieceCell(k, owner)
+	if err := p.piecesFromSetup(v.desc, s.Pieces); err != nil {
+		return nil, err
 	}
 	side := slices.Index(playerNames[:], s.ToMove)
 	if side < 0 {
 		return nil, engine.Positionf("to_move", "want yellow or red, got %q", s.ToMove)
 	}
 	p.side = uint8(side)
-	for _, c := range s.Counters {
+	if err := p.countersFromSetup(s.Counters); err != nil {
+		return nil, err
+	}
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// piecesFromSetup places the pieces. The description lists the kinds in the order of their
+// numbers, from the Rajah; the Rakshasas belong to no player.
+func (p *Position) piecesFromSetup(d *engine.Description, pieces []engine.PieceSetup) error {
+	placed, err := engine.ReadPieces(d, d.Players, d.Board, files, ranks, pieces)
+	if err != nil {
+		return err
+	}
+	for i, pc := range placed {
+		kind, owner := rajah+pc.Kind, pc.Player
+		if kind == rakshasa {
+			if owner >= 0 {
+				return engine.Positionf("pieces["+strconv.Itoa(i)+"].player", "a Rakshasa belongs to no player")
+			}
+			owner = neutral
+		}
+		p.board[pc.Rank*files+pc.File] = pieceCell(kind, owner)
+	}
+	return nil
+}
+
+func (p *Position) countersFromSetup(counters []engine.Counter) error {
+	for _, c := range counters {
 		var lo, hi int64
 		switch c.Name {
 		case "quiet_plies":
@@ -51,16 +60,13 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 			lo, hi = 1, engine.MaxCounter
 			p.move = uint32(c.Value)
 		default:
-			return nil, engine.Positionf("counters."+c.Name, "unknown counter, want quiet_plies or move_number")
+			return engine.Positionf("counters."+c.Name, "unknown counter, want quiet_plies or move_number")
 		}
 		if c.Value < lo || c.Value > hi {
-			return nil, engine.Positionf("counters."+c.Name, "want a value from %d to %d, got %d", lo, hi, c.Value)
+			return engine.Positionf("counters."+c.Name, "want a value from %d to %d, got %d", lo, hi, c.Value)
 		}
 	}
-	if err := p.validate(); err != nil {
-		return nil, err
-	}
-	return &p, nil
+	return nil
 }
 
 func (p *Position) Setup() *engine.Setup {
