@@ -286,13 +286,7 @@ var (
 )
 
 func init() {
-	keys := engine.KeySource(0x72616d6179616e61) // "ramayana"
-	for c := range zobristPiece {
-		for sq := range zobristPiece[c] {
-			zobristPiece[c][sq] = keys.Next()
-		}
-	}
-	zobristRed = keys.Next()
+	engine.FillKeys(0x72616d6179616e61, &zobristPiece, &zobristRed) // "ramayana"
 }
 
 // Key hashes the board and the side to move.
