@@ -189,18 +189,7 @@ func (p *Position) apply(m engine.Move, dst *Position) {
 	switch mvAct(m) {
 	case actRoll:
 		dst.face = int8(mvA(m))
-		dst.must, dst.mustPiece = mustNone, -1
-		portal := p.portalOf(seat)
-		if p.board[portal] != 0 {
-			dst.must = mustClear
-		} else {
-			own := p.colourOf(seat)
-			for pc := own * 3; pc < own*3+3; pc++ {
-				if int(p.loc[pc]) == heldBy+seat {
-					dst.must = mustEnter
-				}
-			}
-		}
+		dst.must, dst.mustPiece = p.mustAtRoll(seat), -1
 		return
 	case actEnd, actPass:
 		dst.endTurn()
@@ -240,16 +229,7 @@ func (p *Position) apply(m engine.Move, dst *Position) {
 		a, b := mvA(m)&3, mvA(m)>>2
 		dst.coasterAt[a], dst.coasterAt[b] = p.coasterAt[b], p.coasterAt[a]
 		var to [squares]int8
-		for sq := range to {
-			switch placeOfSquare[sq] {
-			case a:
-				to[sq] = moveCoaster[a][b][sq]
-			case b:
-				to[sq] = moveCoaster[b][a][sq]
-			default:
-				to[sq] = int8(sq)
-			}
-		}
+		swapMap(&to, a, b)
 		dst.remap(&to)
 		dst.dieDone = true
 	case actDig:
@@ -257,11 +237,7 @@ func (p *Position) apply(m engine.Move, dst *Position) {
 		dst.loc[pc] = int8(heldBy + seat)
 		dst.dieDone = true
 		if !p.moveDone {
-			if p.board[p.portalOf(seat)] == 0 {
-				dst.must, dst.mustPiece = mustEnter, int8(pc)
-			} else {
-				dst.must, dst.mustPiece = mustClear, -1
-			}
+			dst.must, dst.mustPiece = p.mustAfterDig(seat, pc)
 		}
 	case actHop:
 		from, to := mvA(m), mvB(m)
@@ -275,6 +251,44 @@ func (p *Position) apply(m engine.Move, dst *Position) {
 	}
 	if !dst.actionsLeft() {
 		dst.endTurn()
+	}
+}
+
+// mustAtRoll is the compulsory move the turn of seat starts with: clearing its portal if a piece
+// stands on it, else re-entering if it holds a piece of its colour.
+func (p *Position) mustAtRoll(seat int) int8 {
+	if p.board[p.portalOf(seat)] != 0 {
+		return mustClear
+	}
+	own := p.colourOf(seat)
+	for pc := own * 3; pc < own*3+3; pc++ {
+		if int(p.loc[pc]) == heldBy+seat {
+			return mustEnter
+		}
+	}
+	return mustNone
+}
+
+// mustAfterDig is the compulsory move a DIG of pc before the move leaves: re-entering the dug
+// piece on the seat's portal, or first clearing the portal.
+func (p *Position) mustAfterDig(seat, pc int) (must, mustPiece int8) {
+	if p.board[p.portalOf(seat)] == 0 {
+		return mustEnter, int8(pc)
+	}
+	return mustClear, -1
+}
+
+// swapMap writes where every square goes when the coasters at places a and b change places.
+func swapMap(to *[squares]int8, a, b int) {
+	for sq := range to {
+		switch placeOfSquare[sq] {
+		case a:
+			to[sq] = moveCoaster[a][b][sq]
+		case b:
+			to[sq] = moveCoaster[b][a][sq]
+		default:
+			to[sq] = int8(sq)
+		}
 	}
 }
 

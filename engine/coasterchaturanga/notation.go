@@ -377,69 +377,101 @@ func (p *Position) Notation(m engine.Move) string {
 
 // parseAction reads an action text (lower case, single spaces) into the move it would be.
 func parseAction(norm, text string) (engine.Move, error) {
-	syntax := func(why string) error { return &engine.SyntaxError{Text: text, Reason: why} }
-	square := func(s string) (int, bool) {
-		f, r, err := engine.ParseSquareName(s, 6, 6)
-		return r*6 + f, err == nil
-	}
 	word, arg, _ := strings.Cut(norm, " ")
+	var m engine.Move
+	var why string
 	switch word {
 	case "end", "pass":
-		if arg != "" {
-			return 0, syntax(word + " takes nothing after it")
-		}
-		if word == "end" {
-			return mv(actEnd, 0, 0), nil
-		}
-		return mv(actPass, 0, 0), nil
+		m, why = bareAction(word, arg)
 	case "enter", "dig":
-		pc, ok := parsePiece(arg)
-		if !ok {
-			return 0, syntax(fmt.Sprintf("want a piece such as gq after %s", word))
-		}
-		if word == "enter" {
-			return mv(actEnter, pc, 0), nil
-		}
-		return mv(actDig, pc, 0), nil
+		m, why = pieceAction(word, arg)
 	case "aim", "tip":
-		k, err := strconv.Atoi(arg)
-		if err != nil || k < 1 || k > 3 {
-			return 0, syntax(word + " wants 1, 2 or 3 quarter turns")
-		}
-		if word == "aim" {
-			return mv(actAim, k, 0), nil
-		}
-		return mv(actTip, k, 0), nil
+		m, why = quarterTurnsAction(word, arg)
 	case "swap":
-		a, b, _ := strings.Cut(arg, " ")
-		i, j := slices.Index(placeNames[:], a), slices.Index(placeNames[:], b)
-		if i < 0 || j < 0 || i == j {
-			return 0, syntax("swap wants two different positions among tl tr br bl, such as swap tl br")
-		}
-		return mv(actSwap, min(i, j)|max(i, j)<<2, 0), nil
+		m, why = swapAction(arg)
 	case "hop":
-		from, to, ok := strings.Cut(arg, "@")
-		f, ok1 := square(from)
-		t, ok2 := square(to)
-		if !ok || !ok1 || !ok2 {
-			return 0, syntax("hop wants a square and a portal, such as hop a5@b2")
-		}
-		return mv(actHop, f, t), nil
+		m, why = hopAction(arg)
 	case "roll":
-		f := slices.Index(faceNames[:], arg)
-		if f < faceAim {
-			return 0, syntax("roll wants a face: aim dig hop swap tip wild")
-		}
-		return mv(actRoll, f, 0), nil
+		m, why = rollAction(arg)
+	default:
+		m, why = moveAction(norm)
 	}
-	if arg == "" && len(word) == 4 {
-		f, ok1 := square(word[:2])
-		t, ok2 := square(word[2:])
+	if why != "" {
+		return 0, &engine.SyntaxError{Text: text, Reason: why}
+	}
+	return m, nil
+}
+
+// Each action's reader returns the move its text names, or what is wrong with the text.
+
+// actionOf is the action a word names.
+func actionOf(word string) int { return slices.Index(actionNames[:], word) }
+
+func bareAction(word, arg string) (engine.Move, string) {
+	if arg != "" {
+		return 0, word + " takes nothing after it"
+	}
+	return mv(actionOf(word), 0, 0), ""
+}
+
+func pieceAction(word, arg string) (engine.Move, string) {
+	pc, ok := parsePiece(arg)
+	if !ok {
+		return 0, "want a piece such as gq after " + word
+	}
+	return mv(actionOf(word), pc, 0), ""
+}
+
+func quarterTurnsAction(word, arg string) (engine.Move, string) {
+	k, err := strconv.Atoi(arg)
+	if err != nil || k < 1 || k > 3 {
+		return 0, word + " wants 1, 2 or 3 quarter turns"
+	}
+	return mv(actionOf(word), k, 0), ""
+}
+
+func swapAction(arg string) (engine.Move, string) {
+	a, b, _ := strings.Cut(arg, " ")
+	i, j := slices.Index(placeNames[:], a), slices.Index(placeNames[:], b)
+	if i < 0 || j < 0 || i == j {
+		return 0, "swap wants two different positions among tl tr br bl, such as swap tl br"
+	}
+	return mv(actSwap, min(i, j)|max(i, j)<<2, 0), ""
+}
+
+func hopAction(arg string) (engine.Move, string) {
+	from, to, ok := strings.Cut(arg, "@")
+	f, ok1 := parseSquare(from)
+	t, ok2 := parseSquare(to)
+	if !ok || !ok1 || !ok2 {
+		return 0, "hop wants a square and a portal, such as hop a5@b2"
+	}
+	return mv(actHop, f, t), ""
+}
+
+func rollAction(arg string) (engine.Move, string) {
+	f := slices.Index(faceNames[:], arg)
+	if f < faceAim {
+		return 0, "roll wants a face: aim dig hop swap tip wild"
+	}
+	return mv(actRoll, f, 0), ""
+}
+
+// moveAction reads a move as two squares written together, such as b6e2.
+func moveAction(norm string) (engine.Move, string) {
+	if len(norm) == 4 {
+		f, ok1 := parseSquare(norm[:2])
+		t, ok2 := parseSquare(norm[2:])
 		if ok1 && ok2 {
-			return mv(actMove, f, t), nil
+			return mv(actMove, f, t), ""
 		}
 	}
-	return 0, syntax("want a move such as b6e2, or enter gq, aim 2, tip 1, swap tl br, dig gp, hop a5@b2, end, pass, roll aim")
+	return 0, "want a move such as b6e2, or enter gq, aim 2, tip 1, swap tl br, dig gp, hop a5@b2, end, pass, roll aim"
+}
+
+func parseSquare(s string) (int, bool) {
+	f, r, err := engine.ParseSquareName(s, 6, 6)
+	return r*6 + f, err == nil
 }
 
 // Action describes an action in structured form.
