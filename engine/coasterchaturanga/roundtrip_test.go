@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 )
 
 // Seeded random games under each option set, and from positions where the rarer turns come up,
@@ -89,19 +90,12 @@ func rtSame(a, b *Position) bool {
 	return c == *b && ra.players == rb.players && ra.partnership == rb.partnership && ra.maxTurns == rb.maxTurns && ra.first == rb.first
 }
 
-// rtPosition checks the text and the structured form read back as the same position, and the
-// board as it stands.
+// rtPosition checks the round trips of enginetest.CheckRoundTrips, comparing every field, that
+// every piece is on its square or held, and the board as it stands.
 func rtPosition(t *testing.T, p *Position) {
 	t.Helper()
+	enginetest.CheckRoundTrips(t, p, func(a, b engine.Position) bool { return rtSame(a.(*Position), b.(*Position)) })
 	text := p.String()
-	back, err := Parse(text)
-	if err != nil || !rtSame(back, p) || back.String() != text {
-		t.Fatalf("%s reads back as %v, %v", text, back, err)
-	}
-	q, err := Variant.FromSetup(p.Setup())
-	if err != nil || !rtSame(q.(*Position), p) {
-		t.Fatalf("%s: the structured form reads back as %v, %v", text, q, err)
-	}
 	for pc := 0; pc < pieces; pc++ {
 		l := int(p.loc[pc])
 		if l < squares && p.pieceOn(l) != pc || l >= squares && (l < heldBy || l >= heldBy+seats) {
@@ -174,15 +168,13 @@ func rtBoard(t *testing.T, p *Position, text string) {
 	}
 }
 
-// rtAction checks a legal action's notation reads back (also in upper case and with extra
-// spaces), and its description.
+// rtAction checks a legal action's notation reads back with extra spaces, and its description.
 func rtAction(t *testing.T, p *Position, m engine.Move) {
 	t.Helper()
 	n := p.Notation(m)
-	for _, s := range []string{n, strings.ToUpper(n), "  " + strings.ReplaceAll(n, " ", "   ") + " "} {
-		if back, err := p.ParseMove(s); err != nil || back != m {
-			t.Fatalf("%s: %q reads back as %v, %v", p, s, back, err)
-		}
+	spaced := "  " + strings.ReplaceAll(n, " ", "   ") + " "
+	if back, err := p.ParseMove(spaced); err != nil || back != m {
+		t.Fatalf("%s: %q reads back as %v, %v", p, spaced, back, err)
 	}
 	a := p.Action(m)
 	bad := func() { t.Fatalf("%s: %s is described as %+v", p, n, a) }
