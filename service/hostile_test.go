@@ -224,7 +224,7 @@ func TestConnectionCaps(t *testing.T) {
 	openConns := func(t *testing.T, addr string, n int) (open int) {
 		for range n {
 			c := dialRaw(t, addr, 65535)
-			if !c.waitClosed(300 * time.Millisecond) {
+			if !c.waitClosed(time.Second) {
 				open++
 			}
 		}
