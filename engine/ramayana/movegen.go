@@ -121,53 +121,77 @@ func (p *Position) legalWith(buf []engine.Move, c *census, first bool) []engine.
 func capturable(c cell, side int) bool { return c == 0 || cellOwner(c) != side }
 
 // pseudo appends every action without the final check test.
-func (p *Position) pseudo(buf []engine.Move) []engine.Move {
+func (p *Position) pseudo(buf []engine.Move) []engine.Move { return p.actions(buf, false) }
+
+// actions appends the actions of the side to move without the final check test: every one, or
+// with noisy only those Noisy follows (captures, drops and Buddhas, the Rajah reaching the
+// Maharajah square).
+func (p *Position) actions(buf []engine.Move, noisy bool) []engine.Move {
 	side := int(p.side)
 	for _, s8 := range existing {
 		s := int(s8)
 		c := p.board[s]
-		if c == 0 {
-			continue
-		}
-		k := cellKind(c)
-		if cellOwner(c) == neutral {
-			for _, pay := range targets[rajah][s] {
-				if pc := p.board[pay]; pc == 0 || cellOwner(pc) != side {
-					continue
-				}
-				for _, t := range targets[rakshasa][s] {
-					if tc := p.board[t]; tc == 0 || cellOwner(tc) == 1-side {
-						buf = append(buf, newMove(actRakshasa, s, int(t), int(pay)))
-					}
-				}
-			}
-			continue
-		}
-		if cellOwner(c) != side {
-			continue
-		}
-		switch k {
-		case untouchable:
-			if t := int(pawnStep[side][s]); t >= 0 && p.board[t] == 0 {
-				buf = p.pawnMove(buf, s, t)
-			}
-			for _, t := range pawnCaps[side][s] {
-				if tc := p.board[t]; tc != 0 && cellOwner(tc) != side {
-					buf = p.pawnMove(buf, s, int(t))
-				}
-			}
-		case dropped:
-			for _, t := range targets[dropped][s] {
-				if tc := p.board[t]; tc != 0 && cellOwner(tc) != side {
-					buf = append(buf, newMove(actMove, s, int(t), 0))
-				}
-			}
+		switch k := cellKind(c); {
+		case c == 0:
+		case cellOwner(c) == neutral:
+			buf = p.rakshasaMoves(buf, s, noisy)
+		case cellOwner(c) != side:
+		case k == untouchable:
+			buf = p.untouchableMoves(buf, s, noisy)
+		case noisy || k == dropped:
+			buf = p.noisyLeaps(buf, s, k)
 		default:
+			// The hot path of move generation, kept in the loop: a leap onto any square but the
+			// side's own.
 			for _, t := range targets[k][s] {
 				if capturable(p.board[t], side) {
 					buf = append(buf, newMove(actMove, s, int(t), 0))
 				}
 			}
+		}
+	}
+	return buf
+}
+
+// rakshasaMoves appends the leaps of the Rakshasa on s, once for each piece of the side to move
+// beside it that may pay; onto an enemy piece only when captures is set.
+func (p *Position) rakshasaMoves(buf []engine.Move, s int, captures bool) []engine.Move {
+	side := int(p.side)
+	for _, pay := range targets[rajah][s] {
+		if pc := p.board[pay]; pc == 0 || cellOwner(pc) != side {
+			continue
+		}
+		for _, t := range targets[rakshasa][s] {
+			if tc := p.board[t]; tc == 0 && !captures || tc != 0 && cellOwner(tc) == 1-side {
+				buf = append(buf, newMove(actRakshasa, s, int(t), int(pay)))
+			}
+		}
+	}
+	return buf
+}
+
+// untouchableMoves appends the step and the captures of the Untouchable on s; with noisy, the
+// step only onto its last row.
+func (p *Position) untouchableMoves(buf []engine.Move, s int, noisy bool) []engine.Move {
+	side := int(p.side)
+	if t := int(pawnStep[side][s]); t >= 0 && p.board[t] == 0 && (!noisy || t/files == lastRank(side)) {
+		buf = p.pawnMove(buf, s, t)
+	}
+	for _, t := range pawnCaps[side][s] {
+		if tc := p.board[t]; tc != 0 && cellOwner(tc) != side {
+			buf = p.pawnMove(buf, s, int(t))
+		}
+	}
+	return buf
+}
+
+// noisyLeaps appends the leaps of the piece of kind k on s that Noisy follows: its captures, and
+// the Rajah's onto the Maharajah square. A dropped Untouchable has no other.
+func (p *Position) noisyLeaps(buf []engine.Move, s, k int) []engine.Move {
+	side := int(p.side)
+	for _, t := range targets[k][s] {
+		if tc := p.board[t]; tc != 0 && cellOwner(tc) != side || tc == 0 && k == rajah && int(t) == maharajahSq[side] {
+			buf = append(buf, newMove(actMove, s, int(t), 0))
 		}
 	}
 	return buf

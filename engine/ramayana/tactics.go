@@ -20,47 +20,9 @@ func (p *Position) Noisy(buf []engine.Move) []engine.Move {
 		return buf // Moves gives nothing then either
 	}
 	start := len(buf)
-	side := int(p.side)
-	enemy := 1 - side
-	for _, s8 := range existing {
-		s := int(s8)
-		c := p.board[s]
-		if c == 0 {
-			continue
-		}
-		switch o := cellOwner(c); {
-		case o == neutral:
-			for _, pay := range targets[rajah][s] {
-				if pc := p.board[pay]; pc == 0 || cellOwner(pc) != side {
-					continue
-				}
-				for _, t := range targets[rakshasa][s] {
-					if tc := p.board[t]; tc != 0 && cellOwner(tc) == enemy {
-						buf = append(buf, newMove(actRakshasa, s, int(t), int(pay)))
-					}
-				}
-			}
-		case o != side:
-		case cellKind(c) == untouchable:
-			if t := int(pawnStep[side][s]); t >= 0 && p.board[t] == 0 && t/files == lastRank(side) {
-				buf = p.pawnMove(buf, s, t)
-			}
-			for _, t := range pawnCaps[side][s] {
-				if tc := p.board[t]; tc != 0 && cellOwner(tc) != side {
-					buf = p.pawnMove(buf, s, int(t))
-				}
-			}
-		default:
-			k := cellKind(c)
-			for _, t := range targets[k][s] {
-				tc := p.board[t]
-				if tc != 0 && cellOwner(tc) != side || tc == 0 && k == rajah && int(t) == maharajahSq[side] {
-					buf = append(buf, newMove(actMove, s, int(t), 0))
-				}
-			}
-		}
-	}
+	buf = p.actions(buf, true)
 	// Keep the legal ones, judged after the whole action as Moves judges them.
+	side := int(p.side)
 	out := buf[:start]
 	var next Position
 	for _, m := range buf[start:] {
