@@ -105,47 +105,76 @@ func writeOne(legal []string) string {
 
 // whyIllegal explains why the well-formed action m is not legal here.
 func (p *Position) whyIllegal(m engine.Move) string {
-	side := int(p.side)
-	act, from, to, extra := moveAct(m), moveFrom(m), moveTo(m), moveExtra(m)
-	c := p.board[from]
+	act, from, to := moveAct(m), moveFrom(m), moveTo(m)
 	if act == actRakshasa {
-		if r := p.whyRakshasa(from, to, extra); r != "" {
+		if r := p.whyRakshasa(from, to, moveExtra(m)); r != "" {
 			return r
 		}
 		return p.whyCheck(m, p.Notation(m))
 	}
+	if r := p.whyNotMovable(from, to); r != "" {
+		return r
+	}
+	k := cellKind(p.board[from])
+	if k != untouchable && act != actMove {
+		return "@ and =buddha are only for an Untouchable reaching its last row, and " + p.pieceName(from) + " is not one"
+	}
+	if r := p.whyNotReached(m, k); r != "" {
+		return r
+	}
+	if k == untouchable && to/files == lastRank(int(p.side)) && act == actMove {
+		// Every completion leaves the royal in check: explain with the first.
+		_, _, all := p.completions(from, to)
+		return p.whyCheck(all[0], squareName(from)+squareName(to))
+	}
+	return p.whyCheck(m, p.Notation(m))
+}
+
+// whyNotMovable explains why the side to move cannot move the piece on from to to at all: there
+// is none, it is a Rakshasa moved without a payer, it is the opponent's, or it stays.
+func (p *Position) whyNotMovable(from, to int) string {
+	side := int(p.side)
+	c := p.board[from]
 	switch {
 	case c == 0:
 		return "there is no piece on " + squareName(from)
 	case cellKind(c) == rakshasa:
-		// Suggest a legal paid form, else explain the paid form with the first payer.
-		var first engine.Move
-		for _, s := range targets[rajah][from] {
-			if pc := p.board[s]; pc != 0 && cellOwner(pc) == side {
-				paid := newMove(actRakshasa, from, to, int(s))
-				if p.isLegal(paid) {
-					return "a Rakshasa move names the piece of yours that pays for it: write " + p.Notation(paid)
-				}
-				if first == 0 {
-					first = paid
-				}
-			}
-		}
-		if first == 0 {
-			return "a Rakshasa move names the piece of yours that pays for it, and the Rakshasa on " +
-				squareName(from) + " has no piece of yours beside it"
-		}
-		return "a Rakshasa move names the piece of yours that pays for it, and " + p.Notation(first) +
-			" is not legal either: " + p.whyIllegal(first)
+		return p.whyUnpaid(from, to)
 	case cellOwner(c) != side:
 		return "the " + titles[cellKind(c)] + " on " + squareName(from) + " is " + playerNames[cellOwner(c)] + "'s, and " + playerNames[side] + " is to move"
 	case from == to:
 		return "a move must leave its square"
 	}
-	k := cellKind(c)
-	if k != untouchable && act != actMove {
-		return "@ and =buddha are only for an Untouchable reaching its last row, and " + p.pieceName(from) + " is not one"
+	return ""
+}
+
+// whyUnpaid explains a Rakshasa move written without its payer: it suggests a legal paid form,
+// else explains the paid form with the first payer.
+func (p *Position) whyUnpaid(from, to int) string {
+	var first engine.Move
+	for _, s := range targets[rajah][from] {
+		if pc := p.board[s]; pc != 0 && cellOwner(pc) == int(p.side) {
+			paid := newMove(actRakshasa, from, to, int(s))
+			if p.isLegal(paid) {
+				return "a Rakshasa move names the piece of yours that pays for it: write " + p.Notation(paid)
+			}
+			if first == 0 {
+				first = paid
+			}
+		}
 	}
+	if first == 0 {
+		return "a Rakshasa move names the piece of yours that pays for it, and the Rakshasa on " +
+			squareName(from) + " has no piece of yours beside it"
+	}
+	return "a Rakshasa move names the piece of yours that pays for it, and " + p.Notation(first) +
+		" is not legal either: " + p.whyIllegal(first)
+}
+
+// whyNotReached explains why the piece of kind k does not make the move m, or returns "" when
+// only the check test remains.
+func (p *Position) whyNotReached(m engine.Move, k int) string {
+	from, to := moveFrom(m), moveTo(m)
 	tc := p.board[to]
 	switch k {
 	case untouchable:
@@ -160,18 +189,13 @@ func (p *Position) whyIllegal(m engine.Move) string {
 			return p.pieceName(from) + " never moves; it only captures, and " + squareName(to) + " is empty"
 		}
 	}
-	if tc != 0 && cellOwner(tc) == side {
+	if tc != 0 && cellOwner(tc) == int(p.side) {
 		return squareName(to) + " holds your own " + titles[cellKind(tc)]
 	}
 	if k != untouchable && !squareList(targets[k][from]).has(to) {
 		return article(titles[k]) + " on " + squareName(from) + " cannot reach " + squareName(to) + ": it " + moveWords[k]
 	}
-	if k == untouchable && to/files == lastRank(side) && act == actMove {
-		// Every completion leaves the royal in check: explain with the first.
-		_, _, all := p.completions(from, to)
-		return p.whyCheck(all[0], squareName(from)+squareName(to))
-	}
-	return p.whyCheck(m, p.Notation(m))
+	return ""
 }
 
 // isLegal reports whether m is among the legal actions.
