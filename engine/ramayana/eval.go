@@ -36,68 +36,77 @@ type evalTerms struct{ material, maharajah, reach, advance, control, exposed flo
 
 func (p *Position) evalTerms() evalTerms {
 	var t evalTerms
-	w := &evalWeights
 	royals := [2]int{-1, -1}
 	var raks [4]int // at most two Rakshasas stand; a spare slot keeps bad input in bounds
 	nr := 0
 	for _, s8 := range existing {
 		sq := int(s8)
 		c := p.board[sq]
-		if c == 0 {
-			continue
-		}
-		o, k := cellOwner(c), cellKind(c)
-		if o == neutral {
+		switch k := cellKind(c); {
+		case c == 0:
+		case cellOwner(c) == neutral:
 			if nr < len(raks) {
 				raks[nr] = sq
 				nr++
 			}
-			continue
-		}
-		sign := 1.0
-		if o == red {
-			sign = -1
-		}
-		switch k {
-		case rajah, maharajah:
-			royals[o] = sq
-			if k == maharajah {
-				t.maharajah += sign * maharajahBonus
+		default:
+			if k == rajah || k == maharajah {
+				royals[cellOwner(c)] = sq
 			}
-		case untouchable:
-			adv := sq/files - 2 // 0 on the start rank, 3 or 14
-			if o == red {
-				adv = ranks - 3 - sq/files
-			}
-			t.advance += sign * w.advance * float64(adv)
-		}
-		t.material += sign * pieceValues[k]
-		if reachKinds[k] {
-			// The existing squares its leaps reach: low on the islands and India's edges.
-			t.reach += sign * w.reach * float64(len(targets[k][sq]))
+			t.addPiece(sq, c)
 		}
 	}
 	for _, r := range raks[:nr] {
-		var near [2]bool
-		for _, a := range targets[rajah][r] {
-			if c := p.board[a]; c != 0 && cellOwner(c) < 2 {
-				o := cellOwner(c)
-				if !near[o] {
-					near[o] = true
-					t.control += sideSign(o) * w.control
-				}
-				if int(a) == royals[o] {
-					t.control += sideSign(o) * w.royal
-				}
-			}
+		t.addRakshasa(p, r, royals)
+	}
+	return t
+}
+
+// addPiece adds what a player's piece on sq is worth: its material, a Maharajah's leaps, an
+// Untouchable's advance and a leaper's reach.
+func (t *evalTerms) addPiece(sq int, c cell) {
+	w := &evalWeights
+	o, k := cellOwner(c), cellKind(c)
+	sign := sideSign(o)
+	switch k {
+	case maharajah:
+		t.maharajah += sign * maharajahBonus
+	case untouchable:
+		adv := sq/files - 2 // 0 on the start rank, 3 or 14
+		if o == red {
+			adv = ranks - 3 - sq/files
 		}
-		for pl, rs := range royals {
-			if rs >= 0 && rs != r && onDiagonal(rs, r) {
-				t.exposed -= sideSign(pl) * w.exposed
+		t.advance += sign * w.advance * float64(adv)
+	}
+	t.material += sign * pieceValues[k]
+	if reachKinds[k] {
+		// The existing squares its leaps reach: low on the islands and India's edges.
+		t.reach += sign * w.reach * float64(len(targets[k][sq]))
+	}
+}
+
+// addRakshasa adds the terms of the Rakshasa on r: who controls it (has a piece beside it, more
+// when the royal), and which royals stand on its diagonals.
+func (t *evalTerms) addRakshasa(p *Position, r int, royals [2]int) {
+	w := &evalWeights
+	var near [2]bool
+	for _, a := range targets[rajah][r] {
+		if c := p.board[a]; c != 0 && cellOwner(c) < 2 {
+			o := cellOwner(c)
+			if !near[o] {
+				near[o] = true
+				t.control += sideSign(o) * w.control
+			}
+			if int(a) == royals[o] {
+				t.control += sideSign(o) * w.royal
 			}
 		}
 	}
-	return t
+	for pl, rs := range royals {
+		if rs >= 0 && rs != r && onDiagonal(rs, r) {
+			t.exposed -= sideSign(pl) * w.exposed
+		}
+	}
 }
 
 func sideSign(pl int) float64 { return float64(1 - 2*pl) }
