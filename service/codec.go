@@ -15,10 +15,10 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// maxDecodeDepth bounds how deep a request's messages may nest for the decoders, gRPC's and the
-// gateway's JSON alike: twice the caps' maxNesting, so that the caps, which name the field, refuse
-// most over-deep requests, while the decoders' own limit (10,000) would let a request nest deep
-// enough to cost a deep stack first.
+// maxDecodeDepth bounds how deep a gRPC request's messages may nest for the decoder: twice the
+// caps' maxNesting, so that the caps, which name the field, refuse most over-deep requests, while
+// protobuf's own limit (10,000) would let a request nest deep enough to cost a deep stack first.
+// (The gateway's JSON decoder keeps protojson's 10,000; its own check names the field.)
 const maxDecodeDepth = 2 * maxNesting
 
 // requestCodec is the gRPC server's codec: protobuf's, except for requests it cannot decode. gRPC
