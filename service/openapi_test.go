@@ -81,7 +81,7 @@ func rpcRoutes(t *testing.T) []rpcRoute {
 }
 
 func TestOpenAPIDocument(t *testing.T) {
-	doc := loadOpenAPI(t, openapi.Document)
+	doc := loadOpenAPI(t, openapi.Document())
 	if !strings.HasPrefix(doc.OpenAPI, "3.") {
 		t.Errorf("openapi = %q, want 3.x", doc.OpenAPI)
 	}

@@ -77,7 +77,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "ashtapada %s %s %s/%s\n", appVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		return nil
 	case "openapi":
-		_, err := out.Write(openapi.Document)
+		_, err := out.Write(openapi.Document())
 		return err
 	case "perft":
 		return perft(ctx, args[1:], out)

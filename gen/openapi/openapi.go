@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -18,8 +19,9 @@ import (
 //go:embed openapi.yaml
 var generated []byte
 
-// Document is the OpenAPI 3 description of the HTTP/JSON API, as JSON.
-var Document = mustBuild(generated)
+// Document returns the OpenAPI 3 description of the HTTP/JSON API, as JSON. It is built on first
+// use, not at start-up, which would cost every program that imports the package some 5 ms.
+var Document = sync.OnceValue(func() []byte { return mustBuild(generated) })
 
 // errorSchemas describe the gateway's error body: google.rpc.Status in the AIP-193 HTTP form,
 // which the generator, knowing only the bare Status, cannot write.

@@ -361,7 +361,7 @@ func (g *gateway) serveOwn(w http.ResponseWriter, r *http.Request, start time.Ti
 		g.metrics.ServeHTTP(w, r)
 	case "/openapi.json":
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(openapi.Document)
+		_, _ = w.Write(openapi.Document())
 	}
 }
 

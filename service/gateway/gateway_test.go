@@ -564,7 +564,7 @@ func TestHTTPHealthAndDocuments(t *testing.T) {
 	if resp, raw := s.do(t, "GET", "/metrics", ""); resp.StatusCode != 200 || string(raw) != "calls_total 7\n" {
 		t.Errorf("metrics: %d %q", resp.StatusCode, raw)
 	}
-	if resp, raw := s.do(t, "GET", "/openapi.json", ""); resp.StatusCode != 200 || !bytes.Equal(raw, openapi.Document) ||
+	if resp, raw := s.do(t, "GET", "/openapi.json", ""); resp.StatusCode != 200 || !bytes.Equal(raw, openapi.Document()) ||
 		resp.Header.Get("Content-Type") != "application/json" {
 		t.Errorf("openapi.json: %d, %d bytes", resp.StatusCode, len(raw))
 	}
