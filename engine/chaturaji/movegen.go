@@ -191,50 +191,41 @@ func (p *Position) pieceMoves(buf []engine.Move, from int, c cell) []engine.Move
 	us, kind := cellOwner(c), cellKind(c)
 	switch kind {
 	case elephant:
-		return p.elephantMoves(buf, from, us)
+		// Along each ray up to the first piece, which it may capture.
+		for d := 0; d < 4; d++ {
+			for _, to := range rays[from][d] {
+				if p.board[to] == 0 {
+					buf = append(buf, newMove(from, int(to), 0))
+					continue
+				}
+				if p.landable(int(to), us, kind) {
+					buf = append(buf, newMove(from, int(to), 0))
+				}
+				break
+			}
+		}
 	case pawn:
-		return p.pawnMoves(buf, from, us, cellTarget(c))
-	}
-	for _, to := range leapTargets[kind][from] {
-		if p.landable(int(to), us, kind) {
-			buf = append(buf, newMove(from, int(to), 0))
-		}
-	}
-	return buf
-}
-
-// elephantMoves slides along each ray up to the first piece, which it may capture.
-func (p *Position) elephantMoves(buf []engine.Move, from, us int) []engine.Move {
-	for d := 0; d < 4; d++ {
-		for _, to := range rays[from][d] {
-			if p.board[to] == 0 {
-				buf = append(buf, newMove(from, int(to), 0))
-				continue
+		// On its last line a pawn waits, and promotes in place once its target piece is lost.
+		target := cellTarget(c)
+		if lastLine[us][from] {
+			if p.count[us][target] == 0 {
+				buf = append(buf, promoteMove(from, target))
 			}
-			if p.landable(int(to), us, elephant) {
-				buf = append(buf, newMove(from, int(to), 0))
-			}
-			break
+			return buf
 		}
-	}
-	return buf
-}
-
-// pawnMoves steps forward or captures diagonally forward; on its last line a pawn waits, and
-// promotes in place once its target piece is lost.
-func (p *Position) pawnMoves(buf []engine.Move, from, us, target int) []engine.Move {
-	if lastLine[us][from] {
-		if p.count[us][target] == 0 {
-			buf = append(buf, promoteMove(from, target))
-		}
-		return buf
-	}
-	if to := pawnPush[us][from]; p.board[to] == 0 {
-		buf = append(buf, p.pawnMove(from, int(to), us, target))
-	}
-	for _, to := range pawnCaptures[us][from] {
-		if to >= 0 && p.board[to] != 0 && p.landable(int(to), us, pawn) {
+		if to := pawnPush[us][from]; p.board[to] == 0 {
 			buf = append(buf, p.pawnMove(from, int(to), us, target))
+		}
+		for _, to := range pawnCaptures[us][from] {
+			if to >= 0 && p.board[to] != 0 && p.landable(int(to), us, pawn) {
+				buf = append(buf, p.pawnMove(from, int(to), us, target))
+			}
+		}
+	default:
+		for _, to := range leapTargets[kind][from] {
+			if p.landable(int(to), us, kind) {
+				buf = append(buf, newMove(from, int(to), 0))
+			}
 		}
 	}
 	return buf
