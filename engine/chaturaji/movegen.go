@@ -4,8 +4,9 @@ import "github.com/ashtapada/ashtapada/engine"
 
 // Precomputed geometry.
 var (
-	// leapTargets lists the squares the raja, the horse and the boat reach from each square.
-	leapTargets  [kinds][size * size][]int8
+	// leapTargets lists the squares the raja, the horse and the boat reach from each square, by
+	// kind; sized for the kind's three bits so that indexing needs no bounds check.
+	leapTargets  [8][size * size][]int8
 	rays         [size * size][4][]int8
 	pawnPush     [players][size * size]int8    // -1 off the board
 	pawnCaptures [players][size * size][2]int8 // -1 off the board
