@@ -55,7 +55,7 @@ func stateFromProto(infos []engine.StateInfo, perPlayer bool, in map[string]*str
 		}
 		sv, ok := stateValue(infos[i].Kind, v)
 		if !ok {
-			return nil, invalid("INVALID_POSITION", f, "%s holds a %s", quote(name), infos[i].Kind)
+			return nil, invalid("INVALID_POSITION", f, "%s wants %s", quote(name), kindWords[infos[i].Kind])
 		}
 		if !sv.IsZero() {
 			out[name] = sv
@@ -63,6 +63,10 @@ func stateFromProto(infos []engine.StateInfo, perPlayer bool, in map[string]*str
 	}
 	return out, nil
 }
+
+// kindWords say what a value of each kind is.
+var kindWords = map[engine.StateKind]string{engine.StateBool: "true or false", engine.StateInt: "a whole number",
+	engine.StateString: "a string", engine.StateList: "a list of strings"}
 
 // stateValue reads one value of the given kind.
 func stateValue(kind engine.StateKind, v *structpb.Value) (engine.StateValue, bool) {
