@@ -130,21 +130,25 @@ func seatIndex(seats []PlayerInfo, name string) int {
 	return slices.IndexFunc(seats, func(s PlayerInfo) bool { return s.Name == name })
 }
 
+// choices is the variant's own list of what a field may be: not a client's text, so that Positionf
+// does not cut it.
+type choices string
+
 // seatList is "black, green, red or yellow".
-func seatList(seats []PlayerInfo) string {
+func seatList(seats []PlayerInfo) choices {
 	names := make([]string, len(seats))
 	for i, s := range seats {
 		names[i] = s.Name
 	}
-	return orList(names)
+	return choices(orList(names))
 }
 
-func kindList(pieces []PieceInfo) string {
+func kindList(pieces []PieceInfo) choices {
 	names := make([]string, len(pieces))
 	for i, p := range pieces {
 		names[i] = p.Kind
 	}
-	return orList(names)
+	return choices(orList(names))
 }
 
 // orList is "a, b or c".

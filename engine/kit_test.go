@@ -47,6 +47,14 @@ func TestOptionWords(t *testing.T) {
 
 func TestReadPieces(t *testing.T) {
 	d := &Description{Pieces: []PieceInfo{{Kind: "king"}, {Kind: "pawn"}, {Kind: "rakshasa", Neutral: true}}}
+	long := &Description{Pieces: make([]PieceInfo, 12)}
+	for i := range long.Pieces {
+		long.Pieces[i].Kind = "kind_number_" + string(rune('a'+i))
+	}
+	if _, err := ReadPieces(long, nil, nil, 8, 8, []PieceSetup{{Square: "a1", Kind: "x"}}); err == nil ||
+		!strings.Contains(err.Error(), "kind_number_k or kind_number_l") {
+		t.Errorf("the list of kinds is cut: %v", err)
+	}
 	seats := []PlayerInfo{{Name: "white"}, {Name: "black"}}
 	got, err := ReadPieces(d, seats, nil, 8, 8, []PieceSetup{{Square: "e1", Kind: "king", Player: "white"},
 		{Square: "e7", Kind: "pawn", Player: "black", Color: "white"}, {Square: "b3", Kind: "rakshasa"}})
