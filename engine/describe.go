@@ -138,27 +138,11 @@ type Setup struct {
 	// Layout places sub-boards (coasters) when the variant's geometry is part of the position.
 	Layout   []LayoutSetup
 	Counters []Counter
-	LastMove string
 	// Proposal is an offer between players that the position waits on, or that may be made now.
 	Proposal *ProposalSetup
-	// Turn is the state of a turn in progress where a turn holds several actions with obligations
-	// between them (Martian Coaster Chaturanga); nil elsewhere.
-	Turn *TurnSetup
 	// State holds the parts of the position that only its variant has (Description.State), by
 	// name; zero values are left out.
 	State map[string]StateValue
-}
-
-// TurnSetup is what a turn in progress has done and still owes. Whether the die action is done
-// is the die's Used.
-type TurnSetup struct {
-	MoveDone bool
-	// Compulsory is a move the player owes before anything else: clear_portal or enter, with
-	// CompulsoryPiece naming the piece to enter when only that one may be.
-	Compulsory      string
-	CompulsoryPiece string
-	// Entered is the piece re-entered this turn, which may not move again.
-	Entered string
 }
 
 // ProposalSetup is a pending or possible offer between players, such as Chaturaji's raja exchange.
@@ -214,9 +198,7 @@ type PlayerSetup struct {
 	HeldPieces []PieceSetup
 	// Lost lists the player's own pieces taken by opponents, where the rules use them.
 	Lost     []string
-	Out      bool
-	Rights   []string
-	Commands []string
+	Out bool
 	// State holds the player's part of the variant's own state (Description.State entries with
 	// PerPlayer), by name; zero values are left out.
 	State map[string]StateValue

@@ -187,3 +187,49 @@ func FillKeys(seed uint64, tables ...any) {
 		fill(v.Elem())
 	}
 }
+
+// ListState is a list of names as a state value: the zero value for none.
+func ListState(names []string) StateValue {
+	if len(names) == 0 {
+		return StateValue{}
+	}
+	return StateValue{Kind: StateList, List: names}
+}
+
+// SetState puts v in *state under name unless v is zero, making the map when needed.
+func SetState(state *map[string]StateValue, name string, v StateValue) {
+	if v.IsZero() {
+		return
+	}
+	if *state == nil {
+		*state = map[string]StateValue{}
+	}
+	(*state)[name] = v
+}
+
+// CheckState checks a structured position's own state against the description: every entry of
+// the position's and each player's a state the variant declares there, of the declared kind.
+func CheckState(d *Description, s *Setup) error {
+	if err := checkStateMap(d.State, false, s.State, "state"); err != nil {
+		return err
+	}
+	for i, ps := range s.Players {
+		if err := checkStateMap(d.State, true, ps.State, "players["+strconv.Itoa(i)+"].state"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkStateMap(infos []StateInfo, perPlayer bool, state map[string]StateValue, field string) error {
+	for name, v := range state {
+		i := slices.IndexFunc(infos, func(s StateInfo) bool { return s.Name == name && s.PerPlayer == perPlayer })
+		if i < 0 {
+			return Positionf(field, "%q is no state of this variant", name)
+		}
+		if v.Kind != infos[i].Kind && !v.IsZero() {
+			return Positionf(field+"."+name, "want a %s, got a %s", infos[i].Kind, v.Kind)
+		}
+	}
+	return nil
+}

@@ -102,14 +102,8 @@ func checkAgree(v engine.Variant, pos engine.Position, p *pb.Position, given []p
 	if s.ToMove != "" {
 		merged.ToMove = s.ToMove
 	}
-	if s.LastMove != "" {
-		merged.LastMove = s.LastMove
-	}
 	if s.Proposal != nil {
 		merged.Proposal = s.Proposal
-	}
-	if s.Turn != nil {
-		merged.Turn = s.Turn
 	}
 	if len(s.State) > 0 {
 		merged.State = maps.Clone(merged.State)
@@ -192,7 +186,7 @@ func setupFromProto(p *pb.Position, d *engine.Description, field string) (*engin
 	if err != nil {
 		return nil, err
 	}
-	s := &engine.Setup{Variant: p.GetVariant(), Options: opts, ToMove: p.GetToMove(), LastMove: p.GetLastMove(), State: state}
+	s := &engine.Setup{Variant: p.GetVariant(), Options: opts, ToMove: p.GetToMove(), State: state}
 	for _, pc := range p.GetPieces() {
 		s.Pieces = append(s.Pieces, engine.PieceSetup{Square: pc.GetSquare(), Kind: pc.GetKind(), Player: pc.GetPlayer(),
 			Color: pc.GetColor(), PromotesTo: pc.GetPromotesTo()})
@@ -206,7 +200,7 @@ func setupFromProto(p *pb.Position, d *engine.Description, field string) (*engin
 			return nil, err
 		}
 		ps := engine.PlayerSetup{Name: pl.GetName(), Score: int(pl.GetScore()), Held: pl.GetHeld(),
-			Lost: pl.GetLost(), Out: pl.GetOut(), Rights: pl.GetRights(), Commands: pl.GetCommands(), State: state}
+			Lost: pl.GetLost(), Out: pl.GetOut(), State: state}
 		for _, part := range pl.GetScoreParts() {
 			ps.ScoreParts = append(ps.ScoreParts, engine.ScorePart{Source: part.GetSource(), Points: int(part.GetPoints())})
 		}
@@ -214,9 +208,6 @@ func setupFromProto(p *pb.Position, d *engine.Description, field string) (*engin
 	}
 	if pr := p.GetProposal(); pr != nil {
 		s.Proposal = &engine.ProposalSetup{Kind: pr.GetKind(), Stage: pr.GetStage(), Players: pr.GetPlayers(), Responder: pr.GetResponder()}
-	}
-	if t := p.GetTurn(); t != nil {
-		s.Turn = &engine.TurnSetup{MoveDone: t.GetMoveDone(), Compulsory: t.GetCompulsory(), CompulsoryPiece: t.GetCompulsoryPiece(), Entered: t.GetEntered()}
 	}
 	for _, l := range p.GetLayout() {
 		s.Layout = append(s.Layout, engine.LayoutSetup{Position: l.GetPosition(), Board: l.GetBoard(), QuarterTurns: int(l.GetQuarterTurns())})
@@ -264,7 +255,7 @@ func optionValueToProto(v engine.OptionValue) *structpb.Value {
 func positionToProto(pos engine.Position) *pb.Position {
 	s := pos.Setup()
 	out := &pb.Position{Variant: s.Variant, Text: pos.String(), ToMove: s.ToMove, Phase: phaseToProto(pos.Phase()),
-		LastMove: s.LastMove, Key: pos.Key(), InCheck: inCheck(pos)}
+		Key: pos.Key(), InCheck: inCheck(pos)}
 	if len(s.Options) > 0 {
 		out.Options = make(map[string]*structpb.Value, len(s.Options))
 		for name, v := range s.Options {
@@ -295,7 +286,7 @@ func positionToProto(pos engine.Position) *pb.Position {
 		out.Players = make([]*pb.PlayerState, len(s.Players))
 		for i, pl := range s.Players {
 			p := &players[i]
-			p.Name, p.Score, p.Held, p.Lost, p.Out, p.Rights, p.Commands = pl.Name, int32(pl.Score), pl.Held, pl.Lost, pl.Out, pl.Rights, pl.Commands
+			p.Name, p.Score, p.Held, p.Lost, p.Out = pl.Name, int32(pl.Score), pl.Held, pl.Lost, pl.Out
 			p.ScoreParts = scorePartsToProto(pl.ScoreParts)
 			p.Color = pl.Color
 			p.HeldPieces = heldPiecesToProto(pl)
@@ -309,9 +300,6 @@ func positionToProto(pos engine.Position) *pb.Position {
 	out.State = stateToProto(s.State)
 	if b, ok := pos.(engine.BoardNow); ok {
 		out.Board = boardToProto(b.BoardNow())
-	}
-	if t := s.Turn; t != nil {
-		out.Turn = &pb.TurnState{MoveDone: t.MoveDone, Compulsory: t.Compulsory, CompulsoryPiece: t.CompulsoryPiece, Entered: t.Entered}
 	}
 	for _, l := range s.Layout {
 		out.Layout = append(out.Layout, &pb.LayoutPlacement{Position: l.Position, Board: l.Board, QuarterTurns: int32(l.QuarterTurns)})

@@ -378,9 +378,9 @@ func TestMartianChessAPI(t *testing.T) {
 		gameRPC(t, tr, "ValidateMove", &pb.ValidateMoveRequest{Position: before, Move: &pb.Action{Notation: "b2b5"}, IncludeNext: true}, val)
 		p := val.GetPosition()
 		if m := val.GetMove(); !val.GetLegal() || m.GetPlayer() != "south" || m.GetPiece() != "queen" || m.GetCaptured() != "pawn" ||
-			p.GetText() != "q3/4/4/1q2/4/p1d1/4/4 n p,- - b2b5 1" || p.GetLastMove() != "b2b5" || p.GetPlayers()[0].GetScore() != 1 ||
+			p.GetText() != "q3/4/4/1q2/4/p1d1/4/4 n p,- - b2b5 1" || p.GetState()["last_move"].GetStringValue() != "b2b5" || p.GetPlayers()[0].GetScore() != 1 ||
 			!slices.Equal(p.GetPlayers()[0].GetHeld(), []string{"pawn"}) {
-			t.Errorf("b2b5: %v, %q, last move %q, players %v", m, p.GetText(), p.GetLastMove(), p.GetPlayers())
+			t.Errorf("b2b5: %v, %q, state %v, players %v", m, p.GetText(), p.GetState(), p.GetPlayers())
 		}
 		if got := eventLines(val.GetEvents()); got != "CAPTURE/capture/south/b5/pawn/0/; POINTS/points/south/b5/pawn/1/; VARIANT/handed_over/north/b5/queen/0/now controlled by north" {
 			t.Errorf("b2b5 events %s", got)
@@ -507,8 +507,8 @@ func TestCoasterChaturangaAPI(t *testing.T) {
 		}
 		checkNext(t, tr, "swap tl br", a.GetNext(), p, nil, pb.MoveView_MOVE_VIEW_UNSPECIFIED)
 		gameRPC(t, tr, "ApplyMoves", &pb.ApplyMovesRequest{Position: rolled, Moves: []*pb.Action{{Notation: "b1b2"}}}, a)
-		if tn := a.GetPosition().GetTurn(); !tn.GetMoveDone() {
-			t.Errorf("after b1b2: turn %v", tn)
+		if st := a.GetPosition().GetState(); !st["move_done"].GetBoolValue() {
+			t.Errorf("after b1b2: state %v", st)
 		}
 
 		// tr's queen takes tl's last yellow piece: the game is over when tl's turn begins. br holds

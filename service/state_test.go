@@ -1,13 +1,16 @@
 package service
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/ashtapada/ashtapada/engine"
+	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
 // A variant's own state crosses the API by its declared kinds, and anything else is refused with
@@ -59,4 +62,44 @@ func TestStateConversion(t *testing.T) {
 			t.Errorf("%s: %v, want it to say %q", c.name, err, c.says)
 		}
 	}
+}
+
+// A variant's own state is described by GetVariant, answered in positions, and read back from a
+// structured position, over both transports.
+func TestStateThroughTheAPI(t *testing.T) {
+	s := startServer(t)
+	v, err := s.rules.GetVariant(context.Background(), &pb.GetVariantRequest{Name: "martian_chaturanga"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := v.GetVariant().GetStateTypes(); len(st) != 1 || st[0].GetName() != "rights" || st[0].GetKind() != "list" || !st[0].GetPerPlayer() {
+		t.Errorf("martian_chaturanga's state types: %v", st)
+	}
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		start := &pb.StartPositionResponse{}
+		if err := tr.call(t, rulesMethod+"StartPosition", "/v1/variants/martian_chaturanga:start", &pb.StartPositionRequest{Variant: "martian_chaturanga"}, start); err != nil {
+			t.Fatal(err)
+		}
+		pos := start.GetPosition()
+		rights := pos.GetPlayers()[0].GetState()["rights"].GetListValue().GetValues()
+		if len(rights) != 2 || rights[0].GetStringValue() != "garrison_a" {
+			t.Fatalf("light's rights at the start: %v", pos.GetPlayers()[0].GetState())
+		}
+		// Light gives up the garrison on a: the structured form says so, and the text follows.
+		structured := proto.Clone(pos).(*pb.Position)
+		structured.Text = ""
+		structured.Players[0].State["rights"] = structpb.NewListValue(&structpb.ListValue{Values: []*structpb.Value{structpb.NewStringValue("garrison_e")}})
+		score := &pb.ScorePositionResponse{}
+		if err := tr.call(t, rulesMethod+"ScorePosition", "/v1/positions:score", &pb.ScorePositionRequest{Position: structured}, score); err != nil {
+			t.Fatal(err)
+		}
+		if text := score.GetPosition().GetText(); !strings.Contains(text, " Eae ") {
+			t.Errorf("light without garrison_a: %q, want rights Eae", text)
+		}
+		structured.Players[0].State["rights"] = structpb.NewStringValue("garrison_e")
+		err := tr.call(t, rulesMethod+"ScorePosition", "/v1/positions:score", &pb.ScorePositionRequest{Position: structured}, score)
+		if code, reason, field := errorDetails(err); code != codes.InvalidArgument || reason != "INVALID_POSITION" || field != `position.players[0].state["rights"]` {
+			t.Errorf("rights as a string: %v %s %q", code, reason, field)
+		}
+	})
 }

@@ -329,7 +329,7 @@ func ruleCases() []ruleCase {
 		}})
 	add(ruleCase{name: "diceless/no command by capture", pos: board("d1=bK c1=bE c5=gK h4=yK e8=rK b6=gPh") + " b - - 0,0,0,0 0 1 diceless",
 		play: []string{"c1c5", "e8f8", "h4h5"}, lacks: []string{"b6c6"}, check: func(t *testing.T, r ruleResult) {
-			if r.outcome.Finished || len(r.setup.Players[0].Commands) != 0 {
+			if r.outcome.Finished || len(r.setup.Players[0].State["commands"].List) != 0 {
 				t.Errorf("one raja dead: game on, no command by capture in diceless play: %v", r.outcome)
 			}
 		}})
@@ -367,14 +367,14 @@ func ruleCases() []ruleCase {
 			if r.part("black", "captures") != 5 || r.part("black", "throne") != 2 {
 				t.Errorf("a raja killed on its throne: 5 + 2, got %v", r.setup.Players[black])
 			}
-			if r.actor() != "yellow" || r.setup.ToMove != "green" || !slices.Equal(r.setup.Players[3].Commands, []string{"green"}) {
+			if r.actor() != "yellow" || r.setup.ToMove != "green" || !slices.Equal(r.setup.Players[3].State["commands"].List, []string{"green"}) {
 				t.Errorf("yellow commands green on green's turn: %s %s %v", r.actor(), r.setup.ToMove, r.setup.Players)
 			}
 		}})
 	add(ruleCase{name: "teams/command by throne entry", pos: board("d7=bK g6=rK f8=rE a5=gK h4=yK c6=gPh") + " b 5 - 0,0,0,0 0 1 teams",
 		play: []string{"d7e8", "roll 4", "pass", "roll 5"}, has: []string{"g6g7", "e8d8"},
 		check: func(t *testing.T, r ruleResult) {
-			if r.actor() != "black" || !slices.Equal(r.setup.Players[0].Commands, []string{"red"}) {
+			if r.actor() != "black" || !slices.Equal(r.setup.Players[0].State["commands"].List, []string{"red"}) {
 				t.Errorf("black commands red: %s %v", r.actor(), r.setup.Players)
 			}
 		}})
@@ -431,7 +431,7 @@ func ruleCases() []ruleCase {
 			if r.piece("a5").Kind != "" || r.piece("e8").Kind != "" || r.setup.ToMove != "green" || r.pos.Phase() != engine.PhaseRoll {
 				t.Errorf("no raja returns and play goes on: %v %s", r.setup.Pieces, r.setup.ToMove)
 			}
-			if !slices.Equal(r.setup.Players[3].Commands, []string{"green"}) {
+			if !slices.Equal(r.setup.Players[3].State["commands"].List, []string{"green"}) {
 				t.Errorf("yellow commands green after the capture: %v", r.setup.Players)
 			}
 		}})

@@ -45,11 +45,13 @@ func (p *Position) Setup() *engine.Setup {
 			ps.Score += int(p.score[pl][src])
 			ps.ScoreParts = append(ps.ScoreParts, engine.ScorePart{Source: sourceNames[src], Points: int(p.score[pl][src])})
 		}
+		var commands []string
 		for x, c := range p.commander {
 			if c == int8(pl) {
-				ps.Commands = append(ps.Commands, playerNames[x])
+				commands = append(commands, playerNames[x])
 			}
 		}
+		engine.SetState(&ps.State, stateCommands, engine.ListState(commands))
 		s.Players = append(s.Players, ps)
 	}
 	if p.ex.stage != exNone {
@@ -67,8 +69,14 @@ func (p *Position) Setup() *engine.Setup {
 	return s
 }
 
+// stateCommands names, in the structured form's state, the partners a player commands.
+const stateCommands = "commands"
+
 // FromSetup builds a position from its structured form.
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
+	if err := engine.CheckState(Variant.Describe(), s); err != nil {
+		return nil, err
+	}
 	r, err := rulesFromOptions(s.Options)
 	if err != nil {
 		return nil, err
@@ -167,10 +175,10 @@ func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
 		if err := p.scoreFromSetup(i, field, &ps); err != nil {
 			return err
 		}
-		if len(ps.Held) > 0 || len(ps.Lost) > 0 || len(ps.Rights) > 0 {
-			return engine.Positionf(field, "chaturaji positions have no held pieces, lost lists or rights")
+		if len(ps.Held) > 0 || len(ps.Lost) > 0 {
+			return engine.Positionf(field, "chaturaji positions have no held pieces or lost lists")
 		}
-		if err := p.commandsFromSetup(i, field, ps.Commands); err != nil {
+		if err := p.commandsFromSetup(i, field, ps.State[stateCommands].List); err != nil {
 			return err
 		}
 	}
@@ -211,10 +219,10 @@ func (p *Position) commandsFromSetup(pl int, field string, commands []string) er
 	for _, name := range commands {
 		x := slices.Index(playerNames[:], name)
 		if x < 0 {
-			return engine.Positionf(field+".commands", "unknown player %q", name)
+			return engine.Positionf(field+".state."+stateCommands, "unknown player %q", name)
 		}
 		if p.commander[x] >= 0 {
-			return engine.Positionf(field+".commands", "%s has two commanders", name)
+			return engine.Positionf(field+".state."+stateCommands, "%s has two commanders", name)
 		}
 		p.commander[x] = int8(pl)
 	}

@@ -115,6 +115,10 @@ func describe() *engine.Description {
 			{Name: "decline_exchange", Kind: engine.ActionVariant, Notation: "decline_exchange", Description: "team play: decline a proposed raja exchange"},
 			{Name: "return_raja", Kind: engine.ActionVariant, Notation: "return_raja d1", Description: "team play: a raja returning by an exchange whose throne is occupied is placed on an empty square its owner chooses"},
 		},
+		State: []engine.StateInfo{
+			{Name: stateCommands, Kind: engine.StateList, PerPlayer: true,
+				Description: "team play: the partners whose pieces the player commands (his raja entered their throne)"},
+		},
 		Events: []engine.EventInfo{
 			{Name: "dice_rolled", Kind: engine.EventDiceRolled, Description: "the dice show their values"},
 			{Name: "roll_again", Kind: engine.EventRollAgain, Description: "a 1 or 6 does not count: roll again"},

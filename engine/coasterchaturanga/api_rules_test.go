@@ -411,8 +411,8 @@ func TestTurn(t *testing.T) {
 
 	// The move first: then a swap or end, nothing else; the swap ends the turn.
 	p, _ = play(t, rolled, "b1b2")
-	if p.String() != "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bdbp3rp/bq3rdrq -,-,-,- bl swap:m 0" || p.Setup().Turn == nil || !p.Setup().Turn.MoveDone {
-		t.Errorf("after b1b2: %q, turn %+v", p.String(), p.Setup().Turn)
+	if p.String() != "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bdbp3rp/bq3rdrq -,-,-,- bl swap:m 0" || !p.Setup().State["move_done"].Bool {
+		t.Errorf("after b1b2: %q, state %+v", p.String(), p.Setup().State)
 	}
 	if got := legal(p); got != "end swap br bl swap tl bl swap tl br swap tl tr swap tr bl swap tr br" {
 		t.Errorf("after the move: %s", got)
@@ -427,8 +427,8 @@ func TestTurn(t *testing.T) {
 func TestPortalToClear(t *testing.T) {
 	// bl (green) holds its green pawn, and a yellow pawn stands on its portal b2.
 	p, _ := play(t, parse(t, "y0r1b2g3 gq5/6/6/6/1yp4/5gd gp,ydyqrprdrq,bpbdbq,- bl - 0"), "roll aim")
-	if p.String() != "y0r1b2g3 gq5/6/6/6/1yp4/5gd gp,ydyqrprdrq,bpbdbq,- bl aim!clear 0" || p.Setup().Turn == nil || p.Setup().Turn.Compulsory != "clear_portal" {
-		t.Errorf("after the roll: %q, turn %+v", p.String(), p.Setup().Turn)
+	if p.String() != "y0r1b2g3 gq5/6/6/6/1yp4/5gd gp,ydyqrprdrq,bpbdbq,- bl aim!clear 0" || p.Setup().State["compulsory"].String != "clear_portal" {
+		t.Errorf("after the roll: %q, state %+v", p.String(), p.Setup().State)
 	}
 	// The pawn steps by b2's exits N E W, or jumps to an empty portal with its one pip.
 	if got := legal(p); got != "b2a2 b2b3 b2b5 b2c2 b2e2 b2e5" {

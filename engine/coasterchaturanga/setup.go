@@ -126,14 +126,14 @@ func (p *Position) Setup() *engine.Setup {
 	}
 	if p.face != faceNone {
 		s.Dice = []engine.DieSetup{{Kind: "treehouse", Value: int(p.face), Means: faceNames[p.face], Used: p.dieDone}}
-		t := &engine.TurnSetup{MoveDone: p.moveDone, Compulsory: compulsoryNames[p.must]}
+		engine.SetState(&s.State, stateMoveDone, engine.StateValue{Kind: engine.StateBool, Bool: p.moveDone})
+		engine.SetState(&s.State, stateCompulsory, engine.StateValue{Kind: engine.StateString, String: compulsoryNames[p.must]})
 		if p.mustPiece >= 0 {
-			t.CompulsoryPiece = pieceNames[p.mustPiece]
+			engine.SetState(&s.State, stateCompulsoryPiece, engine.StateValue{Kind: engine.StateString, String: pieceNames[p.mustPiece]})
 		}
 		if p.entered >= 0 {
-			t.Entered = pieceNames[p.entered]
+			engine.SetState(&s.State, stateEntered, engine.StateValue{Kind: engine.StateString, String: pieceNames[p.entered]})
 		}
-		s.Turn = t
 	}
 	s.Counters = []engine.Counter{{Name: "turns", Value: int64(p.turns)}}
 	return s
@@ -141,6 +141,9 @@ func (p *Position) Setup() *engine.Setup {
 
 // FromSetup builds a position from its structured form, through the text notation's checks.
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
+	if err := engine.CheckState(v.Describe(), s); err != nil {
+		return nil, err
+	}
 	r, err := rulesFromOptions(s.Options)
 	if err != nil {
 		return nil, err
@@ -169,7 +172,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 		}
 		p.turns = uint32(c.Value)
 	}
-	if err := p.readTurn(s.Dice, s.Turn); err != nil {
+	if err := p.readTurn(s.Dice, turnFromState(s.State)); err != nil {
 		return nil, err
 	}
 	p.over = p.endsHere()
@@ -267,13 +270,36 @@ func (p *Position) readHeld(players []engine.PlayerSetup) error {
 	return nil
 }
 
+// The structured form's state of a turn in progress, by name.
+const (
+	stateMoveDone        = "move_done"
+	stateCompulsory      = "compulsory"
+	stateCompulsoryPiece = "compulsory_piece"
+	stateEntered         = "entered"
+)
+
+// turnState is what a turn in progress has done and still owes, as the state gives it.
+type turnState struct {
+	moveDone                             bool
+	compulsory, compulsoryPiece, entered string
+}
+
+func turnFromState(state map[string]engine.StateValue) *turnState {
+	t := turnState{moveDone: state[stateMoveDone].Bool, compulsory: state[stateCompulsory].String,
+		compulsoryPiece: state[stateCompulsoryPiece].String, entered: state[stateEntered].String}
+	if t == (turnState{}) {
+		return nil
+	}
+	return &t
+}
+
 // readTurn reads the die and the turn in progress, through the text's turn field.
-func (p *Position) readTurn(dice []engine.DieSetup, t *engine.TurnSetup) error {
+func (p *Position) readTurn(dice []engine.DieSetup, t *turnState) error {
 	switch {
 	case len(dice) > 1:
 		return engine.Positionf("dice", "one Treehouse die at most")
-	case len(dice) == 0 && t != nil && *t != (engine.TurnSetup{}):
-		return engine.Positionf("turn", "a turn in progress needs the rolled die")
+	case len(dice) == 0 && t != nil:
+		return engine.Positionf("state", "a turn in progress needs the rolled die")
 	case len(dice) == 0:
 		return nil
 	}
@@ -285,13 +311,13 @@ func (p *Position) readTurn(dice []engine.DieSetup, t *engine.TurnSetup) error {
 	if t == nil {
 		return nil
 	}
-	must := slices.Index(compulsoryNames[:], t.Compulsory)
+	must := slices.Index(compulsoryNames[:], t.compulsory)
 	if must < 0 {
-		return engine.Positionf("turn.compulsory", "want clear_portal, enter or nothing, got %q", t.Compulsory)
+		return engine.Positionf("state."+stateCompulsory, "want clear_portal, enter or nothing, got %q", t.compulsory)
 	}
 	mustPiece := ""
 	if must == mustEnter {
-		mustPiece = t.CompulsoryPiece
+		mustPiece = t.compulsoryPiece
 	}
-	return p.parseTurn(turnWord(faceNames[p.face], t.MoveDone, p.dieDone, must, mustPiece, t.Entered))
+	return p.parseTurn(turnWord(faceNames[p.face], t.moveDone, p.dieDone, must, mustPiece, t.entered))
 }

@@ -87,6 +87,13 @@ func describe() *engine.Description {
 			{Name: "end", Kind: engine.ActionEndTurn, Notation: "end", Description: "end the turn with the move or the die action left undone"},
 			{Name: "pass", Kind: engine.ActionPass, Notation: "pass", Description: "neither a move nor the die action is possible"},
 		},
+		State: []engine.StateInfo{
+			{Name: stateMoveDone, Kind: engine.StateBool, Description: "the turn's move is made"},
+			{Name: stateCompulsory, Kind: engine.StateString,
+				Description: "a move the player owes before anything else: clear_portal or enter"},
+			{Name: stateCompulsoryPiece, Kind: engine.StateString, Description: "the piece to enter, when only that one may be (gq)"},
+			{Name: stateEntered, Kind: engine.StateString, Description: "the piece re-entered this turn, which may not move again"},
+		},
 		Events: []engine.EventInfo{
 			{Name: "dice_rolled", Kind: engine.EventDiceRolled, Description: "the Treehouse die shows a face, 1 AIM to 6 WILD"},
 			{Name: "capture", Kind: engine.EventCapture, Description: "a piece is captured and held by the mover"},

@@ -35,18 +35,26 @@ func (p *Position) Setup() *engine.Setup {
 				ps.Lost = append(ps.Lost, kindNames[k])
 			}
 		}
+		var rights []string
 		if p.rights[pl]&rightA != 0 {
-			ps.Rights = append(ps.Rights, "garrison_a")
+			rights = append(rights, "garrison_a")
 		}
 		if p.rights[pl]&rightE != 0 {
-			ps.Rights = append(ps.Rights, "garrison_e")
+			rights = append(rights, "garrison_e")
 		}
+		engine.SetState(&ps.State, stateRights, engine.ListState(rights))
 		s.Players = append(s.Players, ps)
 	}
 	return s
 }
 
+// stateRights names a player's garrison rights in the structured form's state.
+const stateRights = "rights"
+
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
+	if err := engine.CheckState(v.desc, s); err != nil {
+		return nil, err
+	}
 	o, err := engine.ResolveOptions(v.desc.Options, s.Options)
 	if err != nil {
 		return nil, err
@@ -131,7 +139,7 @@ func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
 			}
 			p.lost[i][kind]++
 		}
-		if err := p.rightsFromSetup(i, field, ps.Rights); err != nil {
+		if err := p.rightsFromSetup(i, field, ps.State[stateRights].List); err != nil {
 			return err
 		}
 	}
@@ -146,7 +154,7 @@ func (p *Position) rightsFromSetup(pl int, field string, rights []string) error 
 		case "garrison_e":
 			p.rights[pl] |= rightE
 		default:
-			return engine.Positionf(field+".rights", "unknown right %q, want garrison_a or garrison_e", r)
+			return engine.Positionf(field+".state."+stateRights, "unknown right %q, want garrison_a or garrison_e", r)
 		}
 	}
 	return nil

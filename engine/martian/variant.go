@@ -63,6 +63,10 @@ func describe() *engine.Description {
 			{Name: "garrison", Kind: engine.ActionVariant, Notation: "c1a1", Description: "with a rolled 1 and 3, the unmoved monarch and raven exchange places across the empty square between them; the turn ends"},
 			{Name: "end_turn", Kind: engine.ActionEndTurn, Notation: "end", Description: "stop before using both dice"},
 		},
+		State: []engine.StateInfo{
+			{Name: stateRights, Kind: engine.StateList, PerPlayer: true,
+				Description: "the garrisons the player may still make: garrison_a, garrison_e (the raven on file a or e and the monarch have not moved)"},
+		},
 		Events: []engine.EventInfo{
 			{Name: "dice_rolled", Kind: engine.EventDiceRolled, Description: "the dice show their values"},
 			{Name: "die_substituted", Kind: engine.EventVariant, Description: "a die names a piece kind the player no longer has and counts upward to the next one"},

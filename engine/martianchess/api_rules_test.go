@@ -377,8 +377,8 @@ func TestCaptureAcrossTheCanal(t *testing.T) {
 	if got, want := events(ev), "capture:south:b5:pawn:0 points:south:b5:pawn:1 handed_over:north:b5:queen:0"; got != want {
 		t.Errorf("b2b5 events %s, want %s", got, want)
 	}
-	if p.String() != "q3/4/4/1q2/4/p1d1/4/4 n p,- - b2b5 1" || p.Setup().LastMove != "b2b5" {
-		t.Errorf("after b2b5: %q, last move %q", p.String(), p.Setup().LastMove)
+	if p.String() != "q3/4/4/1q2/4/p1d1/4/4 n p,- - b2b5 1" || p.Setup().State["last_move"].String != "b2b5" {
+		t.Errorf("after b2b5: %q, last move %q", p.String(), p.Setup().State["last_move"].String)
 	}
 	if players(p) != "south:1:pawn north:0:" || pieces(p) != "a3:pawn:south a8:queen:north b5:queen:north c3:drone:south" {
 		t.Errorf("after b2b5: players %s, pieces %s", players(p), pieces(p))
@@ -519,8 +519,8 @@ func TestFourPlayers(t *testing.T) {
 	if strings.Join(movers, " ") != strings.Join(append(slices.Clone(fourSeats), "south_west"), " ") {
 		t.Errorf("movers %v", movers)
 	}
-	if !strings.HasSuffix(p.String(), " nw p,-,-,- - - 2") || p.Setup().LastMove != "" {
-		t.Errorf("after a round: %q, last move %q", p.String(), p.Setup().LastMove)
+	if !strings.HasSuffix(p.String(), " nw p,-,-,- - - 2") || p.Setup().State["last_move"].String != "" {
+		t.Errorf("after a round: %q, last move %q", p.String(), p.Setup().State["last_move"].String)
 	}
 	if got := events(ev); got != "capture:south_west:e5:pawn:0 points:south_west:e5:pawn:1 handed_over:north_east:e5:pawn:0" {
 		t.Errorf("d4e5 events %s", got)

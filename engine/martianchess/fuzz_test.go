@@ -156,7 +156,8 @@ func setupFromBytes(data []byte) (engine.Variant, *engine.Setup) {
 	}
 	if c := next(); c&1 != 0 {
 		a, b, d, e := next(), next(), next(), next()
-		s.LastMove = string(rune('a'+a%9)) + strconv.Itoa(1+b%9) + string(rune('a'+d%9)) + strconv.Itoa(1+e%9)
+		engine.SetState(&s.State, stateLastMove, engine.StateValue{Kind: engine.StateString,
+			String: string(rune('a'+a%9)) + strconv.Itoa(1+b%9) + string(rune('a'+d%9)) + strconv.Itoa(1+e%9)})
 	}
 	return v, s
 }

@@ -9,7 +9,7 @@ import (
 
 // Setup is the structured form. A piece's player is the seat whose zone it stands in (pieces have
 // no colour); a seat's Held lists its pile; counter clock appears once the clock is called;
-// LastMove is the last move when it crossed a canal and bars the way back.
+// state last_move is the last move when it crossed a canal and bars the way back.
 func (p *Position) Setup() *engine.Setup {
 	g := p.rules.geo
 	s := &engine.Setup{Variant: p.rules.variant.desc.Name, Options: p.rules.options(), ToMove: p.rules.seats[p.side].Name,
@@ -33,13 +33,20 @@ func (p *Position) Setup() *engine.Setup {
 	}
 	s.Counters = append(s.Counters, engine.Counter{Name: "move_number", Value: int64(p.move)})
 	if p.rejectTo >= 0 {
-		s.LastMove = squareName(g, int(p.rejectFrom)) + squareName(g, int(p.rejectTo))
+		engine.SetState(&s.State, stateLastMove, engine.StateValue{Kind: engine.StateString,
+			String: squareName(g, int(p.rejectFrom)) + squareName(g, int(p.rejectTo))})
 	}
 	return s
 }
 
+// stateLastMove names, in the structured form's state, the last move when it crossed a canal.
+const stateLastMove = "last_move"
+
 // FromSetup builds a position from its structured form.
 func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
+	if err := engine.CheckState(v.Describe(), s); err != nil {
+		return nil, err
+	}
 	r, err := v.rulesFromOptions(s.Options)
 	if err != nil {
 		return nil, err
@@ -59,8 +66,8 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err := p.readCounters(s.Counters); err != nil {
 		return nil, err
 	}
-	if s.LastMove != "" {
-		if err := p.setCrossing(s.LastMove); err != nil {
+	if last := s.State[stateLastMove].String; last != "" {
+		if err := p.setCrossing(last); err != nil {
 			return nil, err
 		}
 	}

@@ -135,6 +135,10 @@ func describe(name string, two *geometry) *engine.Description {
 			{Name: "call_clock", Kind: engine.ActionVariant, Notation: "b2c3+clock", Description: "a move that also calls the clock: once per game, after which seven moves in a row without a capture end the game"},
 			{Name: "pass", Kind: engine.ActionPass, Notation: "pass", Description: "a player with no move passes"},
 		},
+		State: []engine.StateInfo{
+			{Name: stateLastMove, Kind: engine.StateString,
+				Description: "the last move (c5c4) when it crossed a canal: the piece may not go straight back"},
+		},
 		Events: []engine.EventInfo{
 			{Name: "capture", Kind: engine.EventCapture, Description: "a piece in another zone is captured into the mover's pile"},
 			{Name: "promotion", Kind: engine.EventPromotion, Description: "a field promotion merges two pieces"},

@@ -717,8 +717,6 @@ export interface components {
              *      Chaturanga: the colour of the coaster in front of the seat); empty where the seat fixes it.
              */
             readonly color?: string;
-            /** @description Players whose pieces this player commands. */
-            commands?: string[];
             /**
              * @description Pieces held off the board: their kinds, or where pieces of several colours may be held,
              *      their names in the variant's notation (Martian Coaster Chaturanga: colour and kind, "gq").
@@ -734,8 +732,6 @@ export interface components {
             name?: string;
             /** @description True when the player no longer takes turns. */
             out?: boolean;
-            /** @description Rights such as garrison_a: castling-like permissions history would otherwise decide. */
-            rights?: string[];
             /** Format: int32 */
             score?: number;
             /** @description The score split by where the points came from, in variants that explain it. */
@@ -778,8 +774,6 @@ export interface components {
              *      RollDice, ResolveDice); set in answers and ignored in requests.
              */
             readonly last_action?: components["schemas"]["Action"];
-            /** @description The last move, where a rule depends on it. */
-            last_move?: string;
             /** @description Placement of movable sub-boards (coasters), where the geometry is part of the position. */
             layout?: components["schemas"]["LayoutPlacement"][];
             /**
@@ -814,11 +808,6 @@ export interface components {
              *      him; ListLegalMovesResponse.to_move names who chooses.
              */
             to_move?: string;
-            /**
-             * @description The state of a turn in progress, in games whose turns hold several actions with obligations
-             *      between them (Martian Coaster Chaturanga).
-             */
-            turn?: components["schemas"]["TurnState"];
             /** @description The variant's registered name. */
             variant: string;
         };
@@ -1231,21 +1220,6 @@ export interface components {
              *      larger of the largest pieces, the earlier seat).
              */
             tie_breaks?: components["schemas"]["ScorePart"][];
-        };
-        /**
-         * @description TurnState is what a turn in progress has done and still owes. Whether the die action is done is
-         *      the die's `used`.
-         */
-        TurnState: {
-            /**
-             * @description A move owed before anything else: `clear_portal` or `enter`; `compulsory_piece` names the
-             *      piece to enter when only that one may be.
-             */
-            compulsory?: string;
-            compulsory_piece?: string;
-            /** @description The piece re-entered this turn, which may not move again. */
-            entered?: string;
-            move_done?: boolean;
         };
         ValidateMoveRequest: {
             /** @description The game's history, to apply the repetition rule (see Variant.repetition). */

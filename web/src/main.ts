@@ -368,7 +368,12 @@ function render(): void {
   if (!finished(e) && state.seats.get(who) === "bot") status += " — bot thinking";
   if (pos.proposal?.stage && pos.proposal.stage !== "available")
     status += ` — ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
-  if (pos.turn?.compulsory) status += ` — must ${pos.turn.compulsory.replace(/_/g, " ")}${pos.turn.compulsory_piece ? " " + pos.turn.compulsory_piece : ""}`;
+  // A turn's owed move is the variant's own state (Martian Coaster Chaturanga).
+  const owed = pos.state?.compulsory;
+  if (typeof owed === "string" && owed) {
+    const piece = pos.state?.compulsory_piece;
+    status += ` — must ${owed.replace(/_/g, " ")}${typeof piece === "string" && piece ? " " + piece : ""}`;
+  }
   $("status").textContent = status;
   renderResult(finished(e) ? next : null);
   $("last-action").textContent = pos.last_action?.notation ?? "";

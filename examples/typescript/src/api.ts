@@ -59,9 +59,9 @@ export interface PlayerState {
   held: string[];
   lost: string[];
   out: boolean;
-  rights: string[];
-  commands: string[];
   score_parts: ScorePart[];
+  /** The player's part of the variant's own state (Variant.state_types), by name. */
+  state?: Record<string, unknown>;
 }
 
 export interface Counter {
@@ -98,7 +98,8 @@ export interface Position {
   dice: Die[];
   players: PlayerState[];
   counters: Counter[];
-  last_move: string;
+  /** The variant's own state (Variant.state_types), by name: martian chess's last_move, ... */
+  state?: Record<string, unknown>;
   key: Int64;
   in_check: boolean;
   /** The action that led here, in answers that know it (ApplyMoves, RollDice, ...). */

@@ -1658,8 +1658,6 @@ type Position struct {
 	Layout []*LayoutPlacement `protobuf:"bytes,9,rep,name=layout,proto3" json:"layout,omitempty"`
 	// Named counters: halfmove_clock, fullmove_number, turn_number, quiet_turns, ...
 	Counters []*Counter `protobuf:"bytes,10,rep,name=counters,proto3" json:"counters,omitempty"`
-	// The last move, where a rule depends on it.
-	LastMove string `protobuf:"bytes,11,opt,name=last_move,json=lastMove,proto3" json:"last_move,omitempty"`
 	// An offer between players that the position waits on or that may be made now.
 	Proposal *Proposal `protobuf:"bytes,12,opt,name=proposal,proto3" json:"proposal,omitempty"`
 	// The position's hash key, set in answers and ignored in requests: equal for positions that
@@ -1671,9 +1669,6 @@ type Position struct {
 	// The action that led to this position, when the answer knows it (ApplyMoves, ValidateMove,
 	// RollDice, ResolveDice); set in answers and ignored in requests.
 	LastAction *Action `protobuf:"bytes,15,opt,name=last_action,json=lastAction,proto3" json:"last_action,omitempty"`
-	// The state of a turn in progress, in games whose turns hold several actions with obligations
-	// between them (Martian Coaster Chaturanga).
-	Turn *TurnState `protobuf:"bytes,16,opt,name=turn,proto3" json:"turn,omitempty"`
 	// The board as it stands, in variants whose board changes during play (the variant's board has
 	// layout_in_position): its regions, arrows and marks after every turn, tip and swap so far.
 	Board *Board `protobuf:"bytes,17,opt,name=board,proto3" json:"board,omitempty"`
@@ -1784,13 +1779,6 @@ func (x *Position) GetCounters() []*Counter {
 	return nil
 }
 
-func (x *Position) GetLastMove() string {
-	if x != nil {
-		return x.LastMove
-	}
-	return ""
-}
-
 func (x *Position) GetProposal() *Proposal {
 	if x != nil {
 		return x.Proposal
@@ -1815,13 +1803,6 @@ func (x *Position) GetInCheck() bool {
 func (x *Position) GetLastAction() *Action {
 	if x != nil {
 		return x.LastAction
-	}
-	return nil
-}
-
-func (x *Position) GetTurn() *TurnState {
-	if x != nil {
-		return x.Turn
 	}
 	return nil
 }
@@ -2203,10 +2184,6 @@ type PlayerState struct {
 	Lost []string `protobuf:"bytes,4,rep,name=lost,proto3" json:"lost,omitempty"`
 	// True when the player no longer takes turns.
 	Out bool `protobuf:"varint,5,opt,name=out,proto3" json:"out,omitempty"`
-	// Rights such as garrison_a: castling-like permissions history would otherwise decide.
-	Rights []string `protobuf:"bytes,6,rep,name=rights,proto3" json:"rights,omitempty"`
-	// Players whose pieces this player commands.
-	Commands []string `protobuf:"bytes,7,rep,name=commands,proto3" json:"commands,omitempty"`
 	// The score split by where the points came from, in variants that explain it.
 	ScoreParts []*ScorePart `protobuf:"bytes,8,rep,name=score_parts,json=scoreParts,proto3" json:"score_parts,omitempty"`
 	// The player's colour as it stands, in variants where it changes during play (Martian Coaster
@@ -2284,20 +2261,6 @@ func (x *PlayerState) GetOut() bool {
 		return x.Out
 	}
 	return false
-}
-
-func (x *PlayerState) GetRights() []string {
-	if x != nil {
-		return x.Rights
-	}
-	return nil
-}
-
-func (x *PlayerState) GetCommands() []string {
-	if x != nil {
-		return x.Commands
-	}
-	return nil
 }
 
 func (x *PlayerState) GetScoreParts() []*ScorePart {
@@ -3076,79 +3039,6 @@ func (x *DiceRoll) GetValues() []int32 {
 	return nil
 }
 
-// TurnState is what a turn in progress has done and still owes. Whether the die action is done is
-// the die's `used`.
-type TurnState struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	MoveDone bool                   `protobuf:"varint,1,opt,name=move_done,json=moveDone,proto3" json:"move_done,omitempty"`
-	// A move owed before anything else: `clear_portal` or `enter`; `compulsory_piece` names the
-	// piece to enter when only that one may be.
-	Compulsory      string `protobuf:"bytes,2,opt,name=compulsory,proto3" json:"compulsory,omitempty"`
-	CompulsoryPiece string `protobuf:"bytes,3,opt,name=compulsory_piece,json=compulsoryPiece,proto3" json:"compulsory_piece,omitempty"`
-	// The piece re-entered this turn, which may not move again.
-	Entered       string `protobuf:"bytes,4,opt,name=entered,proto3" json:"entered,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *TurnState) Reset() {
-	*x = TurnState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[32]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *TurnState) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*TurnState) ProtoMessage() {}
-
-func (x *TurnState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[32]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use TurnState.ProtoReflect.Descriptor instead.
-func (*TurnState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{32}
-}
-
-func (x *TurnState) GetMoveDone() bool {
-	if x != nil {
-		return x.MoveDone
-	}
-	return false
-}
-
-func (x *TurnState) GetCompulsory() string {
-	if x != nil {
-		return x.Compulsory
-	}
-	return ""
-}
-
-func (x *TurnState) GetCompulsoryPiece() string {
-	if x != nil {
-		return x.CompulsoryPiece
-	}
-	return ""
-}
-
-func (x *TurnState) GetEntered() string {
-	if x != nil {
-		return x.Entered
-	}
-	return ""
-}
-
 var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
@@ -3271,7 +3161,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x10\n" +
 	"\x03min\x18\x05 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x06 \x01(\x03R\x03max\x12\x18\n" +
-	"\aallowed\x18\a \x03(\tR\aallowed\"\xb3\a\n" +
+	"\aallowed\x18\a \x03(\tR\aallowed\"\x86\a\n" +
 	"\bPosition\x12\x1d\n" +
 	"\avariant\x18\x01 \x01(\tB\x03\xe0A\x02R\avariant\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12=\n" +
@@ -3283,14 +3173,12 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\aplayers\x18\b \x03(\v2\x19.ashtapada.v1.PlayerStateR\aplayers\x125\n" +
 	"\x06layout\x18\t \x03(\v2\x1d.ashtapada.v1.LayoutPlacementR\x06layout\x121\n" +
 	"\bcounters\x18\n" +
-	" \x03(\v2\x15.ashtapada.v1.CounterR\bcounters\x12\x1b\n" +
-	"\tlast_move\x18\v \x01(\tR\blastMove\x122\n" +
+	" \x03(\v2\x15.ashtapada.v1.CounterR\bcounters\x122\n" +
 	"\bproposal\x18\f \x01(\v2\x16.ashtapada.v1.ProposalR\bproposal\x12\x15\n" +
 	"\x03key\x18\r \x01(\x04B\x03\xe0A\x03R\x03key\x12\x1e\n" +
 	"\bin_check\x18\x0e \x01(\bB\x03\xe0A\x03R\ainCheck\x12:\n" +
 	"\vlast_action\x18\x0f \x01(\v2\x14.ashtapada.v1.ActionB\x03\xe0A\x03R\n" +
-	"lastAction\x12+\n" +
-	"\x04turn\x18\x10 \x01(\v2\x17.ashtapada.v1.TurnStateR\x04turn\x12.\n" +
+	"lastAction\x12.\n" +
 	"\x05board\x18\x11 \x01(\v2\x13.ashtapada.v1.BoardB\x03\xe0A\x03R\x05board\x127\n" +
 	"\x05state\x18\x12 \x03(\v2!.ashtapada.v1.Position.StateEntryR\x05state\x1aR\n" +
 	"\fOptionsEntry\x12\x10\n" +
@@ -3299,7 +3187,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"StateEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
-	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"\x7f\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01J\x04\b\v\x10\fJ\x04\b\x10\x10\x11R\tlast_moveR\x04turn\"\x7f\n" +
 	"\vGameHistory\x12\x12\n" +
 	"\x04keys\x18\x01 \x03(\x04R\x04keys\x12,\n" +
 	"\x05start\x18\x02 \x01(\v2\x16.ashtapada.v1.PositionR\x05start\x12.\n" +
@@ -3323,15 +3211,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value\x12\x14\n" +
 	"\x05means\x18\x03 \x01(\tR\x05means\x12\x12\n" +
-	"\x04used\x18\x04 \x01(\bR\x04used\"\xc7\x03\n" +
+	"\x04used\x18\x04 \x01(\bR\x04used\"\xb1\x03\n" +
 	"\vPlayerState\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n" +
 	"\x04held\x18\x03 \x03(\tR\x04held\x12\x12\n" +
 	"\x04lost\x18\x04 \x03(\tR\x04lost\x12\x10\n" +
-	"\x03out\x18\x05 \x01(\bR\x03out\x12\x16\n" +
-	"\x06rights\x18\x06 \x03(\tR\x06rights\x12\x1a\n" +
-	"\bcommands\x18\a \x03(\tR\bcommands\x128\n" +
+	"\x03out\x18\x05 \x01(\bR\x03out\x128\n" +
 	"\vscore_parts\x18\b \x03(\v2\x17.ashtapada.v1.ScorePartR\n" +
 	"scoreParts\x12\x19\n" +
 	"\x05color\x18\t \x01(\tB\x03\xe0A\x03R\x05color\x12=\n" +
@@ -3342,7 +3228,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"StateEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12,\n" +
-	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01\"5\n" +
+	"\x05value\x18\x02 \x01(\v2\x16.google.protobuf.ValueR\x05value:\x028\x01J\x04\b\x06\x10\aJ\x04\b\a\x10\bR\x06rightsR\bcommands\"5\n" +
 	"\tHeldPiece\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05color\x18\x02 \x01(\tR\x05color\"h\n" +
@@ -3406,14 +3292,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\tstandings\x18\b \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
 	"\x05teams\x18\t \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\"\"\n" +
 	"\bDiceRoll\x12\x16\n" +
-	"\x06values\x18\x01 \x03(\x05R\x06values\"\x8d\x01\n" +
-	"\tTurnState\x12\x1b\n" +
-	"\tmove_done\x18\x01 \x01(\bR\bmoveDone\x12\x1e\n" +
-	"\n" +
-	"compulsory\x18\x02 \x01(\tR\n" +
-	"compulsory\x12)\n" +
-	"\x10compulsory_piece\x18\x03 \x01(\tR\x0fcompulsoryPiece\x12\x18\n" +
-	"\aentered\x18\x04 \x01(\tR\aentered*l\n" +
+	"\x06values\x18\x01 \x03(\x05R\x06values*l\n" +
 	"\n" +
 	"OptionType\x12\x1b\n" +
 	"\x17OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3466,7 +3345,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(OptionType)(0),         // 0: ashtapada.v1.OptionType
 	(Phase)(0),              // 1: ashtapada.v1.Phase
@@ -3505,12 +3384,11 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(*TeamStanding)(nil),    // 34: ashtapada.v1.TeamStanding
 	(*NextTurn)(nil),        // 35: ashtapada.v1.NextTurn
 	(*DiceRoll)(nil),        // 36: ashtapada.v1.DiceRoll
-	(*TurnState)(nil),       // 37: ashtapada.v1.TurnState
-	nil,                     // 38: ashtapada.v1.OptionBoard.OptionsEntry
-	nil,                     // 39: ashtapada.v1.Position.OptionsEntry
-	nil,                     // 40: ashtapada.v1.Position.StateEntry
-	nil,                     // 41: ashtapada.v1.PlayerState.StateEntry
-	(*structpb.Value)(nil),  // 42: google.protobuf.Value
+	nil,                     // 37: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 38: ashtapada.v1.Position.OptionsEntry
+	nil,                     // 39: ashtapada.v1.Position.StateEntry
+	nil,                     // 40: ashtapada.v1.PlayerState.StateEntry
+	(*structpb.Value)(nil),  // 41: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	11, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
@@ -3522,7 +3400,7 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	9,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
 	7,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
 	6,  // 8: ashtapada.v1.Variant.state_types:type_name -> ashtapada.v1.StateType
-	38, // 9: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	37, // 9: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
 	12, // 10: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
 	11, // 11: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
 	2,  // 12: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
@@ -3534,8 +3412,8 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	13, // 18: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
 	19, // 19: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
 	0,  // 20: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	42, // 21: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	39, // 22: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	41, // 21: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	38, // 22: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
 	25, // 23: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
 	1,  // 24: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
 	26, // 25: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
@@ -3544,34 +3422,33 @@ var file_ashtapada_v1_types_proto_depIdxs = []int32{
 	30, // 28: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
 	23, // 29: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
 	31, // 30: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	37, // 31: ashtapada.v1.Position.turn:type_name -> ashtapada.v1.TurnState
-	12, // 32: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
-	40, // 33: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
-	21, // 34: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	31, // 35: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	24, // 36: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	28, // 37: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
-	41, // 38: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
-	2,  // 39: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 40: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	24, // 41: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	24, // 42: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	24, // 43: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	24, // 44: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	31, // 45: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 46: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 47: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	33, // 48: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	34, // 49: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	42, // 50: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	42, // 51: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	42, // 52: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
-	42, // 53: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
-	54, // [54:54] is the sub-list for method output_type
-	54, // [54:54] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	12, // 31: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
+	39, // 32: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
+	21, // 33: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	31, // 34: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	24, // 35: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	28, // 36: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
+	40, // 37: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
+	2,  // 38: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	3,  // 39: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	24, // 40: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	24, // 41: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	24, // 42: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	24, // 43: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	31, // 44: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	1,  // 45: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	4,  // 46: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	33, // 47: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	34, // 48: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	41, // 49: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	41, // 50: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	41, // 51: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
+	41, // 52: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
+	53, // [53:53] is the sub-list for method output_type
+	53, // [53:53] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3586,7 +3463,7 @@ func file_ashtapada_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   37,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -733,7 +733,11 @@ function render() {
   if (!finished(e) && state.seats.get(who) === "bot") status += " \u2014 bot thinking";
   if (pos.proposal?.stage && pos.proposal.stage !== "available")
     status += ` \u2014 ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
-  if (pos.turn?.compulsory) status += ` \u2014 must ${pos.turn.compulsory.replace(/_/g, " ")}${pos.turn.compulsory_piece ? " " + pos.turn.compulsory_piece : ""}`;
+  const owed = pos.state?.compulsory;
+  if (typeof owed === "string" && owed) {
+    const piece = pos.state?.compulsory_piece;
+    status += ` \u2014 must ${owed.replace(/_/g, " ")}${typeof piece === "string" && piece ? " " + piece : ""}`;
+  }
   $("status").textContent = status;
   renderResult(finished(e) ? next : null);
   $("last-action").textContent = pos.last_action?.notation ?? "";
