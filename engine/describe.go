@@ -197,8 +197,8 @@ type PlayerSetup struct {
 	// several colours are named in their own notation; output only.
 	HeldPieces []PieceSetup
 	// Lost lists the player's own pieces taken by opponents, where the rules use them.
-	Lost     []string
-	Out bool
+	Lost []string
+	Out  bool
 	// State holds the player's part of the variant's own state (Description.State entries with
 	// PerPlayer), by name; zero values are left out.
 	State map[string]StateValue
