@@ -489,9 +489,7 @@ func TestCoasterChaturangaAPI(t *testing.T) {
 		wantStatus(t, "resolve 7", err, codes.InvalidArgument, "MALFORMED_ACTION", "values", "Treehouse")
 		// A position whose die is rolled already takes no roll.
 		err = gameCall(t, tr, "ResolveDice", &pb.ResolveDiceRequest{Position: rolled, Values: []int32{4}}, &pb.ResolveDiceResponse{})
-		if status.Code(err) != codes.FailedPrecondition {
-			t.Errorf("resolve after the roll: %v", err)
-		}
+		wantStatus(t, "resolve after the roll", err, codes.FailedPrecondition, "NOT_ROLL_PHASE", "", "does not wait for a dice roll")
 
 		// The swap: the coasters and the seats' colours move, and the position's board follows.
 		a := &pb.ApplyMovesResponse{}

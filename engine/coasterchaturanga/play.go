@@ -13,12 +13,7 @@ var dieInfo = []engine.DieInfo{{Kind: "treehouse", Count: 1, Faces: []engine.Die
 }}}
 
 // Dice is the Treehouse die, thrown once a turn.
-func (p *Position) Dice() []engine.DieInfo {
-	if p.Phase() != engine.PhaseRoll {
-		return nil
-	}
-	return dieInfo
-}
+func (p *Position) Dice() []engine.DieInfo { return dieInfo }
 
 // RollMove returns the roll of one die showing values[0] (1 AIM .. 6 WILD).
 func (p *Position) RollMove(values []int) (engine.Move, error) {
