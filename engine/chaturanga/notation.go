@@ -18,39 +18,8 @@ func Parse(fen string) (Position, error) {
 	if len(fields) < 2 || len(fields) > 6 {
 		return p, engine.Positionf("fen", "want 2 to 6 space-separated fields, got %d", len(fields))
 	}
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 8 {
-		return p, engine.Positionf("board", "want 8 ranks separated by '/', got %d", len(ranks))
-	}
-	for i, row := range ranks {
-		r := 7 - i
-		f := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '8' {
-				f += int(c - '0')
-				if f > 8 {
-					return p, engine.Positionf("board", "rank %d has more than 8 squares", r+1)
-				}
-				continue
-			}
-			typ := strings.IndexByte("pnbrqk", c|0x20)
-			if typ < 0 || c == '~' {
-				return p, engine.Positionf("board", "unknown piece letter %q on rank %d", c, r+1)
-			}
-			if f >= 8 {
-				return p, engine.Positionf("board", "rank %d has more than 8 squares", r+1)
-			}
-			color := white
-			if c >= 'a' {
-				color = black
-			}
-			p.put(r*8+f, typ, color)
-			f++
-		}
-		if f != 8 {
-			return p, engine.Positionf("board", "rank %d has %d squares, want 8", r+1, f)
-		}
+	if err := p.parseBoard(fields[0]); err != nil {
+		return p, err
 	}
 	switch fields[1] {
 	case "w":
@@ -66,22 +35,75 @@ func Parse(fen string) (Position, error) {
 			return p, engine.Positionf(name, "chaturanga has no %s: want '-', got %q", name, fields[2+i])
 		}
 	}
+	if err := p.parseCounters(fields[min(4, len(fields)):]); err != nil {
+		return p, err
+	}
+	return p, p.validate()
+}
+
+// parseBoard reads the FEN's ranks, 8 down to 1, digits counting empty squares.
+func (p *Position) parseBoard(board string) error {
+	ranks := strings.Split(board, "/")
+	if len(ranks) != 8 {
+		return engine.Positionf("board", "want 8 ranks separated by '/', got %d", len(ranks))
+	}
+	for i, row := range ranks {
+		if err := p.parseRank(7-i, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseRank reads rank r from its row of piece letters and digits.
+func (p *Position) parseRank(r int, row string) error {
+	f := 0
+	for j := 0; j < len(row); j++ {
+		c := row[j]
+		if c >= '1' && c <= '8' {
+			if f += int(c - '0'); f > 8 {
+				return engine.Positionf("board", "rank %d has more than 8 squares", r+1)
+			}
+			continue
+		}
+		typ := strings.IndexByte("pnbrqk", c|0x20)
+		if typ < 0 || c == '~' {
+			return engine.Positionf("board", "unknown piece letter %q on rank %d", c, r+1)
+		}
+		if f >= 8 {
+			return engine.Positionf("board", "rank %d has more than 8 squares", r+1)
+		}
+		color := white
+		if c >= 'a' {
+			color = black
+		}
+		p.put(r*8+f, typ, color)
+		f++
+	}
+	if f != 8 {
+		return engine.Positionf("board", "rank %d has %d squares, want 8", r+1, f)
+	}
+	return nil
+}
+
+// parseCounters reads the halfmove clock and the fullmove number, where the FEN gives them.
+func (p *Position) parseCounters(counters []string) error {
 	p.fullmove = 1
-	if len(fields) > 4 {
-		n, err := strconv.ParseUint(fields[4], 10, 16)
+	if len(counters) > 0 {
+		n, err := strconv.ParseUint(counters[0], 10, 16)
 		if err != nil || n > drawPlies {
-			return p, engine.Positionf("halfmove clock", "want a number from 0 to %d (the 70-move rule draws there), got %q", drawPlies, fields[4])
+			return engine.Positionf("halfmove clock", "want a number from 0 to %d (the 70-move rule draws there), got %q", drawPlies, counters[0])
 		}
 		p.halfmove = uint16(n)
 	}
-	if len(fields) > 5 {
-		n, err := engine.ParseCounter("fullmove number", fields[5], 1)
+	if len(counters) > 1 {
+		n, err := engine.ParseCounter("fullmove number", counters[1], 1)
 		if err != nil {
-			return p, err
+			return err
 		}
 		p.fullmove = n
 	}
-	return p, p.validate()
+	return nil
 }
 
 // FEN returns the position in Fairy-Stockfish's notation.
