@@ -740,3 +740,23 @@ func TestPprofOnAdminOnly(t *testing.T) {
 		t.Errorf("admin /metrics: %d %.100q", code, body)
 	}
 }
+
+// A shutdown that begins as soon as Serve does, before its listeners are served, is clean: no
+// error for the servers that never started.
+func TestImmediateShutdown(t *testing.T) {
+	for range 50 {
+		grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		httpLis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if err := Serve(ctx, grpcLis, httpLis, Config{}); err != nil {
+			t.Fatalf("Serve stopped at once: %v", err)
+		}
+	}
+}

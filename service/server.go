@@ -377,8 +377,16 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		errs <- nil
 	}
 	running := 3
-	go func() { errs <- gs.Serve(grpcGuard) }()
-	go func() { errs <- gs.Serve(gs.gateway) }()
+	serveGRPC := func(lis net.Listener) {
+		// A shutdown that comes before this goroutine runs stops the server first.
+		if err := gs.Serve(lis); !errors.Is(err, grpc.ErrServerStopped) {
+			errs <- err
+			return
+		}
+		errs <- nil
+	}
+	go serveGRPC(grpcGuard)
+	go serveGRPC(gs.gateway)
 	go serveHTTP(hs, httpGuard)
 	fields := []zap.Field{zap.String("version", cfg.Version), zap.String("grpc_addr", grpcLis.Addr().String()),
 		zap.String("http_addr", httpLis.Addr().String())}
