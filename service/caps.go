@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -149,7 +150,7 @@ func walkCaps(m protoreflect.Message, prefix, top string, wellKnown bool, depth 
 					err = capError(fd, path, "has a key of "+strconv.Itoa(len(key))+" bytes, at most "+strconv.Itoa(maxStringLen))
 					return false
 				}
-				err = checkValue(fd.MapValue(), v, path+"["+quote(key)+"]", top, wellKnown, depth)
+				err = checkValue(fd.MapValue(), v, path+"["+echo.Quote(key)+"]", top, wellKnown, depth)
 				return err == nil
 			})
 		default:

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // nested is a google.protobuf.Value of lists within lists, depth deep.
@@ -64,7 +65,7 @@ func TestCapsRefuse(t *testing.T) {
 		code, reason, field := errorDetails(err)
 		msg := status.Convert(err).Message()
 		if code != codes.InvalidArgument || reason != c.reason || field != c.field || !strings.Contains(msg, c.says) || len(msg) > 200 {
-			t.Errorf("%T: %v %s %q %q, want %s %q saying %q", c.req, code, reason, field, clip(msg, 200), c.reason, c.field, c.says)
+			t.Errorf("%T: %v %s %q %q, want %s %q saying %q", c.req, code, reason, field, echo.Clip(msg, 200), c.reason, c.field, c.says)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/encoding"
@@ -199,7 +200,7 @@ func fieldFault(fd protoreflect.FieldDescriptor, v []byte, path string, n nestin
 			if !utf8.Valid(key) {
 				return fault{faultUTF8, path}
 			}
-			path += "[" + quote(string(key)) + "]"
+			path += "[" + echo.Quote(string(key)) + "]"
 		}
 		if value == nil {
 			return fault{}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 func lookupVariant(name, field string) (engine.Variant, error) {
@@ -27,7 +28,7 @@ func lookupVariant(name, field string) (engine.Variant, error) {
 	}
 	v, ok := engine.Lookup(name)
 	if !ok {
-		return nil, statusError(codes.NotFound, "VARIANT_NOT_FOUND", field, "unknown variant "+quote(name)+"; ListVariants lists them")
+		return nil, statusError(codes.NotFound, "VARIANT_NOT_FOUND", field, "unknown variant "+echo.Quote(name)+"; ListVariants lists them")
 	}
 	return v, nil
 }
@@ -230,13 +231,13 @@ func optionsFromProto(in map[string]*structpb.Value) (engine.Options, error) {
 		case *structpb.Value_NumberValue:
 			n := x.NumberValue
 			if n != math.Trunc(n) || math.Abs(n) > 1<<53 {
-				return nil, invalid("INVALID_OPTION", field, "option %s must be an integer, not %v", quote(name), n)
+				return nil, invalid("INVALID_OPTION", field, "option %s must be an integer, not %v", echo.Quote(name), n)
 			}
 			out[name] = engine.OptionValue{Kind: engine.OptionInt, Int: int64(n)}
 		case *structpb.Value_StringValue:
 			out[name] = engine.OptionValue{Kind: engine.OptionString, String: x.StringValue}
 		default:
-			return nil, invalid("INVALID_OPTION", field, "option %s must be a boolean, an integer or a string", quote(name))
+			return nil, invalid("INVALID_OPTION", field, "option %s must be a boolean, an integer or a string", echo.Quote(name))
 		}
 	}
 	return out, nil

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -75,17 +74,6 @@ func TestVariantsDeclareTheirActions(t *testing.T) {
 				pos = child
 			}
 		})
-	}
-}
-
-func TestQuote(t *testing.T) {
-	if got := quote("e2e4"); got != `"e2e4"` {
-		t.Errorf("quote(e2e4) = %s", got)
-	}
-	long := strings.Repeat("é", 3000) // 6000 bytes, two to a character
-	got := quote(long)
-	if len(got) > maxEcho+32 || !strings.HasSuffix(got, `é"... (6000 bytes)`) || !utf8.ValidString(got) {
-		t.Errorf("quote of 6000 bytes: %d bytes, %s", len(got), got)
 	}
 }
 

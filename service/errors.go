@@ -3,8 +3,6 @@ package service
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"unicode/utf8"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -12,45 +10,18 @@ import (
 	"google.golang.org/protobuf/protoadapt"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // errorDomain is the ErrorInfo domain of every error the service returns.
 const errorDomain = "ashtapada"
 
-// Bounds on what an error repeats of a request, so that no answer or log line grows with the
-// client's input: a quoted value, a field path, a whole message (engine messages included).
+// Bounds on what an error repeats of a request (package echo).
 const (
-	maxEcho       = 64
-	maxFieldPath  = 256
-	maxMessageLen = 1024
+	maxEcho       = echo.MaxQuoted
+	maxFieldPath  = echo.MaxFieldPath
+	maxMessageLen = echo.MaxMessage
 )
-
-// quote quotes client input for an error message, cut to maxEcho bytes with its full length said.
-func quote(s string) string {
-	if len(s) <= maxEcho {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(prefix(s, maxEcho)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// clip cuts s to at most n bytes, marking the cut with "...".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return prefix(s, n) + "..."
-}
-
-// prefix is the longest start of s of at most n bytes that ends on a character boundary.
-func prefix(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
 
 // statusError builds an AIP-193 error: a code, a message, one ErrorInfo and, for bad input, a
 // field violation naming the request field at fault.
@@ -63,12 +34,12 @@ func statusError(code codes.Code, reason, field, msg string) error {
 
 // detailedError is statusError with any number of field violations.
 func detailedError(code codes.Code, reason, msg string, violations []*errdetails.BadRequest_FieldViolation) error {
-	msg = clip(msg, maxMessageLen)
+	msg = echo.Clip(msg, maxMessageLen)
 	st := status.New(code, msg)
 	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain}}
 	if len(violations) > 0 {
 		for _, v := range violations {
-			v.Field, v.Description = clip(v.Field, maxFieldPath), clip(v.Description, maxMessageLen)
+			v.Field, v.Description = echo.Clip(v.Field, maxFieldPath), echo.Clip(v.Description, maxMessageLen)
 		}
 		details = append(details, &errdetails.BadRequest{FieldViolations: violations})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // history is what a request says of the game before its position: the earlier positions' keys,
@@ -59,7 +60,7 @@ func readHistory(h *pb.GameHistory, pos engine.Position, field string) (*history
 		m, reason, err := resolveAction(p, actions[i], field+".actions["+strconv.Itoa(i)+"]")
 		if err == nil && reason != "" {
 			if n := actions[i].GetNotation(); n != "" {
-				reason = quote(n) + ": " + reason
+				reason = echo.Quote(n) + ": " + reason
 			}
 			err = &engine.IllegalError{Reason: reason}
 		}

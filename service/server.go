@@ -30,6 +30,7 @@ import (
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 	"github.com/ashtapada/ashtapada/service/gateway"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // Config is how Serve runs. A zero field takes its default.
@@ -260,11 +261,11 @@ func forwardedClient(values []string, trusted []netip.Prefix) string {
 			first = entry
 			ip, err := netip.ParseAddr(entry)
 			if err != nil || !trustedIP(trusted, ip.Unmap()) {
-				return clip(entry, maxForwarded)
+				return echo.Clip(entry, maxForwarded)
 			}
 		}
 	}
-	return clip(first, maxForwarded)
+	return echo.Clip(first, maxForwarded)
 }
 
 // maxForwarded caps a forwarded client's address in the log.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // A variant's own state (engine.Description.State) is converted here and only here, by its
@@ -48,14 +49,14 @@ func stateFromProto(infos []engine.StateInfo, perPlayer bool, in map[string]*str
 	}
 	out := make(map[string]engine.StateValue, len(in))
 	for name, v := range in {
-		f := field + "[" + quote(name) + "]"
+		f := field + "[" + echo.Quote(name) + "]"
 		i := slices.IndexFunc(infos, func(s engine.StateInfo) bool { return s.Name == name && s.PerPlayer == perPlayer })
 		if i < 0 {
-			return nil, invalid("INVALID_POSITION", f, "%s is no state of this variant%s", quote(name), stateNames(infos, perPlayer))
+			return nil, invalid("INVALID_POSITION", f, "%s is no state of this variant%s", echo.Quote(name), stateNames(infos, perPlayer))
 		}
 		sv, ok := stateValue(infos[i].Kind, v)
 		if !ok {
-			return nil, invalid("INVALID_POSITION", f, "%s wants %s", quote(name), kindWords[infos[i].Kind])
+			return nil, invalid("INVALID_POSITION", f, "%s wants %s", echo.Quote(name), kindWords[infos[i].Kind])
 		}
 		if !sv.IsZero() {
 			out[name] = sv

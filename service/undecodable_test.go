@@ -22,6 +22,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // rawCodec sends requests as the bytes given, whatever they are, and takes answers as bytes.
@@ -209,7 +210,7 @@ func TestUndecodableRequestsOverHTTP(t *testing.T) {
 				}
 				if resp.StatusCode != 400 || codes.Code(st.GetCode()) != codes.InvalidArgument || reason != c.reason || field != c.field {
 					t.Errorf("POST %s %s: %d %v %s %q %q, want 400 INVALID_ARGUMENT %s %q", rule.GetPost(), c.name,
-						resp.StatusCode, codes.Code(st.GetCode()), reason, field, clip(st.GetMessage(), 120), c.reason, c.field)
+						resp.StatusCode, codes.Code(st.GetCode()), reason, field, echo.Clip(st.GetMessage(), 120), c.reason, c.field)
 				}
 				sent++
 			}

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
 	"google.golang.org/genproto/googleapis/rpc/code"
@@ -37,46 +37,20 @@ const errorDomain = "ashtapada"
 
 // Bounds on what an error repeats of a request, the same as the service's, so that no answer or
 // log line grows with the client's input: a quoted value, a field path, a whole message.
+// Bounds on what an error repeats of a request (package echo).
 const (
-	maxEcho       = 64
-	maxFieldPath  = 256
-	maxMessageLen = 1024
+	maxEcho       = echo.MaxQuoted
+	maxFieldPath  = echo.MaxFieldPath
+	maxMessageLen = echo.MaxMessage
 )
 
 // maxLogged caps client-influenced text (paths, decoder messages) in a log line.
 const maxLogged = 200
 
-// quote quotes client input for an error message, cut to maxEcho bytes with its full length said.
-func quote(s string) string {
-	if len(s) <= maxEcho {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(prefix(s, maxEcho)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// clip cuts s to at most n bytes, marking the cut with "...".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return prefix(s, n) + "..."
-}
-
-// prefix is the longest start of s of at most n bytes that ends on a character boundary.
-func prefix(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
 // gatewayStatus builds an error of the HTTP handler: one ErrorInfo and, when field is set, a
 // field violation, bounded like the service's own errors.
 func gatewayStatus(c codes.Code, reason, field, msg string, meta map[string]string) *spb.Status {
-	msg, field = clip(msg, maxMessageLen), clip(field, maxFieldPath)
+	msg, field = echo.Clip(msg, maxMessageLen), echo.Clip(field, maxFieldPath)
 	st := &spb.Status{Code: int32(c), Message: msg}
 	if a, err := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain, Metadata: meta}); err == nil {
 		st.Details = append(st.Details, a)
@@ -250,7 +224,7 @@ func (g *gateway) internal(ctx context.Context, err error) *spb.Status {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return status.FromContextError(ctxErr).Proto()
 	}
-	g.log.Warn("gateway failure", zap.String("transport", "http"), zap.String("error", clip(err.Error(), maxLogged)))
+	g.log.Warn("gateway failure", zap.String("transport", "http"), zap.String("error", echo.Clip(err.Error(), maxLogged)))
 	return gatewayStatus(codes.Internal, "INTERNAL", "", "internal error", nil)
 }
 
@@ -259,7 +233,7 @@ func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime
 	switch httpStatus {
 	case http.StatusMethodNotAllowed:
 		g.reject(w, r, httpStatus, gatewayStatus(codes.Unimplemented, reasonMethodNotAllowed, "",
-			clip(r.Method, maxEcho)+" is not allowed on "+quote(r.URL.Path), nil), time.Now())
+			echo.Clip(r.Method, maxEcho)+" is not allowed on "+echo.Quote(r.URL.Path), nil), time.Now())
 	case http.StatusBadRequest:
 		g.reject(w, r, httpStatus, gatewayStatus(codes.InvalidArgument, reasonInvalidRequest, "", "malformed request path", nil), time.Now())
 	default:
@@ -268,7 +242,7 @@ func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime
 }
 
 func (g *gateway) notFound(r *http.Request) *spb.Status {
-	return gatewayStatus(codes.NotFound, reasonUnknownPath, "", "no such path: "+quote(r.URL.Path), nil)
+	return gatewayStatus(codes.NotFound, reasonUnknownPath, "", "no such path: "+echo.Quote(r.URL.Path), nil)
 }
 
 // streamError converts an error of a server stream; the marshaler writes it in the AIP-193 form.

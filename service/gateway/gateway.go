@@ -30,6 +30,7 @@ import (
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 	"github.com/ashtapada/ashtapada/gen/openapi"
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
 
 // Options configures the HTTP/JSON handler.
@@ -272,7 +273,7 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	if !jsonBody(r) {
 		// Only a JSON body: a page on any site may make its visitors' browsers send a form or
 		// text/plain body without asking (no CORS preflight), but never a JSON one.
-		msg := "the request body must be JSON: send it with Content-Type: application/json, not " + quote(clip(r.Header.Get("Content-Type"), maxEcho))
+		msg := "the request body must be JSON: send it with Content-Type: application/json, not " + echo.Quote(echo.Clip(r.Header.Get("Content-Type"), maxEcho))
 		g.reject(w, r, http.StatusUnsupportedMediaType, gatewayStatus(codes.InvalidArgument, reasonMediaType, "", msg,
 			map[string]string{"accept": "application/json"}), start)
 		return
@@ -303,7 +304,7 @@ func jsonBody(r *http.Request) bool {
 
 func (g *gateway) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string, start time.Time) {
 	w.Header().Set("Allow", allow)
-	msg := clip(r.Method, maxEcho) + " is not allowed on " + quote(r.URL.Path) + "; allowed: " + allow
+	msg := echo.Clip(r.Method, maxEcho) + " is not allowed on " + echo.Quote(r.URL.Path) + "; allowed: " + allow
 	g.reject(w, r, http.StatusMethodNotAllowed,
 		gatewayStatus(codes.Unimplemented, reasonMethodNotAllowed, "", msg, map[string]string{"allow": allow}), start)
 }
@@ -316,8 +317,8 @@ func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.T
 	if _, ok := w.Header()["Access-Control-Allow-Origin"]; ok {
 		w.WriteHeader(http.StatusNoContent)
 		if ce := g.log.Check(zap.DebugLevel, "preflight"); ce != nil {
-			ce.Write(zap.String("transport", "http"), zap.String("path", clip(r.URL.Path, maxLogged)),
-				zap.String("origin", clip(r.Header.Get("Origin"), maxLogged)))
+			ce.Write(zap.String("transport", "http"), zap.String("path", echo.Clip(r.URL.Path, maxLogged)),
+				zap.String("origin", echo.Clip(r.Header.Get("Origin"), maxLogged)))
 		}
 		return
 	}
@@ -327,11 +328,11 @@ func (g *gateway) preflight(w http.ResponseWriter, r *http.Request, start time.T
 	case origin == "":
 		msg = "CORS preflight without an Origin header"
 	case !g.cors.OriginAllowed(r):
-		msg = "CORS: origin " + quote(origin) + " is not allowed"
+		msg = "CORS: origin " + echo.Quote(origin) + " is not allowed"
 	case !slices.Contains(g.corsMethods, method):
-		msg = "CORS: method " + quote(method) + " is not allowed"
+		msg = "CORS: method " + echo.Quote(method) + " is not allowed"
 	default:
-		msg = "CORS: request headers " + quote(r.Header.Get("Access-Control-Request-Headers")) + " are not allowed"
+		msg = "CORS: request headers " + echo.Quote(r.Header.Get("Access-Control-Request-Headers")) + " are not allowed"
 	}
 	g.reject(w, r, http.StatusForbidden, gatewayStatus(codes.PermissionDenied, reasonCORS, "", msg, nil), start)
 }
@@ -397,9 +398,9 @@ func (g *gateway) logRejected(r *http.Request, httpStatus int, st *spb.Status, s
 		level = zap.WarnLevel
 	}
 	if ce := g.log.Check(level, "call"); ce != nil {
-		ce.Write(zap.String("transport", "http"), zap.String("method", clip(r.Method, maxLogged)),
-			zap.String("path", clip(r.URL.Path, maxLogged)), zap.Int("http_status", httpStatus),
+		ce.Write(zap.String("transport", "http"), zap.String("method", echo.Clip(r.Method, maxLogged)),
+			zap.String("path", echo.Clip(r.URL.Path, maxLogged)), zap.Int("http_status", httpStatus),
 			zap.String("code", code.String()), zap.Duration("duration", time.Since(start)),
-			zap.String("error", clip(msg, maxLogged)))
+			zap.String("error", echo.Clip(msg, maxLogged)))
 	}
 }

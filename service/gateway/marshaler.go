@@ -12,6 +12,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
@@ -232,7 +233,7 @@ func nestingField(data []byte, md protoreflect.MessageDescriptor) string {
 			if i+1 < len(steps) {
 				i++
 				if fd.IsMap() {
-					path += "[" + quote(steps[i]) + "]"
+					path += "[" + echo.Quote(steps[i]) + "]"
 				} else {
 					path += "[" + steps[i] + "]"
 				}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/ashtapada/ashtapada/service/internal/echo"
 	"google.golang.org/grpc/codes"
 )
 
@@ -46,7 +47,7 @@ func RewriteRefusal(p []byte) (answer []byte, r Refusal, ok bool) {
 	default:
 		// net/http's own words, "400 Bad Request: missing required Host header", say more.
 		if _, words, ok := bytes.Cut(text, []byte(": ")); ok && len(words) > 0 {
-			r.Message = "the request cannot be parsed: " + clip(string(words), maxMessageLen)
+			r.Message = "the request cannot be parsed: " + echo.Clip(string(words), maxMessageLen)
 		}
 	}
 	body := errorBody(httpStatus, gatewayStatus(r.Code, r.Reason, "", r.Message, nil))
