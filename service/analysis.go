@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"math"
 	"strconv"
 	"time"
 
@@ -119,9 +120,10 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	names := playerNames(pos)
 	var e [engine.MaxPlayers]float64
 	n.Evaluate(e[:len(names)])
-	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)])}
+	dice := len(pos.Variant().Describe().Dice) > 0
+	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], dice)}
 	for _, t := range n.Terms() {
-		resp.Terms = append(resp.Terms, &pb.EvaluationTerm{Name: t.Name, Values: playerValues(names, t.Values)})
+		resp.Terms = append(resp.Terms, &pb.EvaluationTerm{Name: t.Name, Values: playerValues(names, t.Values, false)})
 	}
 	return resp, nil
 }
@@ -136,12 +138,45 @@ func playerNames(pos engine.Position) []string {
 	return out
 }
 
-func playerValues(names []string, values []float64) []*pb.PlayerValue {
+func playerValues(names []string, values []float64, dice bool) []*pb.PlayerValue {
 	out := make([]*pb.PlayerValue, 0, len(values))
 	for i, v := range values {
 		if i < len(names) {
-			out = append(out, &pb.PlayerValue{Player: names[i], Value: v})
+			out = append(out, playerValue(names[i], v, dice))
 		}
 	}
 	return out
+}
+
+// maxProvenPlies bounds the actions a proven result may take: a value within it of WinValue is a
+// won (or lost) game, not an evaluation.
+const maxProvenPlies = 1000
+
+// playerValue is a value in pawns as people read it: rounded to 0.01 pawn, without -0; a proven
+// result also as the actions to it; in games with dice also as a chance of winning.
+func playerValue(name string, v float64, dice bool) *pb.PlayerValue {
+	out := &pb.PlayerValue{Player: name, Value: round(v, 100)}
+	if dice {
+		chance := round((1+max(-1, min(1, v/engine.WinValue)))/2, 1000)
+		out.WinChance = &chance
+	}
+	// A proven result lies a whole number of actions from WinValue. With dice only a finished
+	// game is one: an average over the rolls that lands on a whole number proves nothing.
+	if d := engine.WinValue - math.Abs(v); d >= 0 && d <= maxProvenPlies && d == math.Trunc(d) && (!dice || d == 0) {
+		n := int32(d)
+		if v < 0 {
+			n = -n
+		}
+		out.WinIn = &n
+	}
+	return out
+}
+
+// round rounds v to 1/per, and never gives -0.
+func round(v, per float64) float64 {
+	r := math.Round(v*per) / per
+	if r == 0 {
+		return 0
+	}
+	return r
 }

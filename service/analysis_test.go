@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -326,5 +328,34 @@ func TestAnalysisErrors(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// Values reach people without float noise: rounded, no -0, a proven result as actions to it, and
+// in dice games a chance of winning.
+func TestPlayerValuesReadable(t *testing.T) {
+	for _, c := range []struct {
+		v      float64
+		dice   bool
+		value  float64
+		winIn  *int32
+		chance *float64
+	}{
+		{1.33e-15, false, 0, nil, nil},
+		{-1e-17, false, 0, nil, nil},
+		{1.23456, false, 1.23, nil, nil},
+		{engine.WinValue - 7, false, engine.WinValue - 7, proto.Int32(7), nil},
+		{-(engine.WinValue - 4), false, -(engine.WinValue - 4), proto.Int32(-4), nil},
+		{engine.WinValue, false, engine.WinValue, proto.Int32(0), nil},
+		{350.2, true, 350.2, nil, proto.Float64(0.518)},
+		{engine.WinValue - 12, true, engine.WinValue - 12, nil, proto.Float64(0.999)},
+		{-engine.WinValue, true, -engine.WinValue, proto.Int32(0), proto.Float64(0)},
+	} {
+		got := playerValue("p", c.v, c.dice)
+		if got.GetValue() != c.value || got.GetValue() == 0 && math.Signbit(got.GetValue()) || (got.WinIn == nil) != (c.winIn == nil) ||
+			c.winIn != nil && got.GetWinIn() != *c.winIn || (got.WinChance == nil) != (c.chance == nil) ||
+			c.chance != nil && got.GetWinChance() != *c.chance {
+			t.Errorf("%v (dice %v): %v", c.v, c.dice, got)
+		}
 	}
 }

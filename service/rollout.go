@@ -57,21 +57,22 @@ func (a *Analysis) Rollout(ctx context.Context, req *pb.RolloutRequest) (*pb.Rol
 	case err != nil:
 		return nil, statusError(codes.FailedPrecondition, "ROLLOUT_FAILED", "position", err.Error())
 	}
-	resp := &pb.RolloutResponse{Playouts: int32(res.Playouts), Unfinished: int32(res.Unfinished), MeanLength: res.MeanLength,
+	// Means are rounded where further digits are noise: 4 places for rates and utilities.
+	resp := &pb.RolloutResponse{Playouts: int32(res.Playouts), Unfinished: int32(res.Unfinished), MeanLength: round(res.MeanLength, 100),
 		Actions: res.Actions, ActionsPerSecond: perSecond(res.Actions, res.Elapsed), Elapsed: durationpb.New(res.Elapsed), Seed: seed,
 		Complete: err == nil}
 	for p, name := range playerNames(pos) {
 		st := &pb.RolloutStanding{Player: name}
 		if p < len(res.Wins) {
 			st.Wins, st.Draws, st.Losses = int32(res.Wins[p]), int32(res.Draws[p]), int32(res.Losses[p])
-			st.MeanUtility = res.MeanUtility[p]
+			st.MeanUtility = round(res.MeanUtility[p], 1e4)
 		}
 		if p < len(res.MeanScore) {
-			st.MeanScore = res.MeanScore[p]
+			st.MeanScore = round(res.MeanScore[p], 1e4)
 		}
 		if p < len(res.WinRateCI) && res.Playouts > 0 {
-			st.WinRate = float64(res.Wins[p]) / float64(res.Playouts)
-			st.WinRateLow, st.WinRateHigh = res.WinRateCI[p][0], res.WinRateCI[p][1]
+			st.WinRate = round(float64(res.Wins[p])/float64(res.Playouts), 1e4)
+			st.WinRateLow, st.WinRateHigh = round(res.WinRateCI[p][0], 1e4), round(res.WinRateCI[p][1], 1e4)
 		}
 		resp.Players = append(resp.Players, st)
 	}

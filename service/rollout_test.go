@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -75,7 +76,7 @@ func TestRollout(t *testing.T) {
 					t.Errorf("%s: mean utility %v", p.GetPlayer(), p.GetMeanUtility())
 				}
 			}
-			if want := float64(a.GetActions()) / float64(a.GetPlayouts()); a.GetMeanLength() != want {
+			if want := math.Round(float64(a.GetActions())/float64(a.GetPlayouts())*100) / 100; a.GetMeanLength() != want {
 				t.Errorf("mean length %v, want %v", a.GetMeanLength(), want)
 			}
 		}

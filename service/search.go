@@ -58,6 +58,7 @@ type searchJob struct {
 	opts  search.Options
 	hist  *history
 	names []string
+	dice  bool // values are averaged over rolls
 }
 
 // searchParams is what SearchRequest and SearchStreamRequest share.
@@ -84,7 +85,7 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &searchJob{pos: pos, names: playerNames(pos)}
+	j := &searchJob{pos: pos, names: playerNames(pos), dice: len(pos.Variant().Describe().Dice) > 0}
 	if d := req.GetDepth(); d < 0 || d > search.MaxDepth {
 		return nil, invalid("DEPTH_OUT_OF_RANGE", "depth", "depth must be from 1 to %d, or 0 for no depth limit; got %d", search.MaxDepth, d)
 	}
@@ -268,7 +269,7 @@ func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {
 		if !legal(j.pos, l.Move) {
 			continue
 		}
-		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values)}
+		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values, j.dice)}
 		pos := j.pos
 		for _, m := range l.PV {
 			if !legal(pos, m) {

@@ -741,11 +741,30 @@ export interface components {
                 [key: string]: components["schemas"]["GoogleProtobufValue"];
             };
         };
-        /** @description PlayerValue is one player's share of an evaluation. */
+        /** @description PlayerValue is one player's share of an evaluation, in forms a frontend can show as they are. */
         PlayerValue: {
             player?: string;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description How much better the player stands than the others, in pawns (a pawn is worth 1), rounded to
+             *      0.01. A won game is worth 10000 (WinValue) less the actions it takes, so that a quicker win is
+             *      worth more; a lost one the opposite.
+             */
             value?: number;
+            /**
+             * Format: double
+             * @description In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins, as the
+             *      value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the outcomes the
+             *      search reached are decided games, near 0.5 in quiet positions.
+             */
+            win_chance?: number;
+            /**
+             * Format: int32
+             * @description A result the search proved: the player wins in this many actions (positive) or loses in
+             *      this many (negative); 0 for a game already over. Absent while the game is open, and for
+             *      values averaged over dice, which prove nothing.
+             */
+            win_in?: number;
         };
         /**
          * @description Position is a complete game state. A request gives either `text` (the variant's one-line
@@ -1020,8 +1039,8 @@ export interface components {
              */
             pv?: components["schemas"]["Action"][];
             /**
-             * @description Every player's value in pawns. A won game is worth about +10000 to the winner (-10000 to the
-             *      loser), less the plies it takes, so that a quicker win is worth more.
+             * @description Every player's value (PlayerValue): in pawns while the game is open, a proven result as
+             *      win_in, and in dice games the chance of winning the averaged value stands for.
              */
             values?: components["schemas"]["PlayerValue"][];
         };

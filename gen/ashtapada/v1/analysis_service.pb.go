@@ -782,8 +782,8 @@ func (x *SearchStreamResponse) GetFinal() bool {
 type SearchLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Move  *Action                `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
-	// Every player's value in pawns. A won game is worth about +10000 to the winner (-10000 to the
-	// loser), less the plies it takes, so that a quicker win is worth more.
+	// Every player's value (PlayerValue): in pawns while the game is open, a proven result as
+	// win_in, and in dice games the chance of winning the averaged value stands for.
 	Values []*PlayerValue `protobuf:"bytes,2,rep,name=values,proto3" json:"values,omitempty"`
 	// The principal variation, starting with `move`; each action is written for the position the
 	// earlier ones reach. Across a roll it holds the likeliest outcome.
@@ -843,11 +843,22 @@ func (x *SearchLine) GetPv() []*Action {
 	return nil
 }
 
-// PlayerValue is one player's share of an evaluation.
+// PlayerValue is one player's share of an evaluation, in forms a frontend can show as they are.
 type PlayerValue struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Player        string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
-	Value         float64                `protobuf:"fixed64,2,opt,name=value,proto3" json:"value,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	// How much better the player stands than the others, in pawns (a pawn is worth 1), rounded to
+	// 0.01. A won game is worth 10000 (WinValue) less the actions it takes, so that a quicker win is
+	// worth more; a lost one the opposite.
+	Value float64 `protobuf:"fixed64,2,opt,name=value,proto3" json:"value,omitempty"`
+	// A result the search proved: the player wins in this many actions (positive) or loses in
+	// this many (negative); 0 for a game already over. Absent while the game is open, and for
+	// values averaged over dice, which prove nothing.
+	WinIn *int32 `protobuf:"varint,3,opt,name=win_in,json=winIn,proto3,oneof" json:"win_in,omitempty"`
+	// In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins, as the
+	// value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the outcomes the
+	// search reached are decided games, near 0.5 in quiet positions.
+	WinChance     *float64 `protobuf:"fixed64,4,opt,name=win_chance,json=winChance,proto3,oneof" json:"win_chance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -892,6 +903,20 @@ func (x *PlayerValue) GetPlayer() string {
 func (x *PlayerValue) GetValue() float64 {
 	if x != nil {
 		return x.Value
+	}
+	return 0
+}
+
+func (x *PlayerValue) GetWinIn() int32 {
+	if x != nil && x.WinIn != nil {
+		return *x.WinIn
+	}
+	return 0
+}
+
+func (x *PlayerValue) GetWinChance() float64 {
+	if x != nil && x.WinChance != nil {
+		return *x.WinChance
 	}
 	return 0
 }
@@ -1430,10 +1455,15 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"SearchLine\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x121\n" +
 	"\x06values\x18\x02 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06values\x12$\n" +
-	"\x02pv\x18\x03 \x03(\v2\x14.ashtapada.v1.ActionR\x02pv\";\n" +
+	"\x02pv\x18\x03 \x03(\v2\x14.ashtapada.v1.ActionR\x02pv\"\x95\x01\n" +
 	"\vPlayerValue\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x01R\x05value\"J\n" +
+	"\x05value\x18\x02 \x01(\x01R\x05value\x12\x1a\n" +
+	"\x06win_in\x18\x03 \x01(\x05H\x00R\x05winIn\x88\x01\x01\x12\"\n" +
+	"\n" +
+	"win_chance\x18\x04 \x01(\x01H\x01R\twinChance\x88\x01\x01B\t\n" +
+	"\a_win_inB\r\n" +
+	"\v_win_chance\"J\n" +
 	"\x0fEvaluateRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\"y\n" +
 	"\x10EvaluateResponse\x121\n" +
@@ -1583,6 +1613,7 @@ func file_ashtapada_v1_analysis_service_proto_init() {
 		return
 	}
 	file_ashtapada_v1_types_proto_init()
+	file_ashtapada_v1_analysis_service_proto_msgTypes[8].OneofWrappers = []any{}
 	file_ashtapada_v1_analysis_service_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
