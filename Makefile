@@ -1,0 +1,39 @@
+# make test: every test of the project, from a fresh clone. It installs what is missing first
+# (make deps): Debian's chromium (the playground's browser tests), nginx (the scale-out test),
+# fairy-stockfish (the UCI bot's tests), protoc with the gRPC Python plugin and python3-grpcio and
+# python3-protobuf (the Python gRPC example), and the npm packages of web/ and the TypeScript
+# example. Then it runs the Go tests, the browser tests and the example clients.
+#
+#   make test      everything (what .ci/run runs after its lint and generation checks)
+#   make deps      only the installation
+#   make go-test   only the Go tests
+
+.PHONY: test deps go-test web-test examples-test
+
+test: deps go-test web-test examples-test
+
+# Debian packages are installed with apt-get, as root or through sudo, only when missing.
+DEBIAN_NEEDS = $(shell \
+	[ -x /usr/bin/chromium ] || echo chromium; \
+	[ -x /usr/sbin/nginx ] || echo nginx; \
+	[ -x "$${ASHTAPADA_FAIRY:-/usr/games/fairy-stockfish}" ] || echo fairy-stockfish; \
+	command -v grpc_python_plugin >/dev/null || echo protobuf-compiler protobuf-compiler-grpc; \
+	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || echo python3-grpcio python3-protobuf)
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+deps:
+	@if [ -n "$(strip $(DEBIAN_NEEDS))" ]; then \
+		echo "installing $(strip $(DEBIAN_NEEDS))"; \
+		$(SUDO) apt-get update -qq >/dev/null && $(SUDO) apt-get install -y -qq $(DEBIAN_NEEDS) >/dev/null; \
+	fi
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "make test needs Node.js 20 with npm" >&2; exit 1; }
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+go-test:
+	ASHTAPADA_REQUIRE_NGINX=1 go test -count=1 ./...
+
+web-test:
+	cd web && npm test
+
+examples-test:
+	bash examples/run.sh
