@@ -99,10 +99,38 @@ func TestIllegalMoveReasons(t *testing.T) {
 	if _, err := pinned.ParseMove("d5d6"); err == nil || !strings.Contains(err.Error(), "check") {
 		t.Errorf("pinned pawn move: %v, want a reason about check", err)
 	}
-	if _, err := p.ParseMove("e2"); err == nil {
-		t.Error("malformed move accepted")
-	} else if _, ok := err.(*engine.SyntaxError); !ok {
-		t.Errorf("malformed move: %T, want *engine.SyntaxError", err)
+	for _, text := range []string{"e2-", "hello", "z9z9"} {
+		if _, err := p.ParseMove(text); err == nil {
+			t.Errorf("malformed move %q accepted", text)
+		} else if _, ok := err.(*engine.SyntaxError); !ok {
+			t.Errorf("malformed move %q: %T, want *engine.SyntaxError", text, err)
+		}
+	}
+	// "e2" is SAN for a pawn moving to e2: well formed, and illegal here.
+	if _, err := p.ParseMove("e2"); err == nil || !strings.Contains(err.Error(), "standard algebraic notation") {
+		t.Errorf("e2: %v, want an illegal SAN move", err)
+	}
+}
+
+// Moves written in standard algebraic notation read as the UCI move they are.
+func TestParseSAN(t *testing.T) {
+	start, _ := Parse(StartFEN)
+	promo, _ := Parse("2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40")
+	for _, c := range []struct {
+		p        Position
+		san, uci string
+	}{
+		{start, "Nf3", "g1f3"}, {start, "e3", "e2e3"}, {start, "Nh3", "g1h3"},
+		{promo, "g8=Q", "g7g8q"}, {promo, "g8Q", "g7g8q"}, {promo, "bxc8=Q+", "b7c8q"}, {promo, "Ra2", "a1a2"},
+		{promo, "Kd2", "e1d2"},
+	} {
+		m, err := c.p.ParseMove(c.san)
+		if err != nil || c.p.Notation(m) != c.uci {
+			t.Errorf("%s in %s: %v, %v; want %s", c.san, c.p.String(), c.p.Notation(m), err, c.uci)
+		}
+	}
+	if _, err := start.ParseMove("Nf6"); err == nil || !strings.Contains(err.Error(), "no legal move is written Nf6") {
+		t.Errorf("Nf6 for white: %v", err)
 	}
 }
 

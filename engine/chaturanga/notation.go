@@ -2,6 +2,7 @@ package chaturanga
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -158,14 +159,18 @@ func (p *Position) Notation(m engine.Move) string {
 
 func (p *Position) ParseMove(text string) (engine.Move, error) {
 	s := strings.ToLower(strings.TrimSpace(text))
-	if len(s) < 4 || len(s) > 6 {
-		return 0, &engine.SyntaxError{Text: text, Reason: "want a UCI move such as e2e3 or g7g8q"}
+	ff, fr, err1 := engine.ParseSquareName(s[:min(2, len(s))], 8, 8)
+	tf, tr, err2 := engine.ParseSquareName(s[min(2, len(s)):min(4, len(s))], 8, 8)
+	promo := ""
+	if len(s) >= 4 {
+		promo = strings.TrimPrefix(s[4:], "=")
 	}
-	ff, fr, err1 := engine.ParseSquareName(s[:2], 8, 8)
-	tf, tr, err2 := engine.ParseSquareName(s[2:4], 8, 8)
-	promo := strings.TrimPrefix(s[4:], "=")
-	if err1 != nil || err2 != nil || (promo != "" && promo != "q") {
-		return 0, &engine.SyntaxError{Text: text, Reason: "want a UCI move such as e2e3 or g7g8q (the only promotion is q)"}
+	if len(s) < 4 || len(s) > 6 || err1 != nil || err2 != nil || (promo != "" && promo != "q") {
+		// Not a UCI move: standard algebraic notation, as lichess and python-chess users write.
+		if m, ok, err := p.parseSAN(text); ok {
+			return m, err
+		}
+		return 0, &engine.SyntaxError{Text: text, Reason: "want a UCI move such as e2e3 or g7g8q (the only promotion is q), or SAN such as Nf3, exd5 or e8=Q"}
 	}
 	if p.Outcome().Finished {
 		return 0, engine.ErrGameOver
@@ -208,4 +213,31 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 		return nil, err
 	}
 	return &p, nil
+}
+
+// sanPattern is a piece move (Nf3, Rae1, Qxd5) or a pawn move (e4, exd5, e8=Q), with the
+// promotion apart.
+var sanPattern = regexp.MustCompile(`^([NBRQK][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8])(=?Q)?$`)
+
+// parseSAN reads a move in standard algebraic notation (Nf3, exd5, e8=Q, with or without + and #):
+// ok is false for a text that is not written like SAN at all.
+func (p *Position) parseSAN(text string) (m engine.Move, ok bool, err error) {
+	san := strings.TrimRight(strings.TrimSpace(text), "+#!?")
+	parts := sanPattern.FindStringSubmatch(san)
+	if parts == nil {
+		return 0, false, nil
+	}
+	if parts[2] != "" {
+		san = parts[1] + "=Q" // e8Q and e8=Q alike
+	}
+	if p.Outcome().Finished {
+		return 0, true, engine.ErrGameOver
+	}
+	var buf [engine.MaxMoves]engine.Move
+	for _, m := range p.generate(buf[:0]) {
+		if strings.TrimRight(p.SAN(m), "+#") == san {
+			return m, true, nil
+		}
+	}
+	return 0, true, &engine.IllegalError{Text: text, Reason: "no legal move is written " + san + " in standard algebraic notation"}
 }

@@ -46,7 +46,7 @@ func describe() *engine.Description {
 		},
 		ActionsPerTurn:   1,
 		PositionNotation: "Fairy-Stockfish FEN: board, side (w/b), castling '-', en passant '-', halfmove clock (0 to 140), fullmove number (1 to 2147483647, where it stays)",
-		ActionNotation:   "UCI long algebraic as Fairy-Stockfish prints it: e2e3, g7g8q",
+		ActionNotation:   "UCI long algebraic as Fairy-Stockfish prints it: e2e3, g7g8q; standard algebraic notation (Nf3, exd5, e8=Q) is read too",
 		Actions: []engine.ActionInfo{{Name: "move", Kind: engine.ActionMove, Notation: "e2e3, g7g8q",
 			Description: "a piece moves, capturing what stands on its target; a pawn reaching the last rank promotes to a mantri"}},
 		Events: []engine.EventInfo{
