@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,11 +46,48 @@ func FindAction(p Position, q ActionQuery) (Move, error) {
 	}
 	switch matches {
 	case 0:
-		return 0, &IllegalError{Reason: "no legal action matches the fields given"}
+		return 0, &IllegalError{Reason: q.whyNone(p)}
 	case 1:
 		return found, nil
 	}
 	return 0, &AmbiguousError{Matches: matches}
+}
+
+// whyNone says why no legal action matches q: for a move from one square to another, the reason
+// the game gives for that move written in its notation (every game writes a plain move as its
+// two squares, e2e4), so that fields and notation are refused alike.
+func (q *ActionQuery) whyNone(p Position) string {
+	const none = "no legal action matches the fields given"
+	if q.From == "" || q.To == "" {
+		return none
+	}
+	text := q.From + q.To
+	if _, err := p.ParseMove(text); err != nil {
+		var illegal *IllegalError
+		if errors.As(err, &illegal) {
+			return illegal.Reason
+		}
+		return none
+	}
+	return "the move " + text + " is legal, but not with the other fields given (" + q.given() + ")"
+}
+
+// given lists the fields q sets beside its squares.
+func (q *ActionQuery) given() string {
+	var fields []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"kind", q.Kind != 0}, {"name", q.Name != ""}, {"piece", q.Piece != ""}, {"promotion", q.Promotion != ""},
+		{"dice", len(q.Dice) > 0}, {"die_index", q.Die >= 0}} {
+		if f.set {
+			fields = append(fields, f.name)
+		}
+	}
+	if len(fields) == 0 {
+		return "none"
+	}
+	return strings.Join(fields, ", ")
 }
 
 // matches reports whether a agrees with every field the query sets; dice are the query's, sorted.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -122,5 +123,38 @@ func TestSampleRoll(t *testing.T) {
 		if got := float64(counts[m]); got < want*0.85 || got > want*1.15 {
 			t.Errorf("%s drawn %v times, want about %.0f", p.Notation(m), got, want)
 		}
+	}
+}
+
+// A structured action that is illegal gets the reason its notation gets, in every variant: every
+// game writes a plain move as its two squares.
+func TestFindActionReasons(t *testing.T) {
+	for _, c := range []struct {
+		variant, text, from, to string
+	}{
+		{"chaturanga", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "e2", "e4"},
+		{"chaturanga", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "b1", "b3"},
+		{"ramayana", "", "d3", "d5"},
+		{"martian_chess", "", "a1", "d4"},
+	} {
+		v, _ := engine.Lookup(c.variant)
+		p, err := v.Start(nil)
+		if c.text != "" {
+			p, err = v.Parse(c.text)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = engine.FindAction(p, engine.ActionQuery{From: c.from, To: c.to, Die: -1})
+		_, want := p.ParseMove(c.from + c.to)
+		var got, wanted *engine.IllegalError
+		if !errors.As(err, &got) || !errors.As(want, &wanted) || got.Reason != wanted.Reason || got.Reason == "" {
+			t.Errorf("%s %s%s: fields give %v, notation %v", c.variant, c.from, c.to, err, want)
+		}
+	}
+	p := mustParse(t, "chaturanga", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")
+	_, err := engine.FindAction(p, engine.ActionQuery{From: "e2", To: "e3", Piece: "horse", Die: -1})
+	if err == nil || !strings.Contains(err.Error(), "e2e3 is legal, but not with the other fields given (piece)") {
+		t.Errorf("e2e3 as a horse: %v", err)
 	}
 }

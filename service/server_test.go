@@ -255,7 +255,7 @@ func TestErrors(t *testing.T) {
 			return err
 		}, codes.InvalidArgument, "INVALID_POSITION", "position"},
 		{"malformed move", func() error {
-			_, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: chat(startFEN), Move: &pb.Action{Notation: "e2"}})
+			_, err := s.rules.ValidateMove(ctx, &pb.ValidateMoveRequest{Position: chat(startFEN), Move: &pb.Action{Notation: "e2-"}})
 			return err
 		}, codes.InvalidArgument, "MALFORMED_ACTION", "move.notation"},
 		{"move on a finished game", func() error {
