@@ -130,7 +130,9 @@ type Outcome struct {
 	Reason string
 	// Scores holds each player's points in variants that count them.
 	Scores []int
-	// Ranking holds each player's place (1 is first; equal places are shared) when finished.
+	// Ranking holds each player's place when finished, in every game alike: 1 plus the number of
+	// players who did better, so that equal players share a place and the next one skips (1, 1,
+	// 3, 3 for partners who lost). A team's place among teams is TeamResult.Place (1, 2).
 	Ranking []int
 	// Teams holds the team results in team play.
 	Teams []TeamResult
@@ -204,13 +206,13 @@ func ParseLegal(p Position, text string, parse func(norm, text string) (Move, er
 }
 
 // Decided is the outcome of a finished game of n players won by winners (none: a draw): the
-// winners share first place, everyone else second.
+// winners share first place, everyone else the place behind them (Outcome.Ranking).
 func Decided(n int, reason string, winners ...int) Outcome {
 	o := Outcome{Finished: true, Reason: reason, Winners: winners, Ranking: make([]int, n)}
 	for i := range o.Ranking {
 		o.Ranking[i] = 1
 		if len(winners) > 0 && !slices.Contains(winners, i) {
-			o.Ranking[i] = 2
+			o.Ranking[i] = 1 + len(winners)
 		}
 	}
 	return o

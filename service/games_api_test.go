@@ -315,7 +315,7 @@ func TestChaturajiAPI(t *testing.T) {
 			Moves: []*pb.Action{{Notation: "h1h4"}}}, a)
 		gameRPC(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: a.GetPosition()}, sc)
 		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "rajas_killed" || !slices.Equal(sc.GetWinners(), []string{"black", "red"}) ||
-			!strings.HasPrefix(standingLines(sc.GetStandings()), "black:1:11:black_red:captures=5,throne=2,empire=4 green:2:0:green_yellow:") ||
+			!strings.HasPrefix(standingLines(sc.GetStandings()), "black:1:11:black_red:captures=5,throne=2,empire=4 green:3:0:green_yellow:") ||
 			len(sc.GetTeams()) != 2 || sc.GetTeams()[0].GetTeam() != "black_red" || sc.GetTeams()[0].GetPlace() != 1 || sc.GetTeams()[1].GetPlace() != 2 {
 			t.Errorf("the end: %v %q %v, standings %s, teams %v", sc.GetStatus(), sc.GetReason(), sc.GetWinners(), standingLines(sc.GetStandings()), sc.GetTeams())
 		}

@@ -157,14 +157,14 @@ func TestExchangeEvents(t *testing.T) {
 	}
 }
 
-// The game ends when both enemy rajas are dead: nothing is left to play, and the places are those
-// of the teams: black and red first, green and yellow second.
+// The game ends when both enemy rajas are dead: nothing is left to play; black and red are first,
+// green and yellow third (behind two players), and the teams first and second.
 func TestTeamGameEnd(t *testing.T) {
 	// d1=bK h1=bE c6=gPh g7=rK h4=yK, black commands red: the elephant kills yellow's raja on its
 	// throne.
 	r := play(t, "8/6,rK,1/2,gPh,5/8/7,yK/8/8/3,bK,3,bE b 4 b>r 0,0,0,0 0 1 teams", "h1h4")
 	o := r.pos.Outcome()
-	if len(r.pos.Moves(nil)) != 0 || !r.saw("game_over") || !slices.Equal(o.Ranking, []int{1, 2, 1, 2}) {
+	if len(r.pos.Moves(nil)) != 0 || !r.saw("game_over") || !slices.Equal(o.Ranking, []int{1, 3, 1, 3}) {
 		t.Errorf("%d actions left, events %v, ranking %v", len(r.pos.Moves(nil)), r.events, o.Ranking)
 	}
 	if r.part("black", "throne") != 2 || len(o.Teams) != 2 || o.Teams[0].Place != 1 || o.Teams[1].Place != 2 {

@@ -101,12 +101,11 @@ func (p *Position) Outcome() engine.Outcome {
 	}
 	winner := p.winningTeam(reason, totals)
 	for t := 0; t < 2; t++ {
-		place := 1
+		// The team's place among teams; its players' place among players, behind the two winners.
+		o.Teams[t].Place, o.Ranking[t], o.Ranking[t+2] = 1, 1, 1
 		if winner >= 0 && winner != t {
-			place = 2
+			o.Teams[t].Place, o.Ranking[t], o.Ranking[t+2] = 2, 3, 3
 		}
-		o.Teams[t].Place = place
-		o.Ranking[t], o.Ranking[t+2] = place, place
 	}
 	if winner >= 0 {
 		o.Winners = []int{winner, winner + 2}
