@@ -34,17 +34,25 @@ type matchConfig struct {
 	fairy      string // the Fairy-Stockfish binary
 	jobs       int    // games played at once
 	progress   io.Writer
+	// resign and draw adjudicate games on the players' own values (0: off); see adjudicator.
+	resign, draw float64
+	// sprt, if set, stops the match once a sequential test of the first entry's Elo against the
+	// second's accepts elo0 or elo1.
+	sprt *[2]float64
 }
 
 // match plays seeded games between bots and prints each player's results.
 //
 //	ashtapada match --variant V --players search,random --games N --seed S [--depth D | --movetime T]
+//	    [--resign V] [--draw V] [--sprt ELO0,ELO1]
 func match(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	cfg := matchConfig{}
 	fs.StringVar(&cfg.variant, "variant", "chaturanga", "variant name")
 	players := fs.String("players", "search,random", "comma-separated player specs, one per seat: random, greedy, oneply, "+
-		"search[:depth=N][:movetime=D][:nodes=N][:alg=A], fairy[:depth=N][:movetime=D] (chaturanga only)")
+		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
+		"(chaturanga only), uci:path=FILE[:args=WORDS] with fairy's limits (a UCI engine, e.g. args=search --uci for an "+
+		"ashtapada build; chaturanga only)")
 	fs.IntVar(&cfg.games, "games", 100, "number of games; seats rotate from game to game")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the games' random choices and dice")
 	fs.IntVar(&cfg.depth, "depth", 0, "depth of a plain search player (default 3 unless --movetime is given)")
@@ -57,11 +65,24 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&cfg.fairy, "fairy", envOr("ASHTAPADA_FAIRY", defaultFairy), "Fairy-Stockfish binary for fairy players (env ASHTAPADA_FAIRY)")
 	fs.IntVar(&cfg.jobs, "jobs", 1, "games played at once; the results do not depend on it")
 	progress := fs.Bool("progress", false, "report every finished game on stderr")
+	fs.Float64Var(&cfg.resign, "resign", 0, "two players: a player whom both value at least this many pawns ahead for 3 moves each wins (0: off)")
+	fs.Float64Var(&cfg.draw, "draw", 0, "two players: from action 80 on, 10 moves each valued within this many pawns of level draw (0: off)")
+	sprt := fs.String("sprt", "", "ELO0,ELO1: two players; stop once a sequential probability ratio test (alpha = beta = 0.05) "+
+		"decides whether the first player is ELO0 or ELO1 stronger than the second (logistic Elo)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("match: unexpected arguments %q", fs.Args())
+	}
+	if *sprt != "" {
+		a, b, ok := strings.Cut(*sprt, ",")
+		elo0, err0 := strconv.ParseFloat(a, 64)
+		elo1, err1 := strconv.ParseFloat(b, 64)
+		if !ok || err0 != nil || err1 != nil || elo1 <= elo0 {
+			return fmt.Errorf("match: --sprt %q, want ELO0,ELO1 with ELO0 < ELO1", *sprt)
+		}
+		cfg.sprt = &[2]float64{elo0, elo1}
 	}
 	cfg.players = strings.Split(*players, ",")
 	if *progress {
@@ -106,6 +127,45 @@ type seat struct {
 	reset func()
 }
 
+// timeControl is a clock: base for the game and inc added after every move.
+type timeControl struct{ base, inc time.Duration }
+
+// parseTimeControl reads BASE or BASE+INC, durations such as 10s+100ms.
+func parseTimeControl(text string) (timeControl, error) {
+	b, i, hasInc := strings.Cut(text, "+")
+	var tc timeControl
+	var err error
+	if tc.base, err = time.ParseDuration(b); err != nil || tc.base <= 0 {
+		return tc, errors.New("want BASE or BASE+INC with a positive base, such as 10s+100ms")
+	}
+	if hasInc {
+		if tc.inc, err = time.ParseDuration(i); err != nil || tc.inc < 0 {
+			return tc, errors.New("want an increment of zero or more, such as 10s+100ms")
+		}
+	}
+	return tc, nil
+}
+
+// searchInfo is what a bot said of its last search.
+type searchInfo struct {
+	ok       bool
+	depth    int
+	nodes    uint64
+	elapsed  time.Duration
+	value    float64 // for the mover, in pawns
+	hasValue bool
+}
+
+// informer is a bot that reports its searches, for the statistics and adjudication.
+type informer interface{ lastSearch() searchInfo }
+
+// clocked is a bot that may play on a clock.
+type clocked interface {
+	timeControl() *timeControl // nil when the bot plays without one
+	// setClocks gives the time left of every player before the bot's move.
+	setClocks(white, black time.Duration)
+}
+
 // newSeat makes the bot of a spec for variant.
 func newSeat(spec playerSpec, variant string, cfg *matchConfig) (seat, error) {
 	noOptions := func() error {
@@ -122,30 +182,40 @@ func newSeat(spec playerSpec, variant string, cfg *matchConfig) (seat, error) {
 	case "oneply":
 		return seat{bot: search.OnePlyBot()}, noOptions()
 	case "search":
-		opts, err := searchOptions(spec, cfg)
+		opts, tc, err := searchOptions(spec, cfg)
 		if err != nil {
 			return seat{}, err
 		}
-		s := search.NewSearcher(0)
-		return seat{bot: search.SearchBot(s, opts), reset: s.ClearTable}, nil
-	case "fairy":
+		p := &searchPlayer{s: search.NewSearcher(0), opts: opts, tc: tc, name: spec.text}
+		return seat{bot: p, reset: p.s.ClearTable}, nil
+	case "fairy", "uci":
 		if variant != "chaturanga" {
-			return seat{}, fmt.Errorf("player %q: Fairy-Stockfish plays only chaturanga here, not %s", spec.text, variant)
+			return seat{}, fmt.Errorf("player %q: a UCI engine plays only chaturanga here, not %s", spec.text, variant)
 		}
-		b, err := newFairyBot(cfg.fairy, spec.opts, spec.text)
+		path, args := cfg.fairy, []string(nil)
+		if spec.kind == "uci" {
+			path, args = spec.opts["path"], strings.Fields(spec.opts["args"])
+			if path == "" {
+				return seat{}, fmt.Errorf("player %q: uci needs path=FILE", spec.text)
+			}
+		} else if spec.opts["path"] != "" || spec.opts["args"] != "" {
+			return seat{}, fmt.Errorf("player %q: fairy takes its path from --fairy", spec.text)
+		}
+		b, err := newUCIBot(path, args, spec.opts, spec.text)
 		if err != nil {
 			return seat{}, err
 		}
 		return seat{bot: b, reset: b.reset}, nil
 	}
-	return seat{}, fmt.Errorf("player %q: unknown kind %q, want random, greedy, oneply, search or fairy", spec.text, spec.kind)
+	return seat{}, fmt.Errorf("player %q: unknown kind %q, want random, greedy, oneply, search, fairy or uci", spec.text, spec.kind)
 }
 
 // searchOptions reads a search spec's options over the match's defaults.
-func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, error) {
+func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeControl, error) {
 	var o search.Options
+	var tc *timeControl
 	o.Depth, o.Time = cfg.depth, cfg.movetime
-	if spec.opts["depth"] != "" || spec.opts["movetime"] != "" || spec.opts["nodes"] != "" {
+	if spec.opts["depth"] != "" || spec.opts["movetime"] != "" || spec.opts["nodes"] != "" || spec.opts["tc"] != "" {
 		o.Depth, o.Time = 0, 0
 	}
 	for k, v := range spec.opts {
@@ -163,27 +233,91 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, error) {
 			}
 		case "nodes":
 			o.Nodes, err = strconv.ParseUint(v, 10, 64)
+		case "tc":
+			var t timeControl
+			t, err = parseTimeControl(v)
+			tc = &t
 		case "alg":
 			o.Algorithm, err = search.ParseAlgorithm(v)
 		default:
-			err = errors.New("unknown option (want depth, movetime, nodes or alg)")
+			err = errors.New("unknown option (want depth, movetime, nodes, tc or alg)")
 		}
 		if err != nil {
-			return o, fmt.Errorf("player %q: %s=%s: %v", spec.text, k, v, err)
+			return o, nil, fmt.Errorf("player %q: %s=%s: %v", spec.text, k, v, err)
 		}
 	}
-	if o.Depth == 0 && o.Time == 0 && o.Nodes == 0 {
+	if tc != nil && o.Time > 0 {
+		return o, nil, fmt.Errorf("player %q: give movetime or tc, not both", spec.text)
+	}
+	if o.Depth == 0 && o.Time == 0 && o.Nodes == 0 && tc == nil {
 		o.Depth = 3
 	}
-	return o, nil
+	return o, tc, nil
+}
+
+// searchPlayer is a search seat: its own Searcher, on a clock if tc is set.
+type searchPlayer struct {
+	s      *search.Searcher
+	opts   search.Options
+	tc     *timeControl
+	clocks [2]time.Duration
+	last   searchInfo
+	name   string
+}
+
+func (p *searchPlayer) Name() string { return p.name }
+
+func (p *searchPlayer) timeControl() *timeControl { return p.tc }
+
+func (p *searchPlayer) setClocks(white, black time.Duration) {
+	p.clocks = [2]time.Duration{white, black}
+}
+
+func (p *searchPlayer) lastSearch() searchInfo { return p.last }
+
+func (p *searchPlayer) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
+	if n.Phase() == engine.PhaseRoll {
+		var buf [engine.MaxMoves]engine.Move
+		return engine.SampleRoll(n, n.Moves(buf[:0]), rng), nil
+	}
+	opts := p.opts
+	if mover := n.ToMove(); p.tc != nil && mover < 2 {
+		opts.Time = clockBudget(p.clocks[mover], p.tc.inc, 0)
+	}
+	r, err := p.s.Search(ctx, n, opts, nil)
+	if err != nil {
+		return 0, err
+	}
+	p.last = searchInfo{ok: true, depth: r.Depth, nodes: r.Nodes, elapsed: r.Elapsed}
+	if mover := n.ToMove(); len(r.Lines) > 0 && mover < len(r.Lines[0].Values) {
+		p.last.value, p.last.hasValue = r.Lines[0].Values[mover], true
+	}
+	return r.Best, nil
 }
 
 // gameRecord is what one game gave each entry of the players list.
 type gameRecord struct {
-	places  []int // per entry: 1 for first, shared on equal results
+	places  []int // per entry: 1 for first, shared on equal results; nil for a game not played
 	seats   []int // per entry: the seat (player index) it played
 	length  int   // actions, rolls included
 	capped  bool  // stopped by --max-actions before the end: a draw for all
+	ended   string
+	elapsed time.Duration
+	// searched sums up each entry's searches, for those that report them.
+	searched []searchTotals
+}
+
+// Why a game ended other than by its rules.
+const (
+	endedOnTime      = "time"
+	endedAdjudicated = "adjudicated"
+)
+
+// searchTotals sums up an entry's searches.
+type searchTotals struct {
+	moves   int
+	depth   int // summed
+	nodes   uint64
 	elapsed time.Duration
 }
 
@@ -215,6 +349,9 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 	if cfg.depth < 0 || cfg.movetime < 0 {
 		return nil, errors.New("match: --depth and --movetime must not be negative")
 	}
+	if cfg.resign < 0 || cfg.draw < 0 {
+		return nil, errors.New("match: --resign and --draw must not be negative")
+	}
 	cfg.jobs = max(1, min(cfg.jobs, cfg.games))
 	res := &matchResult{cfg: cfg, games: make([]gameRecord, cfg.games)}
 	for _, text := range cfg.players {
@@ -235,6 +372,9 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 	root := start
 	if players := engine.Players(start); len(cfg.players) != players {
 		return nil, fmt.Errorf("match: %s seats %d players, got %d specs %q", cfg.variant, players, len(cfg.players), cfg.players)
+	}
+	if len(cfg.players) != 2 && (cfg.resign > 0 || cfg.draw > 0 || cfg.sprt != nil) {
+		return nil, errors.New("match: --resign, --draw and --sprt need two players")
 	}
 
 	// Every worker has its own bots: a bot keeps state between moves.
@@ -260,6 +400,9 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// A decided SPRT stops the feeding of games; those already begun are played out.
+	feed, decided := context.WithCancel(ctx)
+	defer decided()
 	began := time.Now()
 	next := make(chan int)
 	var (
@@ -282,7 +425,13 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 				res.games[g] = rec
 				done++
 				if err == nil && cfg.progress != nil {
-					fmt.Fprintf(cfg.progress, "game %d/%d: places %v, %d actions, %v\n", done, cfg.games, rec.places, rec.length, rec.elapsed.Round(time.Millisecond))
+					fmt.Fprintf(cfg.progress, "game %d/%d: places %v, %d actions, %s%v\n", done, cfg.games, rec.places, rec.length,
+						endedText(rec.ended), rec.elapsed.Round(time.Millisecond))
+				}
+				if cfg.sprt != nil && err == nil {
+					if llr := res.llr(); llr <= sprtLower || llr >= sprtUpper {
+						decided()
+					}
 				}
 				mu.Unlock()
 			}
@@ -292,7 +441,7 @@ feed:
 	for g := range cfg.games {
 		select {
 		case next <- g:
-		case <-ctx.Done():
+		case <-feed.Done():
 			break feed
 		}
 	}
@@ -305,7 +454,15 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	res.games = slices.DeleteFunc(res.games, func(g gameRecord) bool { return g.places == nil })
 	return res, nil
+}
+
+func endedText(ended string) string {
+	if ended == "" {
+		return ""
+	}
+	return "ended by " + ended + ", "
 }
 
 // parseOptions reads name=value,... into option values of the kinds the variant declares.
@@ -360,17 +517,24 @@ func playOne(ctx context.Context, root engine.Position, seats []seat, g int, cfg
 	if limit == 0 {
 		limit = search.DefaultMaxActions
 	}
+	rec := gameRecord{places: make([]int, players), seats: make([]int, players), searched: make([]searchTotals, players)}
+	for s, e := range entryAt {
+		rec.seats[e] = s
+	}
+	play := gamePlay{bots: bots, rng: rng, adj: adjudicator{resign: cfg.resign, draw: cfg.draw}, entryAt: entryAt, rec: &rec}
 	end, n, err := from, opened, error(nil)
 	if opened < limit {
-		end, n, err = search.PlayGame(ctx, from, bots, rng, limit-opened)
-		n += opened
+		end, n, err = play.run(ctx, from, opened, limit)
 	}
 	if err != nil {
 		return gameRecord{}, err
 	}
-	rec := gameRecord{places: make([]int, players), seats: make([]int, players), length: n, elapsed: time.Since(began)}
-	for s, e := range entryAt {
-		rec.seats[e] = s
+	rec.length, rec.elapsed = n, time.Since(began)
+	if play.places != nil {
+		for s, place := range play.places {
+			rec.places[entryAt[s]] = place
+		}
+		return rec, nil
 	}
 	o := end.Outcome()
 	if !o.Finished || len(o.Ranking) != players {
@@ -384,6 +548,159 @@ func playOne(ctx context.Context, root engine.Position, seats []seat, g int, cfg
 		rec.places[entryAt[s]] = place
 	}
 	return rec, nil
+}
+
+// gamePlay is one game's play: the bots by seat, their clocks, and the adjudication.
+type gamePlay struct {
+	bots    []search.Bot
+	rng     *rand.Rand
+	adj     adjudicator
+	entryAt []int
+	rec     *gameRecord
+	// places is set, by seat, when a clock or the adjudication ended the game.
+	places []int
+}
+
+// run plays from the position after opened actions up to limit actions in all (rolls included),
+// the end of the game, a fallen flag or the adjudication, and returns the last position and the
+// actions played. A bot's error or an illegal action ends the game with an error, as does ctx.
+func (gp *gamePlay) run(ctx context.Context, cur engine.Position, opened, limit int) (engine.Position, int, error) {
+	players := len(gp.bots)
+	clocks := make([]time.Duration, players)
+	for s, b := range gp.bots {
+		if c, ok := b.(clocked); ok && c.timeControl() != nil {
+			clocks[s] = c.timeControl().base
+		}
+	}
+	chance := len(cur.Variant().Describe().Dice) > 0
+	nodes := [2]engine.Position{cur.NewNode(), cur.NewNode()}
+	var buf [engine.MaxMoves]engine.Move
+	for n := opened; n < limit; n++ {
+		if err := ctx.Err(); err != nil {
+			return cur, n, err
+		}
+		moves := cur.Moves(buf[:0])
+		if len(moves) == 0 {
+			return cur, n, nil
+		}
+		var m engine.Move
+		if chance && cur.Phase() == engine.PhaseRoll {
+			m = engine.SampleRoll(cur, moves, gp.rng)
+		} else {
+			p := cur.ToMove()
+			if p < 0 || p >= players {
+				return cur, n, fmt.Errorf("play: no bot for player %d", p)
+			}
+			bot := gp.bots[p]
+			var tc *timeControl
+			if c, ok := bot.(clocked); ok && c.timeControl() != nil {
+				tc = c.timeControl()
+				c.setClocks(clocks[0], clocks[min(1, players-1)])
+			}
+			began := time.Now()
+			var err error
+			if m, err = bot.Choose(ctx, cur, gp.rng); err != nil {
+				return cur, n, fmt.Errorf("play: %s for player %d: %w", bot.Name(), p, err)
+			}
+			used := time.Since(began)
+			if !slices.Contains(moves, m) {
+				return cur, n, fmt.Errorf("play: %s chose the illegal action %d for player %d", bot.Name(), m, p)
+			}
+			if tc != nil {
+				if clocks[p] -= used; clocks[p] < 0 {
+					gp.rec.ended = endedOnTime
+					gp.places = make([]int, players)
+					for s := range gp.places {
+						gp.places[s] = 1
+					}
+					gp.places[p] = 2
+					return cur, n, nil
+				}
+				clocks[p] += tc.inc
+			}
+			if inf, ok := bot.(informer); ok {
+				si := inf.lastSearch()
+				if si.ok {
+					t := &gp.rec.searched[gp.entryAt[p]]
+					t.moves++
+					t.depth += si.depth
+					t.nodes += si.nodes
+					t.elapsed += si.elapsed
+				}
+				if over, winner := gp.adj.add(p, si, n+1); over && players == 2 {
+					gp.rec.ended = endedAdjudicated
+					gp.places = []int{1, 1}
+					if winner >= 0 {
+						gp.places[winner^1] = 2
+					}
+					return cur, n, nil
+				}
+			} else {
+				gp.adj.add(p, searchInfo{}, n+1)
+			}
+		}
+		next := nodes[n%2]
+		cur.PlayInto(m, next)
+		cur = next
+	}
+	return cur, limit, nil
+}
+
+// adjudicator ends a two-player game on the players' values of their own positions: resign
+// (pawns) gives the game to a player valued at least that much ahead by six searches in a row,
+// three of each player; draw, from the 80th action on, draws it when twenty searches in a row
+// value it within draw of level. A search without a value breaks both runs.
+type adjudicator struct {
+	resign, draw float64
+	leader       int // the player the current run of resign values favours
+	winRun       int
+	drawRun      int
+}
+
+const (
+	resignRun = 6
+	drawRun   = 20
+	drawFrom  = 80
+)
+
+// add takes mover's search after actions actions and reports whether the game is decided, and
+// for whom (-1 for a draw).
+func (a *adjudicator) add(mover int, si searchInfo, actions int) (over bool, winner int) {
+	if !si.hasValue {
+		a.winRun, a.drawRun = 0, 0
+		return false, -1
+	}
+	if a.resign > 0 {
+		leader := -1
+		switch {
+		case si.value >= a.resign:
+			leader = mover
+		case si.value <= -a.resign:
+			leader = mover ^ 1
+		}
+		switch {
+		case leader < 0:
+			a.winRun = 0
+		case leader == a.leader && a.winRun > 0:
+			a.winRun++
+		default:
+			a.leader, a.winRun = leader, 1
+		}
+		if a.winRun >= resignRun {
+			return true, a.leader
+		}
+	}
+	if a.draw > 0 && actions >= drawFrom {
+		if math.Abs(si.value) <= a.draw {
+			a.drawRun++
+		} else {
+			a.drawRun = 0
+		}
+		if a.drawRun >= drawRun {
+			return true, -1
+		}
+	}
+	return false, -1
 }
 
 // openGame plays up to k random actions from root (rolls by their probabilities) and returns
@@ -511,10 +828,144 @@ func (r *matchResult) write(out io.Writer) {
 		fmt.Fprintln(tw, row)
 	}
 	tw.Flush()
+	r.writeSearches(out)
+	if players == 2 && len(r.games) > 0 {
+		elo, lo, hi := r.elo()
+		fmt.Fprintf(out, "Elo of %s over %s: %+.1f [%+.1f, %+.1f] (95%%)\n", r.specs[0].text, r.specs[1].text, elo, lo, hi)
+		if r.cfg.sprt != nil {
+			llr := r.llr()
+			verdict := "undecided"
+			switch {
+			case llr >= sprtUpper:
+				verdict = "H1 accepted"
+			case llr <= sprtLower:
+				verdict = "H0 accepted"
+			}
+			fmt.Fprintf(out, "SPRT elo0 %g, elo1 %g: LLR %.2f [%.2f, %.2f], %s\n", r.cfg.sprt[0], r.cfg.sprt[1], llr, sprtLower, sprtUpper, verdict)
+		}
+	}
 	mean, lo, hi, capped := r.meanLength()
 	fmt.Fprintf(out, "game length: mean %.1f actions (shortest %d, longest %d); %d games stopped at the action cap count as draws\n",
 		mean, lo, hi, capped)
+	var onTime, adjudicated int
+	for _, g := range r.games {
+		switch g.ended {
+		case endedOnTime:
+			onTime++
+		case endedAdjudicated:
+			adjudicated++
+		}
+	}
+	if onTime > 0 || adjudicated > 0 || r.cfg.resign > 0 || r.cfg.draw > 0 {
+		fmt.Fprintf(out, "%d games lost on time, %d adjudicated\n", onTime, adjudicated)
+	}
 	fmt.Fprintf(out, "time: %v\n", r.elapsed.Round(time.Millisecond))
+}
+
+// writeSearches prints, for the players that report their searches, the mean depth, the nodes
+// per second and the time per move.
+func (r *matchResult) writeSearches(out io.Writer) {
+	var rows []string
+	for _, st := range r.stats() {
+		var t searchTotals
+		for e, spec := range r.specs {
+			if spec.text != st.spec {
+				continue
+			}
+			for _, g := range r.games {
+				t.moves += g.searched[e].moves
+				t.depth += g.searched[e].depth
+				t.nodes += g.searched[e].nodes
+				t.elapsed += g.searched[e].elapsed
+			}
+		}
+		if t.moves == 0 {
+			continue
+		}
+		nps := 0.0
+		if s := t.elapsed.Seconds(); s > 0 {
+			nps = float64(t.nodes) / s
+		}
+		rows = append(rows, fmt.Sprintf("%s\t%d\t%.1f\t%.0f\t%.0f\t%.1f\t", st.spec, t.moves, float64(t.depth)/float64(t.moves),
+			float64(t.nodes)/float64(t.moves), nps, float64(t.elapsed.Microseconds())/1000/float64(t.moves)))
+	}
+	if len(rows) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "searches\tmoves\tdepth\tnodes/move\tnodes/s\tms/move\t")
+	for _, row := range rows {
+		fmt.Fprintln(tw, row)
+	}
+	tw.Flush()
+}
+
+// entryScores is the first entry's score in every game: 1 for a win, 1/2 for a draw.
+func (r *matchResult) entryScores() []float64 {
+	scores := make([]float64, 0, len(r.games))
+	for _, g := range r.games {
+		if g.places == nil {
+			continue
+		}
+		switch {
+		case g.places[0] < g.places[1]:
+			scores = append(scores, 1)
+		case g.places[0] == g.places[1]:
+			scores = append(scores, 0.5)
+		default:
+			scores = append(scores, 0)
+		}
+	}
+	return scores
+}
+
+// meanVar is the mean of scores and the variance of one score about it.
+func meanVar(scores []float64) (mean, variance float64) {
+	n := float64(len(scores))
+	for _, x := range scores {
+		mean += x
+	}
+	mean /= n
+	for _, x := range scores {
+		variance += (x - mean) * (x - mean)
+	}
+	return mean, variance / n
+}
+
+// eloOf is the logistic Elo difference that a score rate s means.
+func eloOf(s float64) float64 {
+	s = min(max(s, 1e-6), 1-1e-6)
+	return -400 * math.Log10(1/s-1)
+}
+
+// elo is the first entry's Elo over the second with its 95% interval.
+func (r *matchResult) elo() (elo, lo, hi float64) {
+	scores := r.entryScores()
+	mean, v := meanVar(scores)
+	h := 1.959963984540054 * math.Sqrt(v/float64(len(scores)))
+	return eloOf(mean), eloOf(mean - h), eloOf(mean + h)
+}
+
+// Bounds of the SPRT's log-likelihood ratio for alpha = beta = 0.05.
+var (
+	sprtLower = math.Log(0.05 / 0.95)
+	sprtUpper = math.Log(0.95 / 0.05)
+)
+
+// llr is the log-likelihood ratio of elo1 against elo0 for the first entry's scores, by the
+// normal approximation of the generalised SPRT: n(s1-s0)(2m-s0-s1)/(2 var).
+func (r *matchResult) llr() float64 {
+	scores := r.entryScores()
+	if len(scores) < 2 || r.cfg.sprt == nil {
+		return 0
+	}
+	mean, v := meanVar(scores)
+	if v == 0 {
+		return 0
+	}
+	s0 := 1 / (1 + math.Pow(10, -r.cfg.sprt[0]/400))
+	s1 := 1 / (1 + math.Pow(10, -r.cfg.sprt[1]/400))
+	return float64(len(scores)) * (s1 - s0) * (2*mean - s0 - s1) / (2 * v)
 }
 
 // wilson is the 95% Wilson score interval of a rate of k successes in n trials. For a score with

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -151,6 +152,13 @@ func TestMatchErrors(t *testing.T) {
 		{"--players", "fairy:depth=x,random"},
 		{"--players", "fairy:depth=2:movetime=10ms,random"},
 		{"--players", "fairy:movetime=10us,random"},
+		{"--players", "fairy:path=x,random"},
+		{"--players", "uci:depth=2,random"},
+		{"--players", "search:tc=1s:movetime=10ms,random"},
+		{"--players", "search:tc=fast,random"},
+		{"--sprt", "10,0"},
+		{"--resign", "-1"},
+		{"--variant", "chaturaji", "--players", "random,random,random,random", "--draw", "0.1"},
 		{"--games", "0"},
 		{"--open", "-1"},
 		{"--variant", "chaturaji", "--players", "random,random,random,random", "--options", "max_rounds=x"},
@@ -178,5 +186,97 @@ func TestWilson(t *testing.T) {
 		if math.Abs(got[0]-c.lo) > 0.001 || math.Abs(got[1]-c.hi) > 0.001 {
 			t.Errorf("wilson(%v, %d) = %.3f, want [%.3f, %.3f]", c.k, c.n, got, c.lo, c.hi)
 		}
+	}
+}
+
+// TestMatchClocksAndUCI plays the search on a clock against ashtapada search --uci (this test
+// binary) on one, with adjudication, and checks the statistics both report.
+func TestMatchClocksAndUCI(t *testing.T) {
+	t.Setenv(fakeEnv, "search")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := playMatch(context.Background(), matchConfig{variant: "chaturanga",
+		players: []string{"search:tc=400ms+10ms", "uci:path=" + exe + ":tc=400ms+10ms"}, games: 2, seed: 1, open: 4, maxActions: 120,
+		resign: 3, draw: 0.01, sprt: &[2]float64{0, 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.games) != 2 {
+		t.Fatalf("%d games, want 2", len(res.games))
+	}
+	for g, rec := range res.games {
+		for e, st := range rec.searched {
+			if st.moves == 0 || st.nodes == 0 || st.depth < st.moves {
+				t.Errorf("game %d entry %d: searches %+v", g, e, st)
+			}
+		}
+	}
+	var out strings.Builder
+	res.write(&out)
+	for _, want := range []string{"nodes/s", "Elo of search:tc=400ms+10ms over uci:", "SPRT elo0 0, elo1 10: LLR "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestAdjudicator(t *testing.T) {
+	win := func(v float64) searchInfo { return searchInfo{ok: true, value: v, hasValue: true} }
+	a := adjudicator{resign: 3}
+	for i := range resignRun {
+		// Player 0 is ahead: player 0 says +4, player 1 says -4.
+		v, mover := 4.0, i%2
+		if mover == 1 {
+			v = -4
+		}
+		over, winner := a.add(mover, win(v), 10+i)
+		if over != (i == resignRun-1) || over && winner != 0 {
+			t.Fatalf("move %d: over %v winner %d", i, over, winner)
+		}
+	}
+	a = adjudicator{resign: 3}
+	a.add(0, win(4), 1)
+	a.add(1, searchInfo{}, 2) // no value breaks the run
+	for i := range resignRun - 1 {
+		if over, _ := a.add(i%2, win(4*float64(1-2*(i%2))), 3+i); over {
+			t.Fatalf("adjudicated after a broken run, move %d", i)
+		}
+	}
+	d := adjudicator{draw: 0.1}
+	for i := range drawRun {
+		if over, _ := d.add(i%2, win(0.05), 10+i); over {
+			t.Fatalf("drawn before action %d", drawFrom)
+		}
+	}
+	for i := range drawRun {
+		over, winner := d.add(i%2, win(0.05), drawFrom+i)
+		if over != (i == drawRun-1) || over && winner != -1 {
+			t.Fatalf("move %d: over %v winner %d", i, over, winner)
+		}
+	}
+}
+
+func TestEloAndSPRT(t *testing.T) {
+	res := &matchResult{cfg: matchConfig{sprt: &[2]float64{0, 10}}}
+	add := func(n int, places []int) {
+		for range n {
+			res.games = append(res.games, gameRecord{places: places})
+		}
+	}
+	add(55, []int{1, 2})
+	add(45, []int{2, 1})
+	add(100, []int{1, 1})
+	elo, lo, hi := res.elo()
+	if math.Abs(elo-17.4) > 0.1 || lo >= 0 || hi <= elo {
+		t.Errorf("elo %.1f [%.1f, %.1f], want 17.4 with an interval that holds 0", elo, lo, hi)
+	}
+	if llr := res.llr(); math.Abs(llr-0.41) > 0.01 {
+		t.Errorf("LLR %.2f after 200 games at +17 Elo, want 0.41", llr)
+	}
+	add(200, []int{1, 2})
+	if llr := res.llr(); llr < sprtUpper {
+		t.Errorf("LLR %.2f after a run of wins, want H1", llr)
 	}
 }

@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -14,9 +20,11 @@ import (
 )
 
 // searchCommand searches a position and prints one line per completed depth, as a UCI engine's
-// info lines, then the best action.
+// info lines, then the best action. With --uci it is a UCI engine instead, reading commands on
+// the standard input, so that matches can play one build against another.
 //
 //	ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
+//	ashtapada search --uci [--variant V]
 func searchCommand(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	variant := fs.String("variant", "chaturanga", "variant name")
@@ -26,11 +34,20 @@ func searchCommand(ctx context.Context, args []string, out io.Writer) error {
 	nodes := fs.Uint64("nodes", 0, "node budget (0: none)")
 	multiPV := fs.Int("multipv", 1, "how many best actions to report")
 	algorithm := fs.String("algorithm", "auto", "auto, alphabeta, paranoid or maxn")
+	uci := fs.Bool("uci", false, "speak UCI on standard input and output (the variant is UCI_Variant, --variant by default)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("search: unexpected arguments %q", fs.Args())
+	}
+	if *uci {
+		v, ok := engine.Lookup(*variant)
+		if !ok {
+			_, err := position(*variant, "")
+			return err
+		}
+		return serveUCI(ctx, os.Stdin, out, v)
 	}
 	alg, err := search.ParseAlgorithm(*algorithm)
 	if err != nil {
@@ -105,4 +122,285 @@ func pvText(pos engine.Position, pv []engine.Move) string {
 		pos, _ = pos.Play(m)
 	}
 	return strings.Join(words, " ")
+}
+
+// uciServer is a UCI engine over the search: one search at a time, run in the background so that
+// stop and isready are answered while it thinks.
+type uciServer struct {
+	mu  sync.Mutex // guards out, which the search's goroutine writes too
+	out *bufio.Writer
+
+	variant  engine.Variant
+	searcher *search.Searcher
+	pos      engine.Position // nil until a position command succeeds
+	history  []uint64        // keys of the positions before pos, for repetitions
+	cancel   context.CancelFunc
+	done     chan struct{} // closed when the running search has printed its bestmove
+}
+
+// serveUCI answers the UCI commands read from in until quit, the end of in, or ctx.
+func serveUCI(ctx context.Context, in io.Reader, out io.Writer, v engine.Variant) error {
+	u := &uciServer{out: bufio.NewWriter(out), variant: v, searcher: search.NewSearcher(0)}
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	defer u.wait()
+	for {
+		var line string
+		select {
+		case <-ctx.Done():
+			u.stop()
+			return nil
+		case l, ok := <-lines:
+			if !ok {
+				u.stop()
+				return nil
+			}
+			line = l
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			u.print("id name ashtapada " + appVersion())
+			u.print("id author the ashtapada authors")
+			u.print("option name Hash type spin default 16 min 1 max 65536")
+			u.print("option name UCI_Variant type combo default " + v.Describe().Name + " var " + strings.Join(variantNames(), " var "))
+			u.print("uciok")
+		case "isready":
+			u.print("readyok")
+		case "setoption":
+			u.wait()
+			u.setOption(f[1:])
+		case "ucinewgame":
+			u.wait()
+			u.searcher.ClearTable()
+		case "position":
+			u.wait()
+			u.setPosition(f[1:])
+		case "go":
+			u.wait()
+			u.goSearch(f[1:])
+		case "stop":
+			u.stop()
+		case "quit":
+			u.stop()
+			return nil
+		}
+	}
+}
+
+func variantNames() []string {
+	var names []string
+	for _, x := range engine.Variants() {
+		names = append(names, x.Describe().Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (u *uciServer) print(line string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.out.WriteString(line + "\n")
+	u.out.Flush()
+}
+
+// stop ends the running search, which then prints its bestmove.
+func (u *uciServer) stop() {
+	if u.cancel != nil {
+		u.cancel()
+	}
+	u.wait()
+}
+
+// wait lets the running search finish.
+func (u *uciServer) wait() {
+	if u.done != nil {
+		<-u.done
+		u.done, u.cancel = nil, nil
+	}
+}
+
+// setOption reads "name N value V": Hash in MiB and UCI_Variant; other options are ignored.
+func (u *uciServer) setOption(args []string) {
+	text := strings.Join(args, " ")
+	rest, ok := strings.CutPrefix(text, "name ")
+	if !ok {
+		return
+	}
+	name, value, _ := strings.Cut(rest, " value ")
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "hash":
+		mib, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || mib < 1 {
+			u.print("info string Hash: want a size in MiB")
+			return
+		}
+		u.searcher = search.NewSearcher(mib << 20)
+	case "uci_variant":
+		v, ok := engine.Lookup(strings.TrimSpace(value))
+		if !ok {
+			u.print("info string unknown variant " + strings.TrimSpace(value))
+			return
+		}
+		u.variant, u.pos = v, nil
+	}
+}
+
+// setPosition reads "startpos|fen TEXT [moves A B ...]".
+func (u *uciServer) setPosition(args []string) {
+	u.pos, u.history = nil, u.history[:0]
+	var text []string
+	i := 0
+	switch {
+	case len(args) > 0 && args[0] == "startpos":
+		i = 1
+	case len(args) > 0 && args[0] == "fen":
+		for i = 1; i < len(args) && args[i] != "moves"; i++ {
+			text = append(text, args[i])
+		}
+	default:
+		u.print("info string position: want startpos or fen")
+		return
+	}
+	var pos engine.Position
+	var err error
+	if text == nil {
+		pos, err = u.variant.Start(nil)
+	} else {
+		pos, err = u.variant.Parse(strings.Join(text, " "))
+	}
+	if err != nil {
+		u.print("info string position: " + err.Error())
+		return
+	}
+	if i < len(args) && args[i] == "moves" {
+		for _, word := range args[i+1:] {
+			m, err := pos.ParseMove(word)
+			if err != nil {
+				u.print("info string position: move " + word + ": " + err.Error())
+				return
+			}
+			u.history = append(u.history, pos.Key())
+			pos, _ = pos.Play(m)
+		}
+	}
+	u.pos = pos
+}
+
+// goSearch reads the limits of a go command and starts the search.
+func (u *uciServer) goSearch(args []string) {
+	pos := u.pos
+	if pos == nil {
+		u.print("info string go: no position")
+		u.print("bestmove (none)")
+		return
+	}
+	switch pos.Phase() {
+	case engine.PhaseAction, engine.PhaseResponse:
+	default:
+		u.print("bestmove (none)")
+		return
+	}
+	opts := search.Options{Repetition: pos.Variant().Describe().Repetition, History: append([]uint64(nil), u.history...)}
+	var clock [2]time.Duration
+	var inc [2]time.Duration
+	movesToGo := 0
+	for i := 0; i+1 < len(args); i++ {
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			continue
+		}
+		ms := time.Duration(n) * time.Millisecond
+		switch args[i] {
+		case "depth":
+			opts.Depth = min(max(int(n), 1), search.MaxDepth)
+		case "nodes":
+			opts.Nodes = uint64(max(n, 1))
+		case "movetime":
+			opts.Time = max(ms, time.Millisecond)
+		case "wtime":
+			clock[0] = ms
+		case "btime":
+			clock[1] = ms
+		case "winc":
+			inc[0] = ms
+		case "binc":
+			inc[1] = ms
+		case "movestogo":
+			movesToGo = int(n)
+		default:
+			continue
+		}
+		i++
+	}
+	if side := pos.ToMove(); opts.Time == 0 && side < 2 && clock[side] > 0 {
+		opts.Time = clockBudget(clock[side], inc[side], movesToGo)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	u.cancel, u.done = cancel, done
+	searcher := u.searcher
+	go func() {
+		defer close(done)
+		defer cancel()
+		mover := pos.ToMove()
+		report := func(r search.Result) { u.print(uciInfo(pos, mover, r)) }
+		res, err := searcher.Search(ctx, pos, opts, report)
+		if err != nil {
+			u.print("info string " + err.Error())
+			u.print("bestmove (none)")
+			return
+		}
+		if !res.Complete {
+			u.print(uciInfo(pos, mover, res))
+		}
+		u.print("bestmove " + pos.Notation(res.Best))
+	}()
+}
+
+// clockBudget is the time to spend on a move with left on the clock, inc added after it, and
+// movesToGo moves to the next time control (0: sudden death).
+func clockBudget(left, inc time.Duration, movesToGo int) time.Duration {
+	if movesToGo <= 0 {
+		movesToGo = 30
+	}
+	t := left/time.Duration(movesToGo) + inc*3/4
+	return max(min(t, left/2), time.Millisecond)
+}
+
+// uciInfo is an info line: values in centipawns, or in moves to mate.
+func uciInfo(pos engine.Position, mover int, r search.Result) string {
+	if len(r.Lines) == 0 {
+		return fmt.Sprintf("info depth %d nodes %d", r.Depth, r.Nodes)
+	}
+	v := 0.0
+	if l := r.Lines[0]; mover < len(l.Values) {
+		v = l.Values[mover]
+	}
+	score := fmt.Sprintf("cp %d", int(math.Round(v*100)))
+	if math.Abs(v) > engine.WinValue/2 {
+		plies := int(math.Round(engine.WinValue - math.Abs(v)))
+		moves := (plies + 1) / 2
+		if v < 0 {
+			moves = -moves
+		}
+		score = fmt.Sprintf("mate %d", moves)
+	}
+	ms := r.Elapsed.Milliseconds()
+	nps := int64(0)
+	if s := r.Elapsed.Seconds(); s > 0 {
+		nps = int64(float64(r.Nodes) / s)
+	}
+	return fmt.Sprintf("info depth %d seldepth %d score %s nodes %d nps %d time %d pv %s", r.Depth, r.SelDepth, score, r.Nodes, nps, ms,
+		pvText(pos, r.Lines[0].PV))
 }

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ashtapada/ashtapada/engine"
 )
 
 func TestSearchCommand(t *testing.T) {
@@ -42,5 +47,69 @@ func TestSearchCommand(t *testing.T) {
 		if err := run(context.Background(), args, &out); err == nil {
 			t.Errorf("%q: no error", args)
 		}
+	}
+}
+
+// TestSearchUCI talks to search --uci as a match does: a position with moves, searches by depth
+// and on a clock, and a stop.
+func TestSearchUCI(t *testing.T) {
+	v, _ := engine.Lookup("chaturanga")
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		served <- serveUCI(context.Background(), inR, outW, v)
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	send := func(cmds ...string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, strings.Join(cmds, "\n")+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// await returns the lines up to and including the first that starts with word.
+	await := func(word string) []string {
+		t.Helper()
+		var got []string
+		for lines.Scan() {
+			got = append(got, lines.Text())
+			if strings.HasPrefix(lines.Text(), word) {
+				return got
+			}
+		}
+		t.Fatalf("no %s in %q", word, got)
+		return nil
+	}
+	send("uci")
+	if got := await("uciok"); !strings.HasPrefix(got[0], "id name ashtapada") {
+		t.Errorf("uci: %q", got)
+	}
+	send("setoption name UCI_Variant value chaturanga", "setoption name Hash value 8", "ucinewgame", "isready")
+	await("readyok")
+
+	send("position fen 4k3/8/4K3/8/8/8/8/R7 w - - 0 1", "go depth 3")
+	got := await("bestmove")
+	if got[len(got)-1] != "bestmove a1a8" || !strings.Contains(got[len(got)-2], " score mate 1 ") {
+		t.Errorf("mate in one: %q", got)
+	}
+	send("position startpos moves e2e3 e7e6", "go wtime 1000 btime 1000 winc 10 binc 10")
+	got = await("bestmove")
+	if !strings.Contains(got[len(got)-2], " score cp ") {
+		t.Errorf("clock search: %q", got)
+	}
+	send("position startpos", "go depth 60")
+	time.Sleep(20 * time.Millisecond)
+	send("stop")
+	if got := await("bestmove"); len(got[len(got)-1]) < len("bestmove a2a3") {
+		t.Errorf("stopped search: %q", got)
+	}
+	send("position fen R3k3/8/4K3/8/8/8/8/8 b - - 0 1", "go depth 2")
+	if got := await("bestmove"); got[len(got)-1] != "bestmove (none)" {
+		t.Errorf("finished game: %q", got)
+	}
+	send("quit")
+	if err := <-served; err != nil {
+		t.Error(err)
 	}
 }

@@ -18,11 +18,18 @@ import (
 
 // fakeEnv makes the test binary a fake UCI engine instead of running the tests: "ok" answers
 // every search with the first legal move, "hang" never answers a search (nor stop), "die"
-// exits when asked to search.
+// exits when asked to search; "search" is ashtapada search --uci itself.
 const fakeEnv = "ASHTAPADA_FAKE_UCI"
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakeEnv); mode != "" {
+	switch mode := os.Getenv(fakeEnv); mode {
+	case "":
+	case "search":
+		if err := run(context.Background(), []string{"search", "--uci"}, os.Stdout); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	default:
 		fakeUCI(mode)
 		os.Exit(0)
 	}
@@ -196,5 +203,51 @@ func TestFairyStockfish(t *testing.T) {
 	}
 	if n < 1 {
 		t.Errorf("the game lasted %d actions", n)
+	}
+}
+
+func TestParseInfo(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want searchInfo
+	}{
+		{"info depth 12 seldepth 15 multipv 1 score cp -37 nodes 109902 nps 1207714 tbhits 0 time 91 pv b1c3 b8c6",
+			searchInfo{ok: true, depth: 12, nodes: 109902, elapsed: 91 * time.Millisecond, value: -0.37, hasValue: true}},
+		{"info depth 7 seldepth 8 score mate 1 nodes 44895 nps 2996104 time 14 pv a1a8",
+			searchInfo{ok: true, depth: 7, nodes: 44895, elapsed: 14 * time.Millisecond, value: engine.WinValue - 1, hasValue: true}},
+		{"info depth 4 score mate -2 nodes 682 time 0 pv e8d8 a1c1 d8e8 c1c8",
+			searchInfo{ok: true, depth: 4, nodes: 682, value: -(engine.WinValue - 4), hasValue: true}},
+		{"info string classical evaluation enabled", searchInfo{}},
+	} {
+		if got := parseInfo(c.line); got != c.want {
+			t.Errorf("parseInfo(%q) = %+v, want %+v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestUCIBotGoCommand(t *testing.T) {
+	for _, c := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"depth": "5"}, "go depth 5"},
+		{map[string]string{"movetime": "50ms"}, "go movetime 50"},
+		{map[string]string{"nodes": "1000"}, "go nodes 1000"},
+		{map[string]string{"tc": "10s+100ms"}, "go wtime 9000 btime 8000 winc 100 binc 100"},
+		{nil, "go depth 1"},
+	} {
+		b, err := newUCIBot("engine", nil, c.opts, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.setClocks(9*time.Second, 8*time.Second)
+		if got, _ := b.goCommand(); got != c.want {
+			t.Errorf("%v: %q, want %q", c.opts, got, c.want)
+		}
+	}
+	for _, opts := range []map[string]string{{"tc": "0s"}, {"tc": "1s+x"}, {"nodes": "0"}, {"depth": "3", "tc": "1s"}} {
+		if _, err := newUCIBot("engine", nil, opts, "test"); err == nil {
+			t.Errorf("%v: no error", opts)
+		}
 	}
 }
