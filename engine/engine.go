@@ -128,6 +128,9 @@ type Outcome struct {
 	Winners []int
 	// Reason says why the game ended, in snake_case (monarch_captured, checkmate, ...).
 	Reason string
+	// DecidedBy says what ordered the players once the game ended: DecidedByScore where the places
+	// follow the scores (and tie-breaks), DecidedByReason where the end itself decides.
+	DecidedBy string
 	// Scores holds each player's points in variants that count them.
 	Scores []int
 	// Ranking holds each player's place when finished, in every game alike: 1 plus the number of
@@ -137,6 +140,12 @@ type Outcome struct {
 	// Teams holds the team results in team play.
 	Teams []TeamResult
 }
+
+// The values of Outcome.DecidedBy.
+const (
+	DecidedByReason = "reason"
+	DecidedByScore  = "score"
+)
 
 // TeamResult is one team's part of an outcome.
 type TeamResult struct {
@@ -208,7 +217,7 @@ func ParseLegal(p Position, text string, parse func(norm, text string) (Move, er
 // Decided is the outcome of a finished game of n players won by winners (none: a draw): the
 // winners share first place, everyone else the place behind them (Outcome.Ranking).
 func Decided(n int, reason string, winners ...int) Outcome {
-	o := Outcome{Finished: true, Reason: reason, Winners: winners, Ranking: make([]int, n)}
+	o := Outcome{Finished: true, Reason: reason, DecidedBy: DecidedByReason, Winners: winners, Ranking: make([]int, n)}
 	for i := range o.Ranking {
 		o.Ranking[i] = 1
 		if len(winners) > 0 && !slices.Contains(winners, i) {

@@ -216,7 +216,7 @@ func TestRamayanaAPI(t *testing.T) {
 		// The Muni's leap to d14 mates.
 		sc := &pb.ScorePositionResponse{}
 		gameRPC(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: pos("3r6/10/3MM5/10/10/10/10/1K8/8K1/10/10/9=u/10/10/4R5/10 r 1 1")}, sc)
-		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "checkmate" || !slices.Equal(sc.GetWinners(), []string{"yellow"}) ||
+		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "checkmate" || sc.GetDecidedBy() != "reason" || !slices.Equal(sc.GetWinners(), []string{"yellow"}) ||
 			!sc.GetPosition().GetInCheck() || standingLines(sc.GetStandings()) != "yellow:1:0:: red:2:0::" {
 			t.Errorf("checkmate: %v %q %v, in check %v, standings %s", sc.GetStatus(), sc.GetReason(), sc.GetWinners(), sc.GetPosition().GetInCheck(), standingLines(sc.GetStandings()))
 		}
@@ -314,7 +314,7 @@ func TestChaturajiAPI(t *testing.T) {
 		gameRPC(t, tr, "ApplyMoves", &pb.ApplyMovesRequest{Position: pos("8/6,rK,1/2,gPh,5/8/7,yK/8/8/3,bK,3,bE b 4 b>r 0,0,0,0 0 1 teams"),
 			Moves: []*pb.Action{{Notation: "h1h4"}}}, a)
 		gameRPC(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: a.GetPosition()}, sc)
-		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "rajas_killed" || !slices.Equal(sc.GetWinners(), []string{"black", "red"}) ||
+		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "rajas_killed" || sc.GetDecidedBy() != "reason" || !slices.Equal(sc.GetWinners(), []string{"black", "red"}) ||
 			!strings.HasPrefix(standingLines(sc.GetStandings()), "black:1:11:black_red:captures=5,throne=2,empire=4 green:3:0:green_yellow:") ||
 			len(sc.GetTeams()) != 2 || sc.GetTeams()[0].GetTeam() != "black_red" || sc.GetTeams()[0].GetPlace() != 1 || sc.GetTeams()[1].GetPlace() != 2 {
 			t.Errorf("the end: %v %q %v, standings %s, teams %v", sc.GetStatus(), sc.GetReason(), sc.GetWinners(), standingLines(sc.GetStandings()), sc.GetTeams())
@@ -403,7 +403,7 @@ func TestMartianChessAPI(t *testing.T) {
 		sc := &pb.ScorePositionResponse{}
 		gameRPC(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: val.GetPosition()}, sc)
 		tm := sc.GetTeams()
-		if sc.GetReason() != "zone_empty" || !slices.Equal(sc.GetWinners(), []string{"south_west", "north_east"}) || len(tm) != 2 ||
+		if sc.GetReason() != "zone_empty" || sc.GetDecidedBy() != "score" || !slices.Equal(sc.GetWinners(), []string{"south_west", "north_east"}) || len(tm) != 2 ||
 			tm[0].GetTeam() != "south_west_north_east" || tm[0].GetScore() != 3 || tm[0].GetPlace() != 1 || !slices.Equal(tm[0].GetPlayers(), []string{"south_west", "north_east"}) ||
 			standingLines(sc.GetStandings()) != "south_west:1:1:south_west_north_east: north_west:3:0:north_west_south_east: north_east:1:2:south_west_north_east: south_east:3:0:north_west_south_east:" {
 			t.Errorf("the end: %q %v, teams %v, standings %s", sc.GetReason(), sc.GetWinners(), tm, standingLines(sc.GetStandings()))
@@ -514,7 +514,7 @@ func TestCoasterChaturangaAPI(t *testing.T) {
 		val := &pb.ValidateMoveResponse{}
 		gameRPC(t, tr, "ValidateMove", &pb.ValidateMoveRequest{Position: mcc("y0r1b2g3 5rq/5yd/6/6/6/gq2bq2 -,ypyqrprdgpgd,-,bpbd tr aim:d 38"),
 			Move: &pb.Action{Notation: "f6f5"}, IncludeNext: true}, val)
-		if n := val.GetNext(); n.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || n.GetReason() != "colour_gone" || !slices.Equal(n.GetWinners(), []string{"br"}) ||
+		if n := val.GetNext(); n.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || n.GetReason() != "colour_gone" || n.GetDecidedBy() != "score" || !slices.Equal(n.GetWinners(), []string{"br"}) ||
 			standingLines(n.GetStandings()) != "bl:4:0::held_other_colours=0,held_own_colour=0 br:1:10::held_other_colours=10,held_own_colour=0 "+
 				"tr:3:2::held_other_colours=2,held_own_colour=0 tl:2:3::held_other_colours=3,held_own_colour=0" {
 			t.Errorf("the end: %v %q %v, standings %s", n.GetStatus(), n.GetReason(), n.GetWinners(), standingLines(n.GetStandings()))

@@ -27,7 +27,7 @@ func separately(t *testing.T, tr transport, pos *pb.Position, hist *pb.GameHisto
 	rpc(t, tr, "ListLegalMoves", &pb.ListLegalMovesRequest{Position: pos, History: hist, View: view}, list)
 	rpc(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: pos, History: hist}, sc)
 	return &pb.NextTurn{ToMove: list.GetToMove(), Moves: list.GetMoves(), Chance: list.GetChance(), Phase: list.GetPhase(),
-		Status: sc.GetStatus(), Winners: sc.GetWinners(), Reason: sc.GetReason(), Standings: sc.GetStandings(), Teams: sc.GetTeams()}
+		Status: sc.GetStatus(), Winners: sc.GetWinners(), Reason: sc.GetReason(), DecidedBy: sc.GetDecidedBy(), Standings: sc.GetStandings(), Teams: sc.GetTeams()}
 }
 
 // checkNext checks that a call's next turn is what the separate calls give for the position it

@@ -105,7 +105,7 @@ func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLeg
 func nextTurn(pos engine.Position, hist *history, view pb.MoveView) *pb.NextTurn {
 	l, sc := listMoves(pos, hist, view), score(pos, hist)
 	return &pb.NextTurn{ToMove: l.GetToMove(), Moves: l.GetMoves(), Chance: l.GetChance(), Phase: l.GetPhase(),
-		Status: sc.GetStatus(), Winners: sc.GetWinners(), Reason: sc.GetReason(), Standings: sc.GetStandings(), Teams: sc.GetTeams()}
+		Status: sc.GetStatus(), Winners: sc.GetWinners(), Reason: sc.GetReason(), DecidedBy: sc.GetDecidedBy(), Standings: sc.GetStandings(), Teams: sc.GetTeams()}
 }
 
 func (Rules) ValidateMove(_ context.Context, req *pb.ValidateMoveRequest) (*pb.ValidateMoveResponse, error) {
@@ -343,7 +343,8 @@ func score(pos engine.Position, hist *history) *pb.ScorePositionResponse {
 		o = engine.RepetitionOutcome(len(players))
 	}
 	setup := pos.Setup()
-	resp := &pb.ScorePositionResponse{Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason, RepetitionChecked: hist.checked()}
+	resp := &pb.ScorePositionResponse{Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason, DecidedBy: o.DecidedBy,
+		RepetitionChecked: hist.checked()}
 	if o.Finished {
 		resp.Status = pb.GameStatus_GAME_STATUS_FINISHED
 	}

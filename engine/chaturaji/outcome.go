@@ -83,7 +83,7 @@ func (p *Position) Outcome() engine.Outcome {
 	if !finished {
 		return o
 	}
-	o.Finished, o.Reason = true, reason
+	o.Finished, o.Reason, o.DecidedBy = true, reason, engine.DecidedByScore
 	o.Ranking = make([]int, players)
 	if !p.rules.teams {
 		for pl := range o.Ranking {
@@ -100,6 +100,9 @@ func (p *Position) Outcome() engine.Outcome {
 		return o
 	}
 	winner := p.winningTeam(reason, totals)
+	if !p.byPoints(reason) {
+		o.DecidedBy = engine.DecidedByReason
+	}
 	for t := 0; t < 2; t++ {
 		// The team's place among teams; its players' place among players, behind the two winners.
 		o.Teams[t].Place, o.Ranking[t], o.Ranking[t+2] = 1, 1, 1
@@ -124,9 +127,14 @@ func (p *Position) totals() [players]int {
 	return t
 }
 
+// byPoints reports whether the points order the teams of a team game that ended for reason.
+func (p *Position) byPoints(reason string) bool {
+	return !p.rules.diceless && !p.rules.lastStanding && (reason == "team_eliminated" || reason == "move_limit")
+}
+
 // winningTeam returns the team that won a team game that ended for reason, or -1 for a draw.
 func (p *Position) winningTeam(reason string, totals [players]int) int {
-	byPoints := !p.rules.diceless && !p.rules.lastStanding
+	byPoints := p.byPoints(reason)
 	higher := -1
 	switch a, b := totals[0]+totals[2], totals[1]+totals[3]; {
 	case a > b:

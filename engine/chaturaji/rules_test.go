@@ -273,7 +273,7 @@ func ruleCases() []ruleCase {
 	// The end and the ranking.
 	add(ruleCase{name: "end/last player standing, shared places", pos: board("c1=bE d1=bK c5=gK") + " b 4 - 0,3,3,0 0 1",
 		play: []string{"c1c5"}, exactly: []string{}, check: func(t *testing.T, r ruleResult) {
-			if r.outcome.Reason != "last_player_standing" || !slices.Equal(r.outcome.Ranking, []int{1, 2, 2, 4}) ||
+			if r.outcome.Reason != "last_player_standing" || r.outcome.DecidedBy != engine.DecidedByScore || !slices.Equal(r.outcome.Ranking, []int{1, 2, 2, 4}) ||
 				!slices.Equal(r.winners(), []string{"black"}) {
 				t.Errorf("got %s %v %v", r.outcome.Reason, r.outcome.Ranking, r.winners())
 			}
@@ -444,14 +444,14 @@ func ruleCases() []ruleCase {
 
 	limit := board(thronedRajas+"c4=rPk") + " b 4 - 0,3,0,0 3 9 teams max_rounds=1"
 	add(ruleCase{name: "teams/round limit decided by points", pos: limit, play: []string{"pass"}, check: func(t *testing.T, r ruleResult) {
-		if r.outcome.Reason != "move_limit" || !slices.Equal(r.winners(), []string{"green", "yellow"}) {
-			t.Errorf("the higher team score wins at the round limit: %s %v", r.outcome.Reason, r.winners())
+		if r.outcome.Reason != "move_limit" || r.outcome.DecidedBy != engine.DecidedByScore || !slices.Equal(r.winners(), []string{"green", "yellow"}) {
+			t.Errorf("the higher team score wins at the round limit: %s %s %v", r.outcome.Reason, r.outcome.DecidedBy, r.winners())
 		}
 	}})
 	add(ruleCase{name: "teams/round limit under last standing", pos: limit + " goal=last_standing", play: []string{"pass"},
 		check: func(t *testing.T, r ruleResult) {
-			if r.outcome.Reason != "move_limit" || len(r.winners()) != 0 {
-				t.Errorf("points do not matter: a draw, got %s %v", r.outcome.Reason, r.winners())
+			if r.outcome.Reason != "move_limit" || r.outcome.DecidedBy != engine.DecidedByReason || len(r.winners()) != 0 {
+				t.Errorf("points do not matter: a draw, got %s %s %v", r.outcome.Reason, r.outcome.DecidedBy, r.winners())
 			}
 		}})
 	lastRaja := board("d1=bK h1=bE e7=rPk c6=gPh h5=yK") + " b 4 b>r,y>g 0,0,0,0 0 1 teams"

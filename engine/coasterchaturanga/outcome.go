@@ -144,7 +144,7 @@ func (p *Position) Outcome() engine.Outcome {
 	if !p.over {
 		return o
 	}
-	o.Finished, o.Reason = true, p.reason()
+	o.Finished, o.Reason, o.DecidedBy = true, p.reason(), engine.DecidedByScore
 	var place [seats]int
 	p.places(&place)
 	o.Ranking = place[:]

@@ -63,6 +63,7 @@ func (p *Position) Outcome() engine.Outcome {
 	if !over {
 		return o
 	}
+	o.DecidedBy = engine.DecidedByScore
 	var points, place [4]int
 	winners := p.standings(&points)
 	p.places(&points, winners, &place)

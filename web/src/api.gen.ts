@@ -598,6 +598,11 @@ export interface components {
         NextTurn: {
             /** @description True when the actions are dice outcomes, not a player's choice. */
             chance?: boolean;
+            /**
+             * @description What ordered the players once the game ended: "score" or "reason" (see
+             *      ScorePositionResponse.decided_by); empty while the game goes on.
+             */
+            decided_by?: string;
             /** @description The legal actions, in the view the request asked for; empty when the game is over. */
             moves?: components["schemas"]["Action"][];
             /**
@@ -1010,6 +1015,12 @@ export interface components {
             position: components["schemas"]["Position"];
         };
         ScorePositionResponse: {
+            /**
+             * @description What ordered the players once the game ended: "score" where the places follow the scores and
+             *      their tie-breaks (Chaturaji, Martian Chess, Martian Coaster Chaturanga), "reason" where the end
+             *      itself decides (a checkmate, a captured king); empty while the game goes on.
+             */
+            decided_by?: string;
             position?: components["schemas"]["Position"];
             /** @description Why the game ended: checkmate, stalemate, monarch_captured, move_limit, repetition, ... */
             reason?: string;

@@ -1364,8 +1364,12 @@ type ScorePositionResponse struct {
 	// True when the answer accounts for repetition: the request carried the game's history, or the
 	// variant has no repetition rule (Variant.repetition is 0).
 	RepetitionChecked bool `protobuf:"varint,7,opt,name=repetition_checked,json=repetitionChecked,proto3" json:"repetition_checked,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// What ordered the players once the game ended: "score" where the places follow the scores and
+	// their tie-breaks (Chaturaji, Martian Chess, Martian Coaster Chaturanga), "reason" where the end
+	// itself decides (a checkmate, a captured king); empty while the game goes on.
+	DecidedBy     string `protobuf:"bytes,8,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ScorePositionResponse) Reset() {
@@ -1445,6 +1449,13 @@ func (x *ScorePositionResponse) GetRepetitionChecked() bool {
 		return x.RepetitionChecked
 	}
 	return false
+}
+
+func (x *ScorePositionResponse) GetDecidedBy() string {
+	if x != nil {
+		return x.DecidedBy
+	}
+	return ""
 }
 
 var File_ashtapada_v1_rules_service_proto protoreflect.FileDescriptor
@@ -1541,7 +1552,7 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x04next\x18\x04 \x01(\v2\x16.ashtapada.v1.NextTurnR\x04next\"\x84\x01\n" +
 	"\x14ScorePositionRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x123\n" +
-	"\ahistory\x18\x02 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xc6\x02\n" +
+	"\ahistory\x18\x02 \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xe5\x02\n" +
 	"\x15ScorePositionResponse\x122\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x120\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x18.ashtapada.v1.GameStatusR\x06status\x12\x18\n" +
@@ -1549,7 +1560,9 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x124\n" +
 	"\tstandings\x18\x05 \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
 	"\x05teams\x18\x06 \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\x12-\n" +
-	"\x12repetition_checked\x18\a \x01(\bR\x11repetitionChecked*Q\n" +
+	"\x12repetition_checked\x18\a \x01(\bR\x11repetitionChecked\x12\x1d\n" +
+	"\n" +
+	"decided_by\x18\b \x01(\tR\tdecidedBy*Q\n" +
 	"\bMoveView\x12\x19\n" +
 	"\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eMOVE_VIEW_FULL\x10\x01\x12\x16\n" +

@@ -1308,6 +1308,13 @@ func (m *ScorePositionResponse) MarshalToSizedBufferVT(dAtA []byte) (int, error)
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.DecidedBy) > 0 {
+		i -= len(m.DecidedBy)
+		copy(dAtA[i:], m.DecidedBy)
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.DecidedBy)))
+		i--
+		dAtA[i] = 0x42
+	}
 	if m.RepetitionChecked {
 		i--
 		if m.RepetitionChecked {
@@ -1875,6 +1882,10 @@ func (m *ScorePositionResponse) SizeVT() (n int) {
 	}
 	if m.RepetitionChecked {
 		n += 2
+	}
+	l = len(m.DecidedBy)
+	if l > 0 {
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -5208,6 +5219,38 @@ func (m *ScorePositionResponse) UnmarshalVT(dAtA []byte) error {
 				}
 			}
 			m.RepetitionChecked = bool(v != 0)
+		case 8:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field DecidedBy", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.DecidedBy = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

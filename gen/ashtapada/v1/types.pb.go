@@ -2896,7 +2896,10 @@ type NextTurn struct {
 	// Every player's score and place.
 	Standings []*Standing `protobuf:"bytes,8,rep,name=standings,proto3" json:"standings,omitempty"`
 	// Team scores and places, in team play.
-	Teams         []*TeamStanding `protobuf:"bytes,9,rep,name=teams,proto3" json:"teams,omitempty"`
+	Teams []*TeamStanding `protobuf:"bytes,9,rep,name=teams,proto3" json:"teams,omitempty"`
+	// What ordered the players once the game ended: "score" or "reason" (see
+	// ScorePositionResponse.decided_by); empty while the game goes on.
+	DecidedBy     string `protobuf:"bytes,10,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2992,6 +2995,13 @@ func (x *NextTurn) GetTeams() []*TeamStanding {
 		return x.Teams
 	}
 	return nil
+}
+
+func (x *NextTurn) GetDecidedBy() string {
+	if x != nil {
+		return x.DecidedBy
+	}
+	return ""
 }
 
 // DiceRoll is the face values of one roll.
@@ -3280,7 +3290,7 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"scoreParts\x12\x14\n" +
 	"\x05place\x18\x05 \x01(\x05R\x05place\x126\n" +
 	"\n" +
-	"tie_breaks\x18\x06 \x03(\v2\x17.ashtapada.v1.ScorePartR\ttieBreaks\"\xde\x02\n" +
+	"tie_breaks\x18\x06 \x03(\v2\x17.ashtapada.v1.ScorePartR\ttieBreaks\"\xfd\x02\n" +
 	"\bNextTurn\x12\x17\n" +
 	"\ato_move\x18\x01 \x01(\tR\x06toMove\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12\x16\n" +
@@ -3290,7 +3300,10 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\awinners\x18\x06 \x03(\tR\awinners\x12\x16\n" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x124\n" +
 	"\tstandings\x18\b \x03(\v2\x16.ashtapada.v1.StandingR\tstandings\x120\n" +
-	"\x05teams\x18\t \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\"\"\n" +
+	"\x05teams\x18\t \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\x12\x1d\n" +
+	"\n" +
+	"decided_by\x18\n" +
+	" \x01(\tR\tdecidedBy\"\"\n" +
 	"\bDiceRoll\x12\x16\n" +
 	"\x06values\x18\x01 \x03(\x05R\x06values*l\n" +
 	"\n" +

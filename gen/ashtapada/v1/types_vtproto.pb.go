@@ -2422,6 +2422,13 @@ func (m *NextTurn) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.DecidedBy) > 0 {
+		i -= len(m.DecidedBy)
+		copy(dAtA[i:], m.DecidedBy)
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.DecidedBy)))
+		i--
+		dAtA[i] = 0x52
+	}
 	if len(m.Teams) > 0 {
 		for iNdEx := len(m.Teams) - 1; iNdEx >= 0; iNdEx-- {
 			size, err := m.Teams[iNdEx].MarshalToSizedBufferVT(dAtA[:i])
@@ -3633,6 +3640,10 @@ func (m *NextTurn) SizeVT() (n int) {
 			l = e.SizeVT()
 			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 		}
+	}
+	l = len(m.DecidedBy)
+	if l > 0 {
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -10783,6 +10794,38 @@ func (m *NextTurn) UnmarshalVT(dAtA []byte) error {
 			if err := m.Teams[len(m.Teams)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
+			iNdEx = postIndex
+		case 10:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field DecidedBy", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.DecidedBy = string(dAtA[iNdEx:postIndex])
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
