@@ -67,8 +67,8 @@ func (g *connGuard) Accept() (net.Conn, error) {
 		}
 		if over {
 			g.mu.Unlock()
+			g.refused.Add(1) // before the close, so that whoever sees the close sees the count
 			_ = c.Close()
-			g.refused.Add(1)
 			if ce := g.log.Check(zap.DebugLevel, "connection refused"); ce != nil {
 				ce.Write(zap.String("server", g.name), zap.String("peer", ip.String()))
 			}
