@@ -20,6 +20,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.environ.get("ASHTAPADA_PY_GEN", os.path.join(HERE, "gen")))
 
+import games  # noqa: E402 (next to this file)
+
 try:
     import grpc
     from google.protobuf import struct_pb2
@@ -36,12 +38,6 @@ except ImportError as e:  # pragma: no cover - a setup problem, said plainly
         "python3-grpcio and python3-protobuf"
     )
 
-GAMES = [
-    ("chaturanga", {}),
-    ("martian_chaturanga", {"max_turns": 100}),
-    ("chaturaji", {"teams": True, "max_rounds": 20}),
-]
-MAX_ACTIONS = 20000
 
 ONGOING = types.GAME_STATUS_ONGOING
 FINISHED = types.GAME_STATUS_FINISHED
@@ -195,7 +191,7 @@ def play(client, variant, options, rng, verbose=False):
     history = []  # keys since the last irreversible action, for the repetition rule
     actions = rolls = 0
     while nxt.status == ONGOING:
-        check(actions < MAX_ACTIONS, f"no end after {MAX_ACTIONS} actions")
+        check(actions < games.MAX_ACTIONS, f"no end after {games.MAX_ACTIONS} actions")
         before = position
         if nxt.chance:
             seed = rng.getrandbits(63)
@@ -307,11 +303,10 @@ def main():
         health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
         check(health.status == health_pb2.HealthCheckResponse.SERVING, "not serving", health)
         check_errors(client)
-        for variant, options in GAMES:
-            if args.variant and variant not in args.variant:
-                continue
+        served = [v.name for v in client.ListVariants(rules.ListVariantsRequest()).variants]
+        for variant, options in games.select(served, args.variant):
             print(play(client, variant, options, rng, args.verbose))
-    except (ApiError, Inconsistent, grpc.RpcError, grpc.FutureTimeoutError) as e:
+    except (ApiError, Inconsistent, ValueError, grpc.RpcError, grpc.FutureTimeoutError) as e:
         print(f"play_grpc: FAILED (seed {seed}): {type(e).__name__}: {e}", file=sys.stderr)
         return 1
     finally:

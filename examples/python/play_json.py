@@ -24,16 +24,9 @@ import time
 import urllib.error
 import urllib.request
 
-# The games played by default: (variant, options). Options are plain JSON values. The bounds
-# (max_turns, max_rounds) make every random game end within a few hundred actions.
-GAMES = [
-    ("chaturanga", {}),
-    ("martian_chaturanga", {"max_turns": 100}),
-    ("chaturaji", {"teams": True, "max_rounds": 20}),
-]
+import games
 
-# A random game that has not ended after this many actions is a failure.
-MAX_ACTIONS = 20000
+
 
 
 class ApiError(Exception):
@@ -183,7 +176,7 @@ def play(client, variant, options, rng, verbose=False):
     history = []
     actions = rolls = 0
     while nxt["status"] == "GAME_STATUS_ONGOING":
-        check(actions < MAX_ACTIONS, f"no end after {MAX_ACTIONS} actions", position)
+        check(actions < games.MAX_ACTIONS, f"no end after {games.MAX_ACTIONS} actions", position)
         before = position
         if nxt.get("chance"):
             seed = rng.getrandbits(63)
@@ -329,12 +322,11 @@ def main():
     print(f"play_json: {args.url}, seed {seed}")
     try:
         check_errors(client)
-        for variant, options in GAMES:
-            if args.variant and variant not in args.variant:
-                continue
+        served = [v["name"] for v in client.get("/v1/variants")["variants"]]
+        for variant, options in games.select(served, args.variant):
             result = play(client, variant, options, rng, args.verbose)
             print(describe(result))
-    except (ApiError, Inconsistent, urllib.error.URLError, OSError) as e:
+    except (ApiError, Inconsistent, ValueError, urllib.error.URLError, OSError) as e:
         print(f"play_json: FAILED (seed {seed}): {type(e).__name__}: {e}", file=sys.stderr)
         return 1
     print(f"play_json: ok, {client.calls} calls")
