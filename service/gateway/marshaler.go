@@ -48,6 +48,10 @@ func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
 	return m.JSONPb.Marshal(v)
 }
 
+// StreamContentType names a server stream's answer for what it is, one JSON object a line, as
+// the OpenAPI document does (runtime.StreamContentType; otherwise it would be ContentType's JSON).
+func (jsonMarshaler) StreamContentType(any) string { return "application/x-ndjson" }
+
 func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 	return bodyDecoder{r: r, m: m.JSONPb}
 }
