@@ -14,6 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Evaluate
          * @description Evaluate returns the static evaluation of a position for every player, with the named terms
          *      it is the sum of.
          */
@@ -34,6 +35,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Perft
          * @description Perft counts the leaf nodes of the game tree to a depth, optionally per first action.
          *      Rolls are chance events, not plies: each chance node sums over every distinct roll, or
          *      takes the next of `rolls` while any remain.
@@ -55,6 +57,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Rollout
          * @description Rollout plays games to their end from a position, with a playout policy and seeded dice and
          *      choices, and reports each player's results.
          */
@@ -75,6 +78,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Search
          * @description Search finds the best action of a position waiting for a player's action, with its value for
          *      every player and its principal variation, searching ever deeper until a limit is reached. A
          *      search cut short by its limits or the deadline answers with the best found so far
@@ -97,6 +101,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Search stream
          * @description SearchStream is Search reporting as it goes: one message per completed depth, as a UCI
          *      engine's info lines, then a last one with `final` set. Over HTTP the answer is
          *      newline-delimited JSON, one `{"result": ...}` object per message.
@@ -117,7 +122,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description ResolveDice applies dice values the client rolled itself. */
+        /**
+         * Resolve dice
+         * @description ResolveDice applies dice values the client rolled itself.
+         */
         post: operations["RulesService_ResolveDice"];
         delete?: never;
         options?: never;
@@ -134,7 +142,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description RollDice rolls the dice of a position waiting for them; the same seed gives the same roll. */
+        /**
+         * Roll dice
+         * @description RollDice rolls the dice of a position waiting for them; the same seed gives the same roll.
+         */
         post: operations["RulesService_RollDice"];
         delete?: never;
         options?: never;
@@ -151,7 +162,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description ApplyMoves replays a sequence of actions, stopping at the first illegal one. */
+        /**
+         * Apply moves
+         * @description ApplyMoves replays a sequence of actions, stopping at the first illegal one.
+         */
         post: operations["RulesService_ApplyMoves"];
         delete?: never;
         options?: never;
@@ -168,7 +182,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description ListLegalMoves lists every legal action; in a roll phase, every distinct roll. */
+        /**
+         * List legal moves
+         * @description ListLegalMoves lists every legal action; in a roll phase, every distinct roll.
+         */
         post: operations["RulesService_ListLegalMoves"];
         delete?: never;
         options?: never;
@@ -185,7 +202,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description ValidateMove says whether an action is legal, why not, and what it leads to. */
+        /**
+         * Validate move
+         * @description ValidateMove says whether an action is legal, why not, and what it leads to.
+         */
         post: operations["RulesService_ValidateMove"];
         delete?: never;
         options?: never;
@@ -202,7 +222,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description ScorePosition reports status, scores, winners or ranking, and the reason the game ended. */
+        /**
+         * Score position
+         * @description ScorePosition reports status, scores, winners or ranking, and the reason the game ended.
+         */
         post: operations["RulesService_ScorePosition"];
         delete?: never;
         options?: never;
@@ -217,7 +240,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description ListVariants lists every variant with its player counts and options. */
+        /**
+         * List variants
+         * @description ListVariants lists every variant with its player counts and options.
+         */
         get: operations["RulesService_ListVariants"];
         put?: never;
         post?: never;
@@ -234,7 +260,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GetVariant describes one variant fully: geometry, seats, pieces, dice, options. */
+        /**
+         * Get variant
+         * @description GetVariant describes one variant fully: geometry, seats, pieces, dice, options.
+         */
         get: operations["RulesService_GetVariant"];
         put?: never;
         post?: never;
@@ -253,7 +282,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description StartPosition returns the start position for the given options. */
+        /**
+         * Start position
+         * @description StartPosition returns the start position for the given options.
+         */
         post: operations["RulesService_StartPosition"];
         delete?: never;
         options?: never;
@@ -304,27 +336,68 @@ export interface components {
             readonly san?: string;
             to?: string;
         };
-        /** @description ActionType is one action a variant uses. */
-        ActionType: {
-            description?: string;
+        /**
+         * @description Action is one action of a player, or a roll. A request gives `notation` or the structured
+         *      fields that identify it (kind, from, to, promotion, dice); responses fill both.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        ActionOutput: {
+            /** @description Kind of the captured piece, if any; set in answers. */
+            readonly captured: string;
+            /** @description Face values, for a roll. */
+            dice: number[];
+            /**
+             * Format: int32
+             * @description Index in Position.dice of the die the action uses, where it uses one.
+             */
+            die_index?: number;
+            from: string;
             /**
              * Format: enum
              * @enum {string}
              */
-            kind?: "ACTION_KIND_UNSPECIFIED" | "ACTION_KIND_MOVE" | "ACTION_KIND_ROLL" | "ACTION_KIND_END_TURN" | "ACTION_KIND_PASS" | "ACTION_KIND_DROP" | "ACTION_KIND_RESIGN" | "ACTION_KIND_VARIANT";
+            kind: "ACTION_KIND_UNSPECIFIED" | "ACTION_KIND_MOVE" | "ACTION_KIND_ROLL" | "ACTION_KIND_END_TURN" | "ACTION_KIND_PASS" | "ACTION_KIND_DROP" | "ACTION_KIND_RESIGN" | "ACTION_KIND_VARIANT";
+            /**
+             * @description The variant's name for the action (move, roll, garrison, propose_exchange, ...): one of
+             *      Variant.action_types. A request may give it instead of, or with, the kind.
+             */
+            name: string;
+            /** @description The action in the variant's notation (Variant.action_notation). */
+            notation: string;
+            piece: string;
+            /** @description The player who acts; set in answers. */
+            readonly player: string;
+            /** @description Kind promoted to, if any. */
+            promotion: string;
+            /**
+             * @description Standard algebraic notation for display (Nf3, exd5, Qxf7#), in variants that have it; set in
+             *      answers. Requests use `notation`.
+             */
+            readonly san: string;
+            to: string;
+        };
+        /** @description ActionType is one action a variant uses. */
+        ActionType: {
+            description: string;
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            kind: "ACTION_KIND_UNSPECIFIED" | "ACTION_KIND_MOVE" | "ACTION_KIND_ROLL" | "ACTION_KIND_END_TURN" | "ACTION_KIND_PASS" | "ACTION_KIND_DROP" | "ACTION_KIND_RESIGN" | "ACTION_KIND_VARIANT";
             /** @description The name actions of this type carry in Action.name. */
-            name?: string;
+            name: string;
             /** @description How the action is written, with an example. */
-            notation?: string;
+            notation: string;
         };
         /** @description AppliedMove is one applied action with what it caused. */
         AppliedMove: {
-            events?: components["schemas"]["Event"][];
+            events: components["schemas"]["Event"][];
             /** @description The key (Position.key) of the position after this action. */
-            key?: string;
-            move?: components["schemas"]["Action"];
+            key: string;
+            move: components["schemas"]["ActionOutput"];
             /** @description The position text after this action. */
-            text?: string;
+            text: string;
         };
         ApplyMovesRequest: {
             /**
@@ -350,24 +423,24 @@ export interface components {
              * Format: int32
              * @description How many actions were applied.
              */
-            applied?: number;
+            applied: number;
             /** @description Set when an action was illegal: the sequence stopped there. */
             failure?: components["schemas"]["MoveFailure"];
             /** @description The next turn from the position reached, when the request set include_next. */
             next?: components["schemas"]["NextTurn"];
             /** @description The position after the last action applied. */
-            position?: components["schemas"]["Position"];
+            position: components["schemas"]["PositionOutput"];
             /**
              * @description True when the answer accounts for repetition: the request carried the game's history, or the
              *      variant has no repetition rule (Variant.repetition is 0).
              */
-            repetition_checked?: boolean;
+            repetition_checked: boolean;
             /**
              * @description True when the last position reached occurs for the Variant.repetition-th time: the game is
              *      drawn by repetition.
              */
-            repetition_draw?: boolean;
-            steps?: components["schemas"]["AppliedMove"][];
+            repetition_draw: boolean;
+            steps: components["schemas"]["AppliedMove"][];
         };
         /**
          * @description Board is a grid of files x ranks of which only the listed squares exist: holes, ocean cells and
@@ -391,16 +464,59 @@ export interface components {
             regions?: components["schemas"]["Region"][];
             squares?: components["schemas"]["Square"][];
         };
+        /**
+         * @description Board is a grid of files x ranks of which only the listed squares exist: holes, ocean cells and
+         *      the gaps between sub-boards are absent.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        BoardOutput: {
+            /**
+             * @description Directed steps along arrows, for boards where movement follows arrows; a connection with an
+             *      empty `to` is an exit that leads off the board.
+             */
+            connections: components["schemas"]["ConnectionOutput"][];
+            /** Format: int32 */
+            files: number;
+            /** @description True when sub-boards move during play: a position's layout then defines its connections. */
+            layout_in_position: boolean;
+            /** @description Squares that rules single out: start squares of neutral pieces, promotion squares, portals. */
+            marks: components["schemas"]["SquareMarkOutput"][];
+            /** Format: int32 */
+            ranks: number;
+            /** @description Sub-boards: islands, zones, coasters. */
+            regions: components["schemas"]["RegionOutput"][];
+            squares: components["schemas"]["SquareOutput"][];
+        };
         /** @description Connection is a directed step between two squares. */
         Connection: {
             direction?: string;
             from?: string;
             to?: string;
         };
+        /**
+         * @description Connection is a directed step between two squares.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        ConnectionOutput: {
+            direction: string;
+            from: string;
+            to: string;
+        };
         /** @description Counter is a named counter of a position. */
         Counter: {
             name: string;
             value?: string;
+        };
+        /**
+         * @description Counter is a named counter of a position.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        CounterOutput: {
+            name: string;
+            value: string;
         };
         /** @description DiceRoll is the face values of one roll. */
         DiceRoll: {
@@ -420,10 +536,26 @@ export interface components {
         };
         /** @description DieFace is one face of a die and what it stands for. */
         DieFace: {
-            label?: string;
-            meaning?: string;
+            label: string;
+            meaning: string;
             /** Format: int32 */
-            value?: number;
+            value: number;
+        };
+        /**
+         * @description Die is one die of the current turn.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        DieOutput: {
+            kind: string;
+            /** @description The piece kind or action the die stands for after any substitution; empty when void. */
+            means: string;
+            used: boolean;
+            /**
+             * Format: int32
+             * @description The face rolled.
+             */
+            value: number;
         };
         /** @description DieType is one kind of die. */
         DieType: {
@@ -431,9 +563,9 @@ export interface components {
              * Format: int32
              * @description How many of these dice a turn rolls.
              */
-            count?: number;
-            faces?: components["schemas"]["DieFace"][];
-            kind?: string;
+            count: number;
+            faces: components["schemas"]["DieFace"][];
+            kind: string;
         };
         /** @description The body of every error answer (AIP-193). */
         Error: {
@@ -466,44 +598,44 @@ export interface components {
         };
         EvaluateResponse: {
             /** @description The terms the values are the sum of. */
-            terms?: components["schemas"]["EvaluationTerm"][];
+            terms: components["schemas"]["EvaluationTerm"][];
             /**
              * @description Every player's static value in pawns: how much better he stands than the others. A finished
              *      game is worth +-10000 (WinValue) to its winner and loser.
              */
-            values?: components["schemas"]["PlayerValue"][];
+            values: components["schemas"]["PlayerValue"][];
         };
         /** @description EvaluationTerm is one named part of an evaluation (material, mobility, points, ...). */
         EvaluationTerm: {
-            name?: string;
-            values?: components["schemas"]["PlayerValue"][];
+            name: string;
+            values: components["schemas"]["PlayerValue"][];
         };
         /** @description Event is something that happened when an action was applied. */
         Event: {
-            description?: string;
+            description: string;
             /**
              * Format: enum
              * @enum {string}
              */
-            kind?: "EVENT_KIND_UNSPECIFIED" | "EVENT_KIND_CAPTURE" | "EVENT_KIND_PROMOTION" | "EVENT_KIND_DICE_ROLLED" | "EVENT_KIND_TURN_PASSED" | "EVENT_KIND_GAME_OVER" | "EVENT_KIND_POINTS" | "EVENT_KIND_ROLL_AGAIN" | "EVENT_KIND_VARIANT";
+            kind: "EVENT_KIND_UNSPECIFIED" | "EVENT_KIND_CAPTURE" | "EVENT_KIND_PROMOTION" | "EVENT_KIND_DICE_ROLLED" | "EVENT_KIND_TURN_PASSED" | "EVENT_KIND_GAME_OVER" | "EVENT_KIND_POINTS" | "EVENT_KIND_ROLL_AGAIN" | "EVENT_KIND_VARIANT";
             /** @description The variant's name for the event (capture, boat_triumph, ...): one of Variant.event_types. */
-            name?: string;
-            piece?: string;
-            player?: string;
+            name: string;
+            piece: string;
+            player: string;
             /** Format: int32 */
-            points?: number;
-            square?: string;
+            points: number;
+            square: string;
         };
         /** @description EventType is one event a variant reports. */
         EventType: {
-            description?: string;
+            description: string;
             /**
              * Format: enum
              * @enum {string}
              */
-            kind?: "EVENT_KIND_UNSPECIFIED" | "EVENT_KIND_CAPTURE" | "EVENT_KIND_PROMOTION" | "EVENT_KIND_DICE_ROLLED" | "EVENT_KIND_TURN_PASSED" | "EVENT_KIND_GAME_OVER" | "EVENT_KIND_POINTS" | "EVENT_KIND_ROLL_AGAIN" | "EVENT_KIND_VARIANT";
+            kind: "EVENT_KIND_UNSPECIFIED" | "EVENT_KIND_CAPTURE" | "EVENT_KIND_PROMOTION" | "EVENT_KIND_DICE_ROLLED" | "EVENT_KIND_TURN_PASSED" | "EVENT_KIND_GAME_OVER" | "EVENT_KIND_POINTS" | "EVENT_KIND_ROLL_AGAIN" | "EVENT_KIND_VARIANT";
             /** @description The name events of this type carry in Event.name. */
-            name?: string;
+            name: string;
         };
         /**
          * @description GameHistory is how a game reached a position, for the rules that look back: a position that
@@ -526,7 +658,7 @@ export interface components {
             start?: components["schemas"]["Position"];
         };
         GetVariantResponse: {
-            variant?: components["schemas"]["Variant"];
+            variant: components["schemas"]["Variant"];
         };
         /** @description Represents a dynamically typed value which can be either null, a number, a string, a boolean, a recursive struct value, or a list of values. */
         GoogleProtobufValue: unknown;
@@ -537,12 +669,34 @@ export interface components {
             /** @description The piece's kind (PieceType.kind). */
             kind?: string;
         };
+        /**
+         * @description HeldPiece is a piece held off the board.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        HeldPieceOutput: {
+            /** @description The piece's colour, where pieces of several colours may be held; else empty. */
+            color: string;
+            /** @description The piece's kind (PieceType.kind). */
+            kind: string;
+        };
         /** @description LayoutPlacement places one sub-board. */
         LayoutPlacement: {
             board?: string;
             position?: string;
             /** Format: int32 */
             quarter_turns?: number;
+        };
+        /**
+         * @description LayoutPlacement places one sub-board.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        LayoutPlacementOutput: {
+            board: string;
+            position: string;
+            /** Format: int32 */
+            quarter_turns: number;
         };
         ListLegalMovesRequest: {
             /** @description The game's history, to apply the repetition rule (see Variant.repetition). */
@@ -558,38 +712,38 @@ export interface components {
         };
         ListLegalMovesResponse: {
             /** @description True when the moves are dice outcomes (a chance node), not a player's choice. */
-            chance?: boolean;
+            chance: boolean;
             /** @description The legal actions; their `player` is left empty, as it is `to_move` for every one. */
-            moves?: components["schemas"]["Action"][];
+            moves: components["schemas"]["ActionOutput"][];
             /**
              * Format: enum
              * @description PHASE_FINISHED when the game is over, a draw by repetition included.
              * @enum {string}
              */
-            phase?: "PHASE_UNSPECIFIED" | "PHASE_ACTION" | "PHASE_ROLL" | "PHASE_RESPONSE" | "PHASE_FINISHED";
+            phase: "PHASE_UNSPECIFIED" | "PHASE_ACTION" | "PHASE_ROLL" | "PHASE_RESPONSE" | "PHASE_FINISHED";
             /** @description Why the game is over, when it is: checkmate, stalemate, repetition, ... */
-            reason?: string;
+            reason: string;
             /**
              * @description True when the answer accounts for repetition: the request carried the game's history, or the
              *      variant has no repetition rule (Variant.repetition is 0).
              */
-            repetition_checked?: boolean;
+            repetition_checked: boolean;
             /**
              * @description The player who chooses the action, and the phase: a list is empty when the game is over.
              *      It differs from the position's to_move when a commander plays for a partner (Chaturaji), or
              *      another player answers a proposal.
              */
-            to_move?: string;
+            to_move: string;
         };
         ListVariantsResponse: {
-            variants?: components["schemas"]["VariantSummary"][];
+            variants: components["schemas"]["VariantSummary"][];
         };
         /** @description MoveFailure says which action of a sequence could not be applied, and why. */
         MoveFailure: {
             /** Format: int32 */
-            index?: number;
-            notation?: string;
-            reason?: string;
+            index: number;
+            notation: string;
+            reason: string;
         };
         /**
          * @description NextTurn is what a client needs after an action to show the position reached and offer the
@@ -597,64 +751,64 @@ export interface components {
          */
         NextTurn: {
             /** @description True when the actions are dice outcomes, not a player's choice. */
-            chance?: boolean;
+            chance: boolean;
             /**
              * @description What ordered the players once the game ended: "score" or "reason" (see
              *      ScorePositionResponse.decided_by); empty while the game goes on.
              */
-            decided_by?: string;
+            decided_by: string;
             /** @description The legal actions, in the view the request asked for; empty when the game is over. */
-            moves?: components["schemas"]["Action"][];
+            moves: components["schemas"]["ActionOutput"][];
             /**
              * Format: enum
              * @enum {string}
              */
-            phase?: "PHASE_UNSPECIFIED" | "PHASE_ACTION" | "PHASE_ROLL" | "PHASE_RESPONSE" | "PHASE_FINISHED";
+            phase: "PHASE_UNSPECIFIED" | "PHASE_ACTION" | "PHASE_ROLL" | "PHASE_RESPONSE" | "PHASE_FINISHED";
             /** @description Why the game ended: checkmate, stalemate, repetition, ... */
-            reason?: string;
+            reason: string;
             /** @description Every player's score and place. */
-            standings?: components["schemas"]["Standing"][];
+            standings: components["schemas"]["Standing"][];
             /**
              * Format: enum
              * @enum {string}
              */
-            status?: "GAME_STATUS_UNSPECIFIED" | "GAME_STATUS_ONGOING" | "GAME_STATUS_FINISHED";
+            status: "GAME_STATUS_UNSPECIFIED" | "GAME_STATUS_ONGOING" | "GAME_STATUS_FINISHED";
             /** @description Team scores and places, in team play. */
-            teams?: components["schemas"]["TeamStanding"][];
+            teams: components["schemas"]["TeamStanding"][];
             /** @description The player who chooses the next action (see ListLegalMovesResponse.to_move). */
-            to_move?: string;
+            to_move: string;
             /** @description Winners, when the game is over; empty for a draw. */
-            winners?: string[];
+            winners: string[];
         };
         /** @description OptionBoard is the board and the seats a variant uses when its options take these values. */
         OptionBoard: {
-            board?: components["schemas"]["Board"];
-            options?: {
+            board: components["schemas"]["BoardOutput"];
+            options: {
                 [key: string]: components["schemas"]["GoogleProtobufValue"];
             };
-            seats?: components["schemas"]["Seat"][];
+            seats: components["schemas"]["Seat"][];
         };
         /** @description OptionSpec describes one variant option. */
         OptionSpec: {
             /** @description Allowed values of a string option (empty: any). */
-            allowed?: string[];
+            allowed: string[];
             /** @description The default: a JSON boolean, number or string by `type`. */
-            default_value?: components["schemas"]["GoogleProtobufValue"];
-            description?: string;
-            max?: string;
+            default_value: components["schemas"]["GoogleProtobufValue"];
+            description: string;
+            max: string;
             /** @description Range of an int option. */
-            min?: string;
-            name?: string;
+            min: string;
+            name: string;
             /**
              * Format: enum
              * @enum {string}
              */
-            type?: "OPTION_TYPE_UNSPECIFIED" | "OPTION_TYPE_BOOL" | "OPTION_TYPE_INT" | "OPTION_TYPE_STRING";
+            type: "OPTION_TYPE_UNSPECIFIED" | "OPTION_TYPE_BOOL" | "OPTION_TYPE_INT" | "OPTION_TYPE_STRING";
         };
         /** @description PerftEntry is the count below one first action. */
         PerftEntry: {
-            move?: components["schemas"]["Action"];
-            nodes?: string;
+            move: components["schemas"]["ActionOutput"];
+            nodes: string;
         };
         PerftRequest: {
             /**
@@ -676,14 +830,14 @@ export interface components {
         };
         PerftResponse: {
             /** @description The count below each first action, when the request set divide. */
-            divide?: components["schemas"]["PerftEntry"][];
-            elapsed?: string;
+            divide: components["schemas"]["PerftEntry"][];
+            elapsed: string;
             /** @description Leaf nodes at the depth asked for. */
-            nodes?: string;
+            nodes: string;
             /** Format: double */
-            nodes_per_second?: number;
+            nodes_per_second: number;
             /** @description Positions visited to obtain the count (the last ply is counted without being visited). */
-            visited?: string;
+            visited: string;
         };
         /** @description Piece is one piece on the board. */
         Piece: {
@@ -698,22 +852,39 @@ export interface components {
             /** @description The square's name (Square.name). */
             square: string;
         };
+        /**
+         * @description Piece is one piece on the board.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        PieceOutput: {
+            /** @description The piece's colour, where it differs from its owner's. */
+            color: string;
+            /** @description The piece's kind (PieceType.kind). */
+            kind: string;
+            /** @description Owner; empty for neutral pieces. */
+            player: string;
+            /** @description The kind this piece becomes on promotion, where that is fixed per piece. */
+            promotes_to: string;
+            /** @description The square's name (Square.name). */
+            square: string;
+        };
         /** @description PieceType is one kind of piece. */
         PieceType: {
-            immobile?: boolean;
+            immobile: boolean;
             /** @description snake_case name used in positions and actions. */
-            kind?: string;
+            kind: string;
             /** @description Letter in the text notation (upper case for the first player). */
-            letter?: string;
-            movement?: string;
-            neutral?: boolean;
-            royal?: boolean;
-            title?: string;
+            letter: string;
+            movement: string;
+            neutral: boolean;
+            royal: boolean;
+            title: string;
             /**
              * Format: int32
              * @description Points, pips or die number, depending on the game.
              */
-            value?: number;
+            value: number;
         };
         /** @description PlayerState is the per-player part of a position. */
         PlayerState: {
@@ -746,16 +917,51 @@ export interface components {
                 [key: string]: components["schemas"]["GoogleProtobufValue"];
             };
         };
+        /**
+         * @description PlayerState is the per-player part of a position.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        PlayerStateOutput: {
+            /**
+             * @description The player's colour as it stands, in variants where it changes during play (Martian Coaster
+             *      Chaturanga: the colour of the coaster in front of the seat); empty where the seat fixes it.
+             */
+            readonly color: string;
+            /**
+             * @description Pieces held off the board: their kinds, or where pieces of several colours may be held,
+             *      their names in the variant's notation (Martian Coaster Chaturanga: colour and kind, "gq").
+             */
+            held: string[];
+            /**
+             * @description The held pieces in structured form, in the order of held: each one's kind, and its colour
+             *      where pieces of several colours may be held.
+             */
+            readonly held_pieces: components["schemas"]["HeldPieceOutput"][];
+            /** @description The player's own pieces taken by opponents, where the rules use them. */
+            lost: string[];
+            name: string;
+            /** @description True when the player no longer takes turns. */
+            out: boolean;
+            /** Format: int32 */
+            score: number;
+            /** @description The score split by where the points came from, in variants that explain it. */
+            score_parts: components["schemas"]["ScorePartOutput"][];
+            /** @description The player's part of the variant's own state (Variant.state_types with per_player), by name. */
+            state: {
+                [key: string]: components["schemas"]["GoogleProtobufValue"];
+            };
+        };
         /** @description PlayerValue is one player's share of an evaluation, in forms a frontend can show as they are. */
         PlayerValue: {
-            player?: string;
+            player: string;
             /**
              * Format: double
              * @description How much better the player stands than the others, in pawns (a pawn is worth 1), rounded to
              *      0.01. A won game is worth 10000 (WinValue) less the actions it takes, so that a quicker win is
              *      worth more; a lost one the opposite.
              */
-            value?: number;
+            value: number;
             /**
              * Format: double
              * @description In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins, as the
@@ -835,6 +1041,72 @@ export interface components {
             /** @description The variant's registered name. */
             variant: string;
         };
+        /**
+         * @description Position is a complete game state. A request gives either `text` (the variant's one-line
+         *      notation) or the structured fields; `variant` is always required. Responses fill both.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        PositionOutput: {
+            /**
+             * @description The board as it stands, in variants whose board changes during play (the variant's board has
+             *      layout_in_position): its regions, arrows and marks after every turn, tip and swap so far.
+             */
+            readonly board?: components["schemas"]["BoardOutput"];
+            /** @description Named counters: halfmove_clock, fullmove_number, turn_number, quiet_turns, ... */
+            counters: components["schemas"]["CounterOutput"][];
+            /** @description The dice of the current turn (empty before the roll). */
+            dice: components["schemas"]["DieOutput"][];
+            /** @description True when the player to move is in check, in variants with check; set in answers. */
+            readonly in_check: boolean;
+            /**
+             * @description The position's hash key, set in answers and ignored in requests: equal for positions that
+             *      are the same for the rules (the move counters aside). Collect the keys of a game's positions
+             *      to send them back as GameHistory.keys.
+             */
+            readonly key: string;
+            /**
+             * @description The action that led to this position, when the answer knows it (ApplyMoves, ValidateMove,
+             *      RollDice, ResolveDice); set in answers and ignored in requests.
+             */
+            readonly last_action?: components["schemas"]["ActionOutput"];
+            /** @description Placement of movable sub-boards (coasters), where the geometry is part of the position. */
+            layout: components["schemas"]["LayoutPlacementOutput"][];
+            /**
+             * @description Every option of the variant, with its value in this game: a plain JSON boolean, integer or
+             *      string by the option's type, such as {"teams": true, "max_rounds": 20}.
+             */
+            options: {
+                [key: string]: components["schemas"]["GoogleProtobufValue"];
+            };
+            /**
+             * Format: enum
+             * @description What the position waits for. It follows from the rest, so a request may leave it out; given
+             *      with `text`, it must agree.
+             * @enum {string}
+             */
+            phase: "PHASE_UNSPECIFIED" | "PHASE_ACTION" | "PHASE_ROLL" | "PHASE_RESPONSE" | "PHASE_FINISHED";
+            pieces: components["schemas"]["PieceOutput"][];
+            players: components["schemas"]["PlayerStateOutput"][];
+            /** @description An offer between players that the position waits on or that may be made now. */
+            proposal?: components["schemas"]["ProposalOutput"];
+            /**
+             * @description The parts of the position only its variant has (Variant.state_types), by name; a value
+             *      absent is its kind's zero (false, 0, "", []).
+             */
+            state: {
+                [key: string]: components["schemas"]["GoogleProtobufValue"];
+            };
+            /** @description The position in the variant's one-line notation (Variant.position_notation). */
+            text: string;
+            /**
+             * @description The player whose turn it is. In Chaturaji team play a commander may choose the action for
+             *      him; ListLegalMovesResponse.to_move names who chooses.
+             */
+            to_move: string;
+            /** @description The variant's registered name. */
+            variant: string;
+        };
         /** @description Proposal is an offer between players, such as Chaturaji's raja exchange. */
         Proposal: {
             /** @description raja_exchange. */
@@ -853,6 +1125,27 @@ export interface components {
             stage?: string;
         };
         /**
+         * @description Proposal is an offer between players, such as Chaturaji's raja exchange.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        ProposalOutput: {
+            /** @description raja_exchange. */
+            kind: string;
+            /**
+             * @description The players concerned: for a raja exchange, the owners of the two rajas that would return
+             *      (the proposing team's first).
+             */
+            players: string[];
+            /** @description The player who answers a proposed offer. */
+            responder: string;
+            /**
+             * @description available: the player to move may propose now; proposed: `responder` must answer;
+             *      returning: accepted, and `players` still choose squares for their returning rajas.
+             */
+            stage: string;
+        };
+        /**
          * @description Region is a named sub-board. A region of kind `ocean` names grid cells that are not squares:
          *      pieces may leap over them but never stop on them.
          */
@@ -860,6 +1153,17 @@ export interface components {
             kind?: string;
             name?: string;
             squares?: string[];
+        };
+        /**
+         * @description Region is a named sub-board. A region of kind `ocean` names grid cells that are not squares:
+         *      pieces may leap over them but never stop on them.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        RegionOutput: {
+            kind: string;
+            name: string;
+            squares: string[];
         };
         ResolveDiceRequest: {
             /** @description Also return the next turn: the legal actions and the status of the position reached. */
@@ -876,12 +1180,12 @@ export interface components {
             values: number[];
         };
         ResolveDiceResponse: {
-            events?: components["schemas"]["Event"][];
+            events: components["schemas"]["Event"][];
             /** @description The next turn from the position reached, when the request set include_next. */
             next?: components["schemas"]["NextTurn"];
-            position?: components["schemas"]["Position"];
+            position: components["schemas"]["PositionOutput"];
             /** @description True when the values call for another roll (a d6 showing 1 or 6 in Chaturaji). */
-            roll_again?: boolean;
+            roll_again: boolean;
         };
         RollDiceRequest: {
             /** @description Also return the next turn: the legal actions and the status of the position reached. */
@@ -898,13 +1202,13 @@ export interface components {
             seed?: string;
         };
         RollDiceResponse: {
-            events?: components["schemas"]["Event"][];
+            events: components["schemas"]["Event"][];
             /** @description The next turn from the position reached, when the request set include_next. */
             next?: components["schemas"]["NextTurn"];
-            position?: components["schemas"]["Position"];
+            position: components["schemas"]["PositionOutput"];
             /** @description The seed used. */
-            seed?: string;
-            values?: number[];
+            seed: string;
+            values: number[];
         };
         RolloutRequest: {
             /**
@@ -930,34 +1234,34 @@ export interface components {
         };
         RolloutResponse: {
             /** @description Actions played in all the games. */
-            actions?: string;
+            actions: string;
             /** Format: double */
-            actions_per_second?: number;
+            actions_per_second: number;
             /**
              * @description False when the server's time limit stopped the rollout before it played every playout asked
              *      for: the results are those of the `playouts` games played.
              */
-            complete?: boolean;
-            elapsed?: string;
+            complete: boolean;
+            elapsed: string;
             /**
              * Format: double
              * @description Mean actions per game (rolls included), finished or not.
              */
-            mean_length?: number;
+            mean_length: number;
             /** @description Every player's results. */
-            players?: components["schemas"]["RolloutStanding"][];
+            players: components["schemas"]["RolloutStanding"][];
             /**
              * Format: int32
              * @description Games played.
              */
-            playouts?: number;
+            playouts: number;
             /** @description The seed used. */
-            seed?: string;
+            seed: string;
             /**
              * Format: int32
              * @description Games that reached max_actions unfinished.
              */
-            unfinished?: number;
+            unfinished: number;
         };
         /** @description RolloutStanding is one player's results over the playouts. */
         RolloutStanding: {
@@ -965,41 +1269,41 @@ export interface components {
              * Format: int32
              * @description Finished games without a winner.
              */
-            draws?: number;
+            draws: number;
             /**
              * Format: int32
              * @description Finished games lost.
              */
-            losses?: number;
+            losses: number;
             /**
              * Format: double
              * @description Mean points at the end of the games, in variants that count points (else 0).
              */
-            mean_score?: number;
+            mean_score: number;
             /**
              * Format: double
              * @description Mean utility, from -1 (the worst result) to +1 (the best); an unfinished game counts its
              *      static evaluation, scaled to the same range.
              */
-            mean_utility?: number;
-            player?: string;
+            mean_utility: number;
+            player: string;
             /**
              * Format: double
              * @description Wins over all playouts.
              */
-            win_rate?: number;
+            win_rate: number;
             /** Format: double */
-            win_rate_high?: number;
+            win_rate_high: number;
             /**
              * Format: double
              * @description The bounds of win_rate's 95% confidence interval (Wilson score interval).
              */
-            win_rate_low?: number;
+            win_rate_low: number;
             /**
              * Format: int32
              * @description Finished games won. Wins, draws and losses add up to playouts less unfinished.
              */
-            wins?: number;
+            wins: number;
         };
         /** @description ScorePart is the points a player or team earned from one source. */
         ScorePart: {
@@ -1007,6 +1311,17 @@ export interface components {
             points?: number;
             /** @description captures, throne or empire. */
             source?: string;
+        };
+        /**
+         * @description ScorePart is the points a player or team earned from one source.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        ScorePartOutput: {
+            /** Format: int32 */
+            points: number;
+            /** @description captures, throne or empire. */
+            source: string;
         };
         ScorePositionRequest: {
             /** @description The game's history, to apply the repetition rule (see Variant.repetition). */
@@ -1020,40 +1335,40 @@ export interface components {
              *      their tie-breaks (Chaturaji, Martian Chess, Martian Coaster Chaturanga), "reason" where the end
              *      itself decides (a checkmate, a captured king); empty while the game goes on.
              */
-            decided_by?: string;
-            position?: components["schemas"]["Position"];
+            decided_by: string;
+            position: components["schemas"]["PositionOutput"];
             /** @description Why the game ended: checkmate, stalemate, monarch_captured, move_limit, repetition, ... */
-            reason?: string;
+            reason: string;
             /**
              * @description True when the answer accounts for repetition: the request carried the game's history, or the
              *      variant has no repetition rule (Variant.repetition is 0).
              */
-            repetition_checked?: boolean;
+            repetition_checked: boolean;
             /** @description Every player's score and place. */
-            standings?: components["schemas"]["Standing"][];
+            standings: components["schemas"]["Standing"][];
             /**
              * Format: enum
              * @enum {string}
              */
-            status?: "GAME_STATUS_UNSPECIFIED" | "GAME_STATUS_ONGOING" | "GAME_STATUS_FINISHED";
+            status: "GAME_STATUS_UNSPECIFIED" | "GAME_STATUS_ONGOING" | "GAME_STATUS_FINISHED";
             /** @description Team scores and places, in team play. */
-            teams?: components["schemas"]["TeamStanding"][];
+            teams: components["schemas"]["TeamStanding"][];
             /** @description Winners; empty for a draw or an ongoing game. */
-            winners?: string[];
+            winners: string[];
         };
         /** @description SearchLine is one root action with its value for every player and its principal variation. */
         SearchLine: {
-            move?: components["schemas"]["Action"];
+            move: components["schemas"]["ActionOutput"];
             /**
              * @description The principal variation, starting with `move`; each action is written for the position the
              *      earlier ones reach. Across a roll it holds the likeliest outcome.
              */
-            pv?: components["schemas"]["Action"][];
+            pv: components["schemas"]["ActionOutput"][];
             /**
              * @description Every player's value (PlayerValue): in pawns while the game is open, a proven result as
              *      win_in, and in dice games the chance of winning the averaged value stands for.
              */
-            values?: components["schemas"]["PlayerValue"][];
+            values: components["schemas"]["PlayerValue"][];
         };
         SearchRequest: {
             /**
@@ -1089,37 +1404,37 @@ export interface components {
         };
         SearchResponse: {
             /** @description The best action found. */
-            best_action?: components["schemas"]["Action"];
+            best_action?: components["schemas"]["ActionOutput"];
             /**
              * @description False when a limit (max_nodes, time_limit, the deadline) stopped the search before its depth
              *      or before the game tree was solved: the answer is then the best found so far.
              */
-            complete?: boolean;
+            complete: boolean;
             /**
              * Format: int32
              * @description The last depth completed; 0 when the search was stopped before completing depth 1 (the lines
              *      are then the best found so far).
              */
-            depth?: number;
-            elapsed?: string;
+            depth: number;
+            elapsed: string;
             /**
              * @description The best actions, best first for the player to move: multi_pv of them, or every legal action
              *      if there are fewer.
              */
-            lines?: components["schemas"]["SearchLine"][];
-            nodes?: string;
+            lines: components["schemas"]["SearchLine"][];
+            nodes: string;
             /** Format: double */
-            nodes_per_second?: number;
+            nodes_per_second: number;
             /**
              * @description True when the answer accounts for repetition: the request carried the game's history, or the
              *      variant has no repetition rule.
              */
-            repetition_checked?: boolean;
+            repetition_checked: boolean;
             /**
              * Format: int32
              * @description The deepest ply reached, quiescence and chance nodes included.
              */
-            sel_depth?: number;
+            sel_depth: number;
         };
         /** @description SearchStreamRequest has the same fields as SearchRequest. */
         SearchStreamRequest: {
@@ -1142,31 +1457,35 @@ export interface components {
          *      Its fields are those of SearchResponse, as of this depth.
          */
         SearchStreamResponse: {
-            best_action?: components["schemas"]["Action"];
-            complete?: boolean;
+            best_action?: components["schemas"]["ActionOutput"];
+            complete: boolean;
             /** Format: int32 */
-            depth?: number;
-            elapsed?: string;
+            depth: number;
+            elapsed: string;
             /** @description True for the last message: the search's answer, as Search would give it. */
-            final?: boolean;
-            lines?: components["schemas"]["SearchLine"][];
-            nodes?: string;
+            final: boolean;
+            lines: components["schemas"]["SearchLine"][];
+            nodes: string;
             /** Format: double */
-            nodes_per_second?: number;
-            repetition_checked?: boolean;
+            nodes_per_second: number;
+            repetition_checked: boolean;
             /** Format: int32 */
-            sel_depth?: number;
+            sel_depth: number;
         };
+        /** @description One line of SearchStream's newline-delimited answer: a message, or the error that ended the call. */
+        SearchStreamResponseLine: {
+            result: components["schemas"]["SearchStreamResponse"];
+        } | components["schemas"]["Error"];
         /** @description Seat is one player's place at the board. */
         Seat: {
             /** @description Colour of the pieces the player starts with. */
-            color?: string;
+            color: string;
             /** @description The player's name: a colour in lower case. */
-            player?: string;
+            player: string;
             /** @description Where the player sits: south, north, top_left, ... */
-            seat?: string;
+            seat: string;
             /** @description Team, for team games; empty otherwise. */
-            team?: string;
+            team: string;
         };
         /** @description Square is one square that exists. File and rank count from 0 at the first player's bottom left. */
         Square: {
@@ -1186,25 +1505,51 @@ export interface components {
             player?: string;
             squares?: string[];
         };
+        /**
+         * @description SquareMark is a set of squares a rule names, for one player or, with `player` empty, for all.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        SquareMarkOutput: {
+            /** @description What the rule does there, in a sentence. */
+            description: string;
+            /** @description snake_case name: rakshasa_start, maharajah_square, ... */
+            name: string;
+            player: string;
+            squares: string[];
+        };
+        /**
+         * @description Square is one square that exists. File and rank count from 0 at the first player's bottom left.
+         *
+         *     This is the form answers carry: every field the server always writes is required.
+         */
+        SquareOutput: {
+            /** Format: int32 */
+            file: number;
+            name: string;
+            /** Format: int32 */
+            rank: number;
+            region: string;
+        };
         /** @description Standing is one player's place in a result. */
         Standing: {
             /**
              * Format: int32
              * @description 1 is first; equal places are shared. 0 while the game goes on.
              */
-            place?: number;
-            player?: string;
+            place: number;
+            player: string;
             /** Format: int32 */
-            score?: number;
+            score: number;
             /** @description The score split by where the points came from, in variants that explain it. */
-            score_parts?: components["schemas"]["ScorePart"][];
+            score_parts: components["schemas"]["ScorePartOutput"][];
             /** @description The player's team in team play; empty otherwise. */
-            team?: string;
+            team: string;
             /**
              * @description The values that order equal scores, in the order the rules apply them, in variants that
              *      break ties (own pips on the board, the largest own piece, ...).
              */
-            tie_breaks?: components["schemas"]["ScorePart"][];
+            tie_breaks: components["schemas"]["ScorePartOutput"][];
         };
         StartPositionRequest: {
             /**
@@ -1218,19 +1563,19 @@ export interface components {
             variant?: string;
         };
         StartPositionResponse: {
-            position?: components["schemas"]["Position"];
+            position: components["schemas"]["PositionOutput"];
         };
         /** @description StateType is one part of a position that only some variants have. */
         StateType: {
-            description?: string;
+            description: string;
             /**
              * @description What the value is: "bool", "int" (a number), "string" (a name: a square, a piece, an
              *      action) or "list" (a list of names).
              */
-            kind?: string;
+            kind: string;
             /** @description The key of the value in Position.state, or in each PlayerState.state when per_player. */
-            name?: string;
-            per_player?: boolean;
+            name: string;
+            per_player: boolean;
         };
         /** @description TeamStanding is one team's score and place in team play. */
         TeamStanding: {
@@ -1238,18 +1583,18 @@ export interface components {
              * Format: int32
              * @description 1 is first; a draw shares it. 0 while the game goes on.
              */
-            place?: number;
-            players?: string[];
+            place: number;
+            players: string[];
             /** Format: int32 */
-            score?: number;
-            score_parts?: components["schemas"]["ScorePart"][];
-            team?: string;
+            score: number;
+            score_parts: components["schemas"]["ScorePartOutput"][];
+            team: string;
             /**
              * @description The team's values that order equal scores, in the order the rules apply them, in variants
              *      that break ties (Martian Coaster Chaturanga: sums of own pips and pieces on the board, the
              *      larger of the largest pieces, the earlier seat).
              */
-            tie_breaks?: components["schemas"]["ScorePart"][];
+            tie_breaks: components["schemas"]["ScorePartOutput"][];
         };
         ValidateMoveRequest: {
             /** @description The game's history, to apply the repetition rule (see Variant.repetition). */
@@ -1268,85 +1613,158 @@ export interface components {
             position: components["schemas"]["Position"];
         };
         ValidateMoveResponse: {
-            events?: components["schemas"]["Event"][];
-            legal?: boolean;
+            events: components["schemas"]["Event"][];
+            legal: boolean;
             /** @description The action, completed in structured form and notation (when legal). */
-            move?: components["schemas"]["Action"];
+            move?: components["schemas"]["ActionOutput"];
             /** @description The next turn from the position reached, when the request set include_next. */
             next?: components["schemas"]["NextTurn"];
             /** @description The position after the action (when legal). */
-            position?: components["schemas"]["Position"];
+            position?: components["schemas"]["PositionOutput"];
             /** @description Why the action is illegal; empty when legal. */
-            reason?: string;
+            reason: string;
             /**
              * @description True when the answer accounts for repetition: the request carried the game's history, or the
              *      variant has no repetition rule (Variant.repetition is 0).
              */
-            repetition_checked?: boolean;
+            repetition_checked: boolean;
             /**
              * @description True when the position after the action occurs for the Variant.repetition-th time: the game
              *      is drawn by repetition.
              */
-            repetition_draw?: boolean;
+            repetition_draw: boolean;
         };
         /** @description Variant is the full description of one game: geometry, seats, pieces, dice and options. */
         Variant: {
-            action_notation?: string;
+            action_notation: string;
             /** @description Every action the variant's notation and API use, by name, with its generic kind. */
-            action_types?: components["schemas"]["ActionType"][];
-            board?: components["schemas"]["Board"];
-            die_types?: components["schemas"]["DieType"][];
+            action_types: components["schemas"]["ActionType"][];
+            board: components["schemas"]["BoardOutput"];
+            die_types: components["schemas"]["DieType"][];
             /** @description Every event the variant reports, by name, with its generic kind. */
-            event_types?: components["schemas"]["EventType"][];
+            event_types: components["schemas"]["EventType"][];
             /**
              * Format: int32
              * @description The most actions one turn can hold (dice games allow several).
              */
-            max_actions_per_turn?: number;
+            max_actions_per_turn: number;
             /** Format: int32 */
-            max_players?: number;
+            max_players: number;
             /** Format: int32 */
-            min_players?: number;
+            min_players: number;
             /** @description Registered name, used in every request (chaturanga, martian_chaturanga, ...). */
-            name?: string;
+            name: string;
             /**
              * @description The boards and seats used under other option values (four players play on a larger board);
              *      `board` is the board of the default options.
              */
-            option_boards?: components["schemas"]["OptionBoard"][];
-            options?: components["schemas"]["OptionSpec"][];
-            piece_types?: components["schemas"]["PieceType"][];
+            option_boards: components["schemas"]["OptionBoard"][];
+            options: components["schemas"]["OptionSpec"][];
+            piece_types: components["schemas"]["PieceType"][];
             /** @description How positions and actions are written as text. */
-            position_notation?: string;
+            position_notation: string;
             /**
              * Format: int32
              * @description How many occurrences of one position draw the game (3: threefold repetition), or 0 when the
              *      rules have no such draw. Requests apply it when they carry the game's history.
              */
-            repetition?: number;
+            repetition: number;
             /** @description Every seat the variant can use, in turn order. */
-            seats?: components["schemas"]["Seat"][];
+            seats: components["schemas"]["Seat"][];
             /**
              * @description The parts of a position only this variant has, which Position.state and PlayerState.state
              *      carry by name.
              */
-            state_types?: components["schemas"]["StateType"][];
-            summary?: string;
-            title?: string;
+            state_types: components["schemas"]["StateType"][];
+            summary: string;
+            title: string;
         };
         /** @description VariantSummary is the short form listed by ListVariants. */
         VariantSummary: {
             /** Format: int32 */
-            max_players?: number;
+            max_players: number;
             /** Format: int32 */
-            min_players?: number;
-            name?: string;
-            options?: components["schemas"]["OptionSpec"][];
-            summary?: string;
-            title?: string;
+            min_players: number;
+            name: string;
+            options: components["schemas"]["OptionSpec"][];
+            summary: string;
+            title: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description INVALID_ARGUMENT: a request, position, action or field that is malformed, beyond its cap or unknown, or a header (Grpc-Timeout) that cannot be read; FAILED_PRECONDITION: the position does not allow the call (GAME_OVER, AWAITING_ROLL, NOT_ROLL_PHASE, NO_DICE). The ErrorInfo reason says which, and a BadRequest detail names the field at fault. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RESOURCE_EXHAUSTED (REQUEST_TOO_LARGE): the body is larger than the server's limit (4 MiB unless configured otherwise), given in the ErrorInfo's max_bytes. */
+        ContentTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description DEADLINE_EXCEEDED: the client's deadline (its Grpc-Timeout header) or the server's analysis time ran out, or a SearchStream's client did not read its answers (ANSWERS_NOT_READ). */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description INTERNAL: a bug; the details are only in the server's log. */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description NOT_FOUND (VARIANT_NOT_FOUND): no variant of that name; ListVariants lists them. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNAVAILABLE: the server is shutting down or cannot reach its gRPC side; retry with backoff. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RESOURCE_EXHAUSTED: every analysis slot is busy (ANALYSIS_BUSY: retry with backoff, or ask another replica), or a perft needs more than its node budget (NODE_BUDGET_EXHAUSTED: the same call fails again). */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description INVALID_ARGUMENT (UNSUPPORTED_MEDIA_TYPE): the body is not declared as application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1376,7 +1794,15 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluateResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1409,7 +1835,15 @@ export interface operations {
                     "application/json": components["schemas"]["PerftResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1442,7 +1876,15 @@ export interface operations {
                     "application/json": components["schemas"]["RolloutResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1475,7 +1917,15 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1505,12 +1955,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        result: components["schemas"]["SearchStreamResponse"];
-                    } | components["schemas"]["Error"];
+                    "application/x-ndjson": components["schemas"]["SearchStreamResponseLine"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1543,7 +1999,14 @@ export interface operations {
                     "application/json": components["schemas"]["ResolveDiceResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1576,7 +2039,14 @@ export interface operations {
                     "application/json": components["schemas"]["RollDiceResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1609,7 +2079,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApplyMovesResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1642,7 +2119,14 @@ export interface operations {
                     "application/json": components["schemas"]["ListLegalMovesResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1675,7 +2159,14 @@ export interface operations {
                     "application/json": components["schemas"]["ValidateMoveResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1708,7 +2199,14 @@ export interface operations {
                     "application/json": components["schemas"]["ScorePositionResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1737,7 +2235,11 @@ export interface operations {
                     "application/json": components["schemas"]["ListVariantsResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1769,7 +2271,12 @@ export interface operations {
                     "application/json": components["schemas"]["GetVariantResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1805,7 +2312,14 @@ export interface operations {
                     "application/json": components["schemas"]["StartPositionResponse"];
                 };
             };
-            /** @description An error, with the HTTP status its gRPC code maps to. */
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
             default: {
                 headers: {
                     [name: string]: unknown;
