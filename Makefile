@@ -7,10 +7,11 @@
 #   make test      everything (what .ci/run runs after its lint and generation checks)
 #   make deps      only the installation
 #   make go-test   only the Go tests
+#   make openapi-lint   only redocly lint of the OpenAPI document
 
-.PHONY: test deps go-test web-test examples-test
+.PHONY: test deps go-test openapi-lint web-test examples-test
 
-test: deps go-test web-test examples-test
+test: deps go-test openapi-lint web-test examples-test
 
 # Debian packages are installed with apt-get, as root or through sudo, only when missing.
 DEBIAN_NEEDS = $(shell \
@@ -28,9 +29,15 @@ deps:
 	fi
 	@command -v node >/dev/null && command -v npm >/dev/null || { echo "make test needs Node.js 20 with npm" >&2; exit 1; }
 	cd web && npm ci --no-audit --no-fund --loglevel=error
+	cd tools/openapi-lint && npm ci --no-audit --no-fund --loglevel=error
+	cd examples/typescript && npm ci --no-audit --no-fund --loglevel=error
 
 go-test:
 	ASHTAPADA_REQUIRE_NGINX=1 go test -count=1 ./...
+
+# redocly lint of the OpenAPI document, every recommended rule, warnings as errors (redocly.yaml).
+openapi-lint:
+	cd tools/openapi-lint && npm run --silent lint:openapi
 
 web-test:
 	cd web && npm test

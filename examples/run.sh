@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the example clients against a fresh server: builds ashtapada, starts `ashtapada serve` on
 # free loopback ports, waits until it answers, plays the Python JSON client (every variant), the
-# Python gRPC client (the same games, which must come out the same) and the TypeScript client (one
-# game), then stops the server. Exits non-zero when a client fails: each one checks every answer
-# it gets.
+# Python gRPC client (the same games, which must come out the same) and the TypeScript client
+# generated from the OpenAPI document (every variant), then stops the server. Exits non-zero when
+# a client fails: each one checks every answer it gets.
 #
 # Needs Go, curl, Debian's python3 with grpcio and protobuf, protoc with the gRPC Python plugin,
 # and node 20 with npm:
