@@ -61,6 +61,9 @@ func main() {
 	// After the first signal, a second one kills the process instead of waiting for the shutdown.
 	context.AfterFunc(ctx, stop)
 	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return // -h of a command: its flags are printed, which is what was asked
+		}
 		fmt.Fprintln(os.Stderr, "ashtapada:", err)
 		os.Exit(1)
 	}
