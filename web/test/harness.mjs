@@ -21,15 +21,22 @@ export const repoDir = join(webDir, "..");
 // in well under a second; this only bounds a broken page.
 export const STEP_TIMEOUT = 15000;
 
-/** Builds ashtapada into a temporary directory and starts `serve`; resolves once it logged "serving". */
+/**
+ * Builds ashtapada into a temporary directory and starts `serve`; resolves once it logged
+ * "serving". ASHTAPADA_BIN names a binary already built to start instead (it must embed this
+ * checkout's web/dist).
+ */
 export async function startServer() {
   const dir = await mkdtemp(join(tmpdir(), "ashtapada-web-test-"));
-  const bin = join(dir, "ashtapada");
-  try {
-    await promisify(execFile)("go", ["build", "-o", bin, "./cmd/ashtapada"], { cwd: repoDir, maxBuffer: 1 << 24 });
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    throw new Error(`go build ./cmd/ashtapada failed:\n${err.stderr || err.message}`);
+  let bin = join(dir, "ashtapada");
+  if (process.env.ASHTAPADA_BIN) bin = process.env.ASHTAPADA_BIN;
+  else {
+    try {
+      await promisify(execFile)("go", ["build", "-o", bin, "./cmd/ashtapada"], { cwd: repoDir, maxBuffer: 1 << 24 });
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`go build ./cmd/ashtapada failed:\n${err.stderr || err.message}`);
+    }
   }
   const proc = spawn(bin, ["serve", "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--shutdown-drain", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
