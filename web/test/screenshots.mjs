@@ -1,0 +1,71 @@
+// Screenshots of the playground for the documentation: every variant's start position and one
+// finished game, taken from a real `ashtapada serve` on loopback ports with Debian's Chromium, into
+// docs/playground/ with a README.md that lists them.
+//
+//   cd web && npm run screenshots
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { startServer, apiClient, launchBrowser, openPage, closePage, idle, until, playStep, ending, repoDir } from "./harness.mjs";
+
+const WIDTH = 900; // wide enough for the board and the side panel side by side, small enough to commit
+const FINISHED = "chaturaji"; // a game decided on points, so the result says both why and by how much
+
+const dir = join(repoDir, "docs", "playground");
+await mkdir(dir, { recursive: true });
+const server = await startServer();
+const browser = await launchBrowser();
+const api = apiClient(server.url);
+const shots = [];
+
+async function shoot(page, file, caption) {
+  // No square keeps the focus ring of the page's last click, and the pointer rests off the board.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(dir, file), fullPage: true });
+  shots.push({ file, caption });
+  console.log(`docs/playground/${file}`);
+}
+
+try {
+  const variants = await Promise.all((await api.variants()).map((v) => api.variant(v.name)));
+  for (const v of variants) {
+    const page = await openPage(browser, server.url, { variant: v.name }, { viewport: { width: WIDTH, height: 700 } });
+    try {
+      await shoot(page, `${v.name}.png`, `${v.title}: the start position`);
+    } finally {
+      await closePage(page);
+    }
+  }
+
+  const v = variants.find((x) => x.name === FINISHED);
+  const end = v && (await ending(api, v));
+  if (!end) throw new Error(`no finished game of ${FINISHED} to show`);
+  const page = await openPage(browser, server.url, { variant: v.name, position: end.text }, { viewport: { width: WIDTH, height: 700 } });
+  try {
+    await playStep(page, { action: end.action, click: end.click, after: end.after });
+    await until(page, () => document.querySelector("#result")?.checkVisibility());
+    await idle(page);
+    const result = ((await page.textContent("#result")) ?? "").trim();
+    await shoot(page, `finished-${v.name}.png`, `${v.title}, a finished game: "${result}"`);
+  } finally {
+    await closePage(page);
+  }
+
+  const readme = [
+    "# Playground screenshots",
+    "",
+    "The playground that `ashtapada serve` shows at <http://localhost:8080/>, as `npm run screenshots` in",
+    `\`web/\` takes it: Debian's Chromium, ${WIDTH} pixels wide, against a real server. Rerun it after a`,
+    "change to the page.",
+    "",
+    "| file | shows |",
+    "| --- | --- |",
+    ...shots.map((s) => `| [${s.file}](${s.file}) | ${s.caption.replace(/\|/g, "\\|")} |`),
+    "",
+  ].join("\n");
+  await writeFile(join(dir, "README.md"), readme);
+  console.log("docs/playground/README.md");
+} finally {
+  await browser.close();
+  await server.stop();
+}
