@@ -1,6 +1,6 @@
 // Builds the playground into dist/, which the Go package web embeds: the TypeScript bundled into
-// one script, the page and the style sheet copied. The output is deterministic, so CI can check
-// that the committed dist/ is what the sources build.
+// one script, the page, the style sheet and the icon copied. The output is deterministic, so CI
+// can check that the committed dist/ is what the sources build.
 import { build } from "esbuild";
 import { copyFile, mkdir, rm } from "node:fs/promises";
 
@@ -17,3 +17,4 @@ await build({
 });
 await copyFile("static/index.html", "dist/index.html");
 await copyFile("static/style.css", "dist/assets/app.css");
+await copyFile("static/favicon.svg", "dist/favicon.svg");

@@ -2,16 +2,24 @@
 // (ocean cells, islands, zones, coasters), marks, arrows, and the pieces of a position. Nothing
 // here knows a game by name.
 import type { Board, Piece, Variant } from "./api";
+import { colorFill, drawGlyph, pieceTitle } from "./pieces";
 
 const SVG = "http://www.w3.org/2000/svg";
 const U = 100; // one cell in viewBox units
 
-/** What the board shows besides the position: selection, legal targets, the last action, check. */
+/** What the board shows besides the position: selection, legal targets, the last action, check,
+ * and the squares whose piece the player to move may move (which can be dragged). */
 export interface Marks {
   selected: string | null;
   targets: Set<string>;
   last: Set<string>;
   check: Set<string>;
+  movable: Set<string>;
+}
+
+/** A piece's name as a player reads it: its colour (or owner) and the title GetVariant gives. */
+export function pieceName(variant: Variant, p: Piece): string {
+  return [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
 }
 
 export interface Cell {
@@ -24,25 +32,6 @@ function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, 
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent?.appendChild(e);
   return e;
-}
-
-const PIECE_COLORS: Record<string, string> = {
-  white: "#fbfaf2",
-  black: "#262626",
-  red: "#d13b3b",
-  green: "#2e9a48",
-  yellow: "#ecc52c",
-  blue: "#3b6ad6",
-  light: "#f3e9cf",
-  dark: "#4b3a2c",
-};
-const LIGHT = new Set(["white", "yellow", "light", ""]);
-
-/** A fill for a colour name the service uses; unknown names are tried as CSS colours. */
-export function colorFill(name: string): string {
-  if (PIECE_COLORS[name]) return PIECE_COLORS[name];
-  if (name && CSS.supports("color", name)) return name;
-  return "#c9d3dc"; // no colour: Martian pieces belong to whoever's zone they stand in
 }
 
 /** Where a named cell lies: the board's own square, else its algebraic name (ocean cells). */
@@ -96,31 +85,6 @@ export function turnsToFace(seat: string): number {
 }
 
 const MARGIN = 36; // room around the board for its coordinates
-
-/** A short label for a piece: its letter in the variant's notation without decoration. */
-export function pieceLetter(variant: Variant, kind: string): { letter: string; promoted: boolean } {
-  const t = variant.piece_types?.find((p) => p.kind === kind);
-  const raw = t?.letter ?? kind.charAt(0);
-  const letter = raw.replace(/[^A-Za-z]/g, "").toUpperCase() || kind.charAt(0).toUpperCase();
-  return { letter, promoted: /[+=]/.test(raw) };
-}
-
-export function pieceTitle(variant: Variant, kind: string): string {
-  return variant.piece_types?.find((p) => p.kind === kind)?.title ?? kind.replace(/_/g, " ");
-}
-
-/** Draws one piece glyph (disc + letter) centred on (cx, cy), radius r. */
-export function drawPiece(parent: Element, variant: Variant, p: Piece, color: string, cx: number, cy: number, r: number): SVGGElement {
-  const g = el("g", { class: "piece" }, parent);
-  const fill = colorFill(color);
-  const { letter, promoted } = pieceLetter(variant, p.kind);
-  const royal = variant.piece_types?.find((t) => t.kind === p.kind)?.royal;
-  el("circle", { cx, cy, r, fill, class: royal ? "royal" : "" }, g);
-  if (promoted) el("circle", { cx, cy, r: r * 0.78, fill: "none", class: "promoted" }, g);
-  const t = el("text", { x: cx, y: cy, "font-size": r * 1.05, fill: LIGHT.has(color) ? "#222" : "#fff", "text-anchor": "middle", "dominant-baseline": "central" }, g);
-  t.textContent = letter;
-  return g;
-}
 
 export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   const { variant, board, pieces, marks } = input;
@@ -178,10 +142,26 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
     if (marks.targets.has(name)) cls.push("target");
     if (marks.last.has(name)) cls.push("last");
     if (marks.check.has(name)) cls.push("check");
+    if (marks.movable.has(name)) cls.push("movable");
     const p = byName.get(name);
-    const who = p ? [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ") : "empty";
-    el("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
+    const who = p ? pieceName(variant, p) : "empty";
+    const rect = el("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
+    el("title", {}, rect).textContent = p ? `${who} on ${name}` : name;
   }
+
+  // The last action, the selection and check tint their squares, over the squares' own colours.
+  const tints = el("g", { class: "tints" }, view);
+  const tint = (squares: Iterable<string>, cls: string) => {
+    for (const name of squares) {
+      const c = cells.get(name);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      el("rect", { x, y, width: U, height: U, class: `tint ${cls}`, "data-tint": name }, tints);
+    }
+  };
+  tint(marks.last, "tint-last");
+  tint(marks.selected ? [marks.selected] : [], "tint-selected");
+  tint(marks.check, "tint-check");
 
   // Region outlines: the edges of a region's cells that border no cell of the same region.
   for (const r of board.regions ?? []) {
@@ -226,43 +206,97 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
     }, arrows);
   }
 
-  // Marks: one shape per distinct name, coloured by the player the mark is for.
+  // Marks: one shape per distinct name, coloured by the player the mark is for. A mark whose
+  // squares face each other across the edge of two regions (a canal between zones) is drawn as
+  // that edge, not as shapes on the squares that would look like pieces.
   const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
   const markLayer = el("g", { class: "marks" }, view);
+  const regionOf = new Map<string, string>();
+  for (const s of board.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
   for (const m of board.marks ?? []) {
-    // A mark over many squares (a canal's banks) gets a discreet shape, not rings all over.
-    const shape = (m.squares ?? []).length > 8 ? 3 : markNames.indexOf(m.name ?? "") % 3;
+    const edges = regionEdges(m.squares ?? [], cells, regionOf);
+    const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
     const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
     if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
-    el("title", {}, g).textContent = m.description ?? m.name ?? "";
+    el("title", {}, g).textContent = `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`;
+    if (edges.squares.size) {
+      let d = "";
+      for (const [a, b] of edges.pairs) {
+        const [x, y] = xy(a);
+        // The shared side of two neighbouring cells: a's top when b is above it, and so on.
+        if (b.rank > a.rank) d += `M${x} ${y}h${U}`;
+        else if (b.rank < a.rank) d += `M${x} ${y + U}h${U}`;
+        else if (b.file > a.file) d += `M${x + U} ${y}v${U}`;
+        else d += `M${x} ${y}v${U}`;
+      }
+      el("path", { d, class: "bank" }, g);
+      el("path", { d, class: "water" }, g);
+    }
     for (const sq of m.squares ?? []) {
+      if (edges.squares.has(sq)) continue;
       const c = cellOf(sq, cells);
       if (!c) continue;
       const [x, y] = xy(c);
-      if (shape === 0) el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.44 }, g);
-      else if (shape === 1) el("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
-      else if (shape === 2) el("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
-      else el("path", { d: `M${x + U / 2} ${y + U * 0.04}l${U * 0.08} ${U * 0.08}l-${U * 0.08} ${U * 0.08}l-${U * 0.08} -${U * 0.08}z` }, g);
+      // In a corner, small, so that a mark never looks like a piece.
+      if (shape === 0) el("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+      else if (shape === 1) el("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
+      else el("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
     }
   }
 
-  // Pieces, drawn over everything; clicks pass through them to the square beneath.
+  // Pieces, drawn over everything; clicks pass through them to the square beneath. On a board of
+  // arrows they leave the arrows at the squares' edges in sight.
   const pieceLayer = el("g", { class: "pieces" }, view);
+  const pieceSize = (board.connections ?? []).length ? U * 0.72 : U * 0.92;
   for (const p of pieces) {
     const c = cells.get(p.square) ?? cellOf(p.square, cells);
     if (!c) continue;
     const [x, y] = xy(c);
     const color = p.color || input.playerColor(p.player ?? "");
-    const g = drawPiece(pieceLayer, variant, p, color, x + U / 2, y + U / 2, U * 0.36);
+    const g = drawGlyph(pieceLayer, variant, p.kind, color, x + U / 2, y + U / 2, pieceSize);
     upright(g, x + U / 2, y + U / 2);
     g.setAttribute("data-piece", "");
     g.setAttribute("data-square", p.square);
     g.setAttribute("data-kind", p.kind);
     g.setAttribute("data-player", p.player ?? "");
     g.setAttribute("data-color", p.color ?? "");
+    el("title", {}, g).textContent = pieceName(variant, p);
+  }
+
+  // Where the selected piece may go: a dot on an empty square, a ring round a piece it would take.
+  const hints = el("g", { class: "hints" }, view);
+  for (const name of marks.targets) {
+    const c = cells.get(name);
+    if (!c) continue;
+    const [x, y] = xy(c);
+    if (byName.has(name)) el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
+    else el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
   }
 
   if (focused) (svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`) as SVGElement | null)?.focus();
+}
+
+/** The pairs of a mark's squares that are orthogonal neighbours in different regions, and the
+ * squares in such a pair. */
+function regionEdges(squares: string[], cells: Map<string, Cell>, regionOf: Map<string, string>): { pairs: [Cell, Cell][]; squares: Set<string> } {
+  const at = new Map<string, string>();
+  for (const sq of squares) {
+    const c = cells.get(sq);
+    if (c) at.set(`${c.file},${c.rank}`, sq);
+  }
+  const pairs: [Cell, Cell][] = [];
+  const used = new Set<string>();
+  for (const sq of squares) {
+    const a = cells.get(sq);
+    if (!a || !regionOf.get(sq)) continue;
+    for (const [df, dr] of [[1, 0], [0, 1]]) {
+      const other = at.get(`${a.file + df},${a.rank + dr}`);
+      if (!other || !regionOf.get(other) || regionOf.get(other) === regionOf.get(sq)) continue;
+      pairs.push([a, cells.get(other)!]);
+      used.add(sq).add(other);
+    }
+  }
+  return { pairs, squares: used };
 }
 
 /** File and rank names around the board, on all four sides so that two of them are always at the

@@ -2,8 +2,10 @@
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
 import { api, ApiError, ref } from "./api";
 import type { Action, Board, NextTurn, Position, Variant } from "./api";
-import { colorFill, drawBoard, turnsToFace } from "./board";
-import { $, h, readOptions, renderDice, renderHeld, renderOptions, renderResult, renderScores, renderSeats } from "./ui";
+import { drawBoard, turnsToFace } from "./board";
+import { colorFill } from "./pieces";
+import { rollSeed } from "./seed";
+import { $, h, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
 
@@ -23,6 +25,7 @@ const state = {
   generation: 0, // bumped by a new game, load or undo, so a bot's late answer is dropped
   botRunning: false,
   lastSeed: "",
+  rollAgain: "", // what the last roll said when it called for another ("rolled 6: roll again")
   view: "", // the player whose side is drawn at the bottom; "" for the first player
 };
 
@@ -94,10 +97,11 @@ function currentBoard(): Board {
 const chooser = (e: Entry) => e.next.to_move || e.pos.to_move || "";
 const finished = (e: Entry) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED";
 
-/** Actions the board cannot play by two clicks: no squares, or one. */
+/** Actions the board cannot play by two clicks: no squares, or one. Roll outcomes are not among
+ * them: dice are rolled with Roll, or set by hand in their own control. */
 function menuActions(e: Entry): Action[] {
   const moves = e.next.moves ?? [];
-  if (e.next.chance) return moves.length <= 12 ? moves : [];
+  if (e.next.chance) return [];
   // Moves that share their two squares with another action are offered once both are clicked.
   return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
 }
@@ -114,6 +118,7 @@ async function setGame(pos: Position): Promise<void> {
   state.history = [{ pos: r.position, next: r.next, notation: null }];
   state.selected = null;
   state.choice = [];
+  state.rollAgain = "";
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
   for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
   showError("");
@@ -124,6 +129,7 @@ function push(pos: Position, next: NextTurn, notation: string): void {
   state.history.push({ pos, next, notation });
   state.selected = null;
   state.choice = [];
+  state.rollAgain = "";
   showError("");
 }
 
@@ -143,32 +149,57 @@ async function playAction(a: Action): Promise<void> {
   render();
 }
 
+/** The seed of a roll by the service at this point of the game: one of its own for every ply when
+ * a seed is entered, so that the game's rolls are reproducible but not all alike; none otherwise
+ * (the service picks one). */
+function seedForRoll(): string | undefined {
+  const text = ($("seed") as HTMLInputElement).value.trim();
+  return text ? rollSeed(text, state.history.length - 1) : undefined;
+}
+
+type Rolled = { position?: Position; next?: NextTurn; events?: { kind?: string }[]; roll_again?: boolean };
+
+/** A roll's answer: the position it reached, or, when the values call for another roll (a
+ * Chaturaji 6 or 1), the same position and a note that says so. */
+function rolled(r: Rolled, values: number[]): void {
+  if (!r.position || !r.next) return;
+  if (r.roll_again || (r.events ?? []).some((ev) => ev.kind === "EVENT_KIND_ROLL_AGAIN")) {
+    state.rollAgain = `rolled ${values.join(" ")}: roll again`;
+    showError("");
+    return;
+  }
+  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+}
+
 async function rollService(): Promise<void> {
   const e = cur();
   if (!e) return;
-  const seed = ($("seed") as HTMLInputElement).value.trim();
   const gen = state.generation;
-  const r = await api.roll({ position: ref(e.pos), seed: seed || undefined, include_next: true });
-  if (gen !== state.generation || !r.position || !r.next) return;
+  const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
+  if (gen !== state.generation) return;
   state.lastSeed = r.seed ?? "";
-  push(r.position, r.next, r.position.last_action?.notation || `roll ${(r.values ?? []).join(" ")}`);
+  rolled(r, r.values ?? []);
   render();
 }
 
 async function rollManual(): Promise<void> {
-  const e = cur();
-  if (!e) return;
   const text = ($("roll-values") as HTMLInputElement).value.trim();
   const values = text.split(/[\s,]+/).filter(Boolean).map(Number);
   if (!values.length || values.some((v) => !Number.isInteger(v))) {
     showError("enter the dice values as whole numbers separated by spaces");
     return;
   }
+  await rollValues(values);
+}
+
+async function rollValues(values: number[]): Promise<void> {
+  const e = cur();
+  if (!e) return;
   const gen = state.generation;
   const r = await api.resolve({ position: ref(e.pos), values, include_next: true });
-  if (gen !== state.generation || !r.position || !r.next) return;
+  if (gen !== state.generation) return;
   state.lastSeed = "";
-  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+  rolled(r, values);
   render();
 }
 
@@ -193,11 +224,11 @@ async function runBots(): Promise<void> {
       const e = cur()!;
       const gen = state.generation;
       if (e.next.chance) {
-        // The bot's dice are the service's, with a seed it picks and the page shows.
-        const r = await api.roll({ position: ref(e.pos), include_next: true });
+        // The bot's dice are the service's, from the game's seed when one is entered.
+        const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
         if (gen !== state.generation || !r.position || !r.next) return;
         state.lastSeed = r.seed ?? "";
-        push(r.position, r.next, r.position.last_action?.notation || `roll ${(r.values ?? []).join(" ")}`);
+        rolled(r, r.values ?? []);
       } else {
         const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
         if (gen !== state.generation) return;
@@ -284,6 +315,7 @@ async function activate(square: string): Promise<void> {
     state.choice = [];
     render();
     await busy(async () => {
+      // The service's reason names the piece and what it cannot do ("a pawn on e2 cannot move to e4").
       let reason = "";
       try {
         const v = await api.validate({ position: ref(e.pos), move: { from, to: square } });
@@ -291,7 +323,7 @@ async function activate(square: string): Promise<void> {
       } catch (err) {
         reason = err instanceof ApiError ? err.message : String(err);
       }
-      showError(`${from} to ${square} is not legal${reason ? `: ${reason}` : ""}`);
+      showError(reason ? reason.charAt(0).toUpperCase() + reason.slice(1) : `${from} to ${square} is not legal`);
     });
     return;
   }
@@ -321,6 +353,89 @@ function select(square: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Drag and drop: a piece taken from a square the player to move may move from, shown under the
+// pointer, and dropped on a square as if that square were clicked next. A press that does not
+// move stays a click.
+
+interface Drag {
+  from: string;
+  pointerId: number;
+  x: number;
+  y: number;
+  ghost: SVGGElement | null;
+}
+let drag: Drag | null = null;
+let dragEnded = false; // the click that follows a drop is the drop's, not a new click
+const DRAG_START_PX = 6;
+
+function boardSvg(): SVGSVGElement {
+  return $("board") as unknown as SVGSVGElement;
+}
+
+function squareAtPoint(x: number, y: number): string | null {
+  for (const e of document.elementsFromPoint(x, y)) {
+    if (e.hasAttribute("data-square") && !e.hasAttribute("data-piece")) return e.getAttribute("data-square");
+  }
+  return null;
+}
+
+function startDrag(ev: PointerEvent): void {
+  dragEnded = false;
+  if (ev.button !== 0 || pending > 0) return;
+  const sq = (ev.target as Element).closest("[data-square]");
+  if (!sq?.classList.contains("movable")) return;
+  drag = { from: sq.getAttribute("data-square") ?? "", pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, ghost: null };
+}
+
+function moveDrag(ev: PointerEvent): void {
+  if (!drag || ev.pointerId !== drag.pointerId) return;
+  const svg = boardSvg();
+  if (!drag.ghost) {
+    if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < DRAG_START_PX) return;
+    svg.setPointerCapture(ev.pointerId);
+    state.selected = drag.from;
+    state.choice = [];
+    showError("");
+    render();
+    const piece = svg.querySelector(`g[data-piece][data-square="${CSS.escape(drag.from)}"]`) as SVGGElement | null;
+    if (!piece) {
+      drag = null;
+      return;
+    }
+    piece.classList.add("dragged");
+    const ghost = piece.cloneNode(true) as SVGGElement;
+    ghost.removeAttribute("data-piece");
+    ghost.removeAttribute("data-square");
+    ghost.classList.remove("dragged");
+    ghost.classList.add("ghost");
+    piece.parentNode?.appendChild(ghost);
+    ghost.dataset.base = ghost.getAttribute("transform") ?? "";
+    drag.ghost = ghost;
+  }
+  // The pointer's move, in the coordinates of the layer the piece is drawn in.
+  const layer = drag.ghost.parentNode as SVGGraphicsElement;
+  const m = layer.getScreenCTM()?.inverse();
+  if (!m) return;
+  const at = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m);
+  const from = new DOMPoint(drag.x, drag.y).matrixTransform(m);
+  drag.ghost.setAttribute("transform", `translate(${at.x - from.x} ${at.y - from.y}) ${drag.ghost.dataset.base ?? ""}`);
+}
+
+function endDrag(ev: PointerEvent, drop: boolean): void {
+  if (!drag || ev.pointerId !== drag.pointerId) return;
+  const { from, ghost } = drag;
+  drag = null;
+  if (!ghost) return; // a click: the click handler plays it
+  dragEnded = true;
+  ghost.remove();
+  const to = drop ? squareAtPoint(ev.clientX, ev.clientY) : null;
+  if (to && to !== from) {
+    state.selected = from;
+    void activate(to);
+  } else render(); // back where it was, still selected
+}
+
+// ---------------------------------------------------------------------------------------------
 // Drawing.
 
 function render(): void {
@@ -330,6 +445,8 @@ function render(): void {
   updateUrl();
   const { pos, next } = e;
   const moves = next.moves ?? [];
+  const who = chooser(e);
+  const human = state.seats.get(who) !== "bot" && !finished(e);
   const targets = new Set<string>();
   if (state.selected) for (const m of moves) if (m.from === state.selected && m.to) targets.add(m.to);
   const last = new Set<string>();
@@ -340,12 +457,14 @@ function render(): void {
     const royal = new Set((v.piece_types ?? []).filter((t) => t.royal).map((t) => t.kind));
     for (const p of pos.pieces ?? []) if (p.player === pos.to_move && royal.has(p.kind)) check.add(p.square);
   }
+  const movable = new Set<string>();
+  if (human && !next.chance) for (const m of moves) if (m.from && m.to && m.from !== m.to) movable.add(m.from);
   drawBoard($("board") as unknown as SVGSVGElement, {
     variant: v,
     board: currentBoard(),
     pieces: pos.pieces ?? [],
     playerColor,
-    marks: { selected: state.selected, targets, last, check },
+    marks: { selected: state.selected, targets, last, check, movable },
     turns: turnsToFace(seatOf(viewer())),
   });
   renderView();
@@ -354,7 +473,6 @@ function render(): void {
   toMove.dataset.player = pos.to_move ?? "";
   toMove.textContent = pos.to_move ?? "";
   toMove.style.setProperty("--player", playerColor(pos.to_move ?? "") || "transparent");
-  const who = chooser(e);
   const phase = finished(e)
     ? "game over"
     : next.chance
@@ -362,7 +480,7 @@ function render(): void {
       : next.phase === "PHASE_RESPONSE"
         ? "to answer"
         : "to move";
-  let status = finished(e) ? "Game over" : `${who} ${phase}`;
+  let status = finished(e) ? "Game over" : state.rollAgain ? `${who} ${state.rollAgain}` : `${who} ${phase}`;
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
   if (pos.in_check) status += ", in check";
   if (!finished(e) && state.seats.get(who) === "bot") status += " — bot thinking";
@@ -375,34 +493,33 @@ function render(): void {
     status += ` — must ${owed.replace(/_/g, " ")}${typeof piece === "string" && piece ? " " + piece : ""}`;
   }
   $("status").textContent = status;
-  renderResult(finished(e) ? next : null);
+  $("status").toggleAttribute("data-roll-again", Boolean(state.rollAgain));
+  const scored = keepsScores(v, pos, next);
+  renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = pos.last_action?.notation ?? "";
 
   const actions = $("actions");
   actions.replaceChildren();
-  const human = state.seats.get(who) !== "bot" && !finished(e);
   const menu = state.choice.length ? state.choice : human ? menuActions(e) : [];
   for (const a of menu) {
     const b = h("button", { type: "button", "data-notation": a.notation ?? "" }, a.san || a.notation || "");
     b.addEventListener("click", act(() => playAction(a)));
     actions.append(b);
   }
-  if (next.chance && moves.length > 12) actions.append(h("span", { class: "hint" }, "roll the dice below"));
-  if (!menu.length && !moves.length && !finished(e)) actions.append(h("span", { class: "hint" }, ""));
 
   renderDice(v, pos);
-  $("dice-panel").hidden = (v.die_types ?? []).length === 0;
-  $("seed-used").textContent = state.lastSeed ? `seed ${state.lastSeed}` : "";
-  renderScores(pos, next);
+  renderDiceControls(e, human);
+  renderScores(v, pos, next);
   renderHeld(v, pos, playerColor);
 
   const list = $("move-list");
   list.replaceChildren();
-  // The entry's text is the bare notation, so that the list can be replayed; who played it is
-  // in its title and colour.
+  // The notation stands alone in its element, so that the list can be replayed; who played it is
+  // in its title and colour, and its number in an element of its own wide enough for any game.
   state.history.slice(1).forEach((x, i) => {
     const by = x.pos.last_action?.player ?? "";
-    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" }, x.notation ?? "");
+    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
+    li.append(h("span", { class: "ply", "aria-hidden": "true" }, `${i + 1}.`), h("span", { class: "notation" }, x.notation ?? ""));
     li.style.setProperty("--player", colorFill(playerColor(by)));
     list.append(li);
   });
@@ -411,6 +528,29 @@ function render(): void {
   const ta = $("position-text") as HTMLTextAreaElement;
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
+}
+
+/** Roll, and the dice rolled by hand, are there only when a person is to roll; the seed stays, as it
+ * belongs to the whole game. */
+function renderDiceControls(e: Entry, human: boolean): void {
+  const v = state.variant;
+  $("dice-panel").hidden = (v?.die_types ?? []).length === 0 || finished(e);
+  const rolling = human && Boolean(e.next.chance);
+  $("roll").hidden = !rolling;
+  $("manual-dice").hidden = !rolling;
+  const used = $("seed-used");
+  used.textContent = state.lastSeed ? `seed ${state.lastSeed}` : "";
+  used.dataset.seed = state.lastSeed;
+  const outcomes = $("roll-outcomes");
+  outcomes.replaceChildren();
+  const moves = e.next.moves ?? [];
+  if (rolling && moves.length <= 12) {
+    for (const a of moves) {
+      const b = h("button", { type: "button", "data-notation": a.notation ?? "", "data-dice": (a.dice ?? []).join(" ") }, a.notation ?? "");
+      b.addEventListener("click", act(() => playAction(a)));
+      outcomes.append(b);
+    }
+  }
 }
 
 /** The address names the variant and the position as it stands, so a reload or a shared link
@@ -439,6 +579,7 @@ async function loadVariant(name: string, options: Record<string, unknown> | null
   renderLegend(r.variant);
   if (text) await setGame({ variant: name, text });
   else await newGame(options ?? {});
+  renderPieceLegend(r.variant, playerColor(players()[0] ?? ""));
   const pos = cur()?.pos;
   renderOptions(r.variant, (pos?.options as Record<string, unknown> | undefined) ?? options ?? {});
   renderSeatsNow();
@@ -468,9 +609,7 @@ function renderView(): void {
 function renderSeatsNow(): void {
   renderSeats(players(), state.seats, (p, who) => {
     state.seats.set(p, who);
-    // One person against bots sees the board from their own side.
-    const humans = players().filter((x) => state.seats.get(x) !== "bot");
-    if (humans.length === 1) state.view = humans[0];
+    // The board stays as it is seen: only "View from" turns it.
     render();
     void busy(afterChange);
   });
@@ -493,9 +632,17 @@ async function main(): Promise<void> {
   const q = new URLSearchParams(location.search);
   const board = $("board");
   board.addEventListener("click", (ev) => {
+    if (dragEnded) {
+      dragEnded = false;
+      return;
+    }
     const sq = (ev.target as Element).closest("[data-square]")?.getAttribute("data-square");
     if (sq) void activate(sq);
   });
+  board.addEventListener("pointerdown", (ev) => startDrag(ev as PointerEvent));
+  board.addEventListener("pointermove", (ev) => moveDrag(ev as PointerEvent));
+  board.addEventListener("pointerup", (ev) => endDrag(ev as PointerEvent, true));
+  board.addEventListener("pointercancel", (ev) => endDrag(ev as PointerEvent, false));
   board.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" && ev.key !== " ") return;
     const sq = (ev.target as Element).closest("[data-square]")?.getAttribute("data-square");

@@ -1,7 +1,7 @@
 // The panels around the board: dice, scores, held pieces, result, move list, options and seats.
 // Each is redrawn from the state alone.
 import type { NextTurn, OptionSpec, Position, Variant } from "./api";
-import { colorFill, pieceLetter, pieceTitle } from "./board";
+import { glyphSvg, pieceTitle } from "./pieces";
 
 export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const e = document.getElementById(id);
@@ -82,15 +82,25 @@ export function renderSeats(players: string[], seats: Map<string, "human" | "bot
   }
 }
 
-/** A small piece chip outside the board (held pieces, piles), in the piece's colour where the
+/** A small piece outside the board (held pieces, piles), in the piece's colour where the
  * position gives one, else its holder's. */
 function chip(variant: Variant, kind: string, color: string, player: string, playerColor: (p: string) => string): HTMLElement {
-  const known = variant.piece_types?.some((t) => t.kind === kind) ?? false;
   const title = (color ? color + " " : "") + pieceTitle(variant, kind);
   const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, "data-color": color, title });
-  span.style.setProperty("--chip", colorFill(color || playerColor(player)));
-  span.textContent = known ? pieceLetter(variant, kind).letter : kind;
+  span.append(glyphSvg(variant, kind, color || playerColor(player), 30));
   return span;
+}
+
+/** The pieces of the variant with the names GetVariant gives, drawn as on the board; how each
+ * moves is its title. */
+export function renderPieceLegend(variant: Variant, color: string): void {
+  const box = $("piece-legend");
+  box.replaceChildren();
+  for (const t of variant.piece_types ?? []) {
+    const li = h("li", { "data-kind": t.kind ?? "", title: t.movement ?? "" });
+    li.append(glyphSvg(variant, t.kind ?? "", t.neutral ? "" : color, 34), h("span", {}, t.title ?? nice(t.kind ?? "")));
+    box.append(li);
+  }
 }
 
 export function renderHeld(variant: Variant, pos: Position, playerColor: (p: string) => string): void {
@@ -111,10 +121,26 @@ export function renderHeld(variant: Variant, pos: Position, playerColor: (p: str
   }
 }
 
-export function renderScores(pos: Position, next: NextTurn | null): void {
+type Standing = { player?: string; score?: number; place?: number; score_parts?: { source?: string; points?: number }[] };
+
+function standingsOf(pos: Position, next: NextTurn | null): Standing[] {
+  return next?.standings?.length ? next.standings : (pos.players ?? []).map((p) => ({ player: p.name, score: p.score, place: 0, score_parts: p.score_parts }));
+}
+
+/** Whether the game keeps scores: the variant reports points, its standings say where scores come
+ * from, or someone has scored. A game decided by its end alone (chaturanga) shows none. */
+export function keepsScores(variant: Variant, pos: Position, next: NextTurn | null): boolean {
+  if ((variant.event_types ?? []).some((e) => e.kind === "EVENT_KIND_POINTS")) return true;
+  if (next?.decided_by === "score") return true;
+  return standingsOf(pos, next).some((s) => (s.score ?? 0) !== 0 || (s.score_parts ?? []).length > 0);
+}
+
+export function renderScores(variant: Variant, pos: Position, next: NextTurn | null): void {
   const box = $("scores");
   box.replaceChildren();
-  const standings = next?.standings?.length ? next.standings : (pos.players ?? []).map((p) => ({ player: p.name, score: p.score, place: 0, score_parts: p.score_parts }));
+  box.hidden = !keepsScores(variant, pos, next);
+  if (box.hidden) return;
+  const standings = standingsOf(pos, next);
   for (const s of standings) {
     const v = s.score ?? 0;
     const parts = (s.score_parts ?? []).filter((p) => p.points).map((p) => `${nice(p.source ?? "")} ${p.points}`);
@@ -137,23 +163,46 @@ export function renderDice(variant: Variant, pos: Position): void {
   }
 }
 
-export function renderResult(next: NextTurn | null): void {
+/** The result: why the game ended and who won, and, where the scores decided, by how much:
+ * "Game over (last player standing): yellow wins on points, 12 to 8". */
+export function renderResult(next: NextTurn | null, scored: boolean): void {
   const box = $("result");
   const over = next && (next.status === "GAME_STATUS_FINISHED" || next.phase === "PHASE_FINISHED");
   box.hidden = !over;
   box.replaceChildren();
   if (!over || !next) {
     box.removeAttribute("data-reason");
+    box.removeAttribute("data-decided-by");
     return;
   }
   box.dataset.reason = next.reason ?? "";
+  box.dataset.decidedBy = next.decided_by ?? "";
+  const byScore = next.decided_by === "score";
   const winners = next.winners ?? [];
-  box.append("Game over: ");
-  if (winners.length === 0) box.append("draw");
+  box.append(next.reason ? `Game over (${nice(next.reason)}): ` : "Game over: ");
+  if (winners.length === 0) box.append("a draw");
   winners.forEach((w, i) => {
-    if (i) box.append(", ");
-    box.append(h("strong", { "data-player": w }, w));
+    if (i) box.append(i === winners.length - 1 ? " and " : ", ");
+    box.append(h("strong", { "data-player": w }, nice(w)));
   });
   if (winners.length) box.append(winners.length > 1 ? " win" : " wins");
-  box.append(` (${nice(next.reason ?? "")})`);
+  if (byScore) box.append(` on points, ${margin(next, winners)}`);
+  else if (scored) {
+    const list = [...(next.standings ?? [])].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    if (list.length) box.append(`; points: ${list.map((s) => `${nice(s.player ?? "")} ${s.score ?? 0}`).join(", ")}`);
+  }
+}
+
+/** The winners' score against the best of the rest ("12 to 8"), by team in team play; "10 each"
+ * when everyone scored the same. */
+function margin(next: NextTurn, winners: string[]): string {
+  const teams = next.teams ?? [];
+  const entries = teams.length
+    ? teams.map((t) => ({ won: (t.players ?? []).some((p) => winners.includes(p)) || t.place === 1, score: t.score ?? 0 }))
+    : (next.standings ?? []).map((s) => ({ won: winners.includes(s.player ?? "") || s.place === 1, score: s.score ?? 0 }));
+  const top = entries.filter((e) => e.won).map((e) => e.score);
+  const rest = entries.filter((e) => !e.won).map((e) => e.score);
+  const best = top.length ? Math.max(...top) : Math.max(0, ...entries.map((e) => e.score));
+  if (!rest.length) return `${best} each`;
+  return `${best} to ${Math.max(...rest)}`;
 }

@@ -106,6 +106,7 @@ export function apiClient(url) {
     resolve: (variant, text, values) => call("POST", "/v1/dice:resolve", { position: { variant, text }, values, include_next: true }),
     roll: (variant, text, seed) => call("POST", "/v1/dice:roll", { position: { variant, text }, seed: String(seed), include_next: true }),
     score: (variant, text) => call("POST", "/v1/positions:score", { position: { variant, text } }),
+    validate: (variant, text, move) => call("POST", "/v1/moves:validate", { position: { variant, text }, move }),
   };
   return api;
 }
@@ -177,7 +178,7 @@ export async function until(page, fn, arg) {
 }
 
 export const positionText = async (page) => (await page.inputValue("#position-text")).trim();
-export const moveList = (page) => page.$$eval("#move-list li", (els) => els.map((e) => e.textContent.trim()));
+export const moveList = (page) => page.$$eval("#move-list li .notation", (els) => els.map((e) => e.textContent.trim()));
 export const errorText = async (page) => ((await page.textContent("#error")) ?? "").trim();
 export const toMove = (page) => page.getAttribute("#to-move", "data-player");
 
@@ -216,8 +217,14 @@ export function squareLocator(page, square) {
   return page.locator(`svg#board [data-square="${square}"]:not([data-piece])`).first();
 }
 
+/** Opens the dice rolled by hand (details#manual-dice) as a player does, by its summary. */
+export async function openManualDice(page) {
+  if (!(await page.$eval("#manual-dice", (d) => d.open))) await page.click("#manual-dice > summary");
+}
+
 /** Rolls by hand through #roll-values and #roll-manual and waits for the dice to be shown. */
 export async function rollManual(page, values) {
+  await openManualDice(page);
   await page.fill("#roll-values", values.join(" "));
   await page.click("#roll-manual");
   await idle(page);
@@ -392,7 +399,15 @@ export async function checkEnding(api, variant, text, notation) {
   }
   const action = list.moves.find((m) => m.notation === notation);
   if (!action || applied.next?.phase !== "PHASE_FINISHED") return null;
-  return { text, action, click: Boolean(action.from && action.to && action.from !== action.to), reason: applied.next.reason, winners: applied.next.winners, after: applied.position.text };
+  return {
+    text,
+    action,
+    click: Boolean(action.from && action.to && action.from !== action.to),
+    reason: applied.next.reason,
+    decidedBy: applied.next.decided_by,
+    winners: applied.next.winners,
+    after: applied.position.text,
+  };
 }
 
 /** A seeded random game through the API (captures preferred) up to one action before its end. */

@@ -61,12 +61,16 @@ describe("the view", { concurrency: 4 }, () => {
           if (!offsets.length) continue;
           checked++;
           assert.ok(mean(offsets.map((o) => o.dy)) > 0, `${v.name} seen from ${player} (${seat}): its side ${JSON.stringify(offsets)} is not below the middle`);
-          // The pieces' letters stay upright: the text of a piece reads left to right.
-          const upright = await page.$eval("svg#board [data-piece] text", (t) => {
-            const m = t.getScreenCTM();
-            return Math.abs(m.a - Math.hypot(m.a, m.b)) < 1e-6 && m.a > 0;
-          });
-          assert.ok(upright, `${v.name} seen from ${player}: a piece's letter is turned`);
+          // The pieces stay upright: every piece's drawing is scaled but not turned on the screen.
+          const turned = await page.$$eval("svg#board [data-piece]", (ps) =>
+            ps
+              .filter((p) => {
+                const m = p.querySelector(":scope > g, :scope > text, :scope > circle").getScreenCTM();
+                return !(Math.abs(m.b) < 1e-6 && Math.abs(m.c) < 1e-6 && m.a > 0 && m.d > 0);
+              })
+              .map((p) => p.getAttribute("data-square")),
+          );
+          assert.deepEqual(turned, [], `${v.name} seen from ${player}: pieces drawn turned`);
         }
         assert.equal(checked, players.length, `${v.name}: only ${checked} of the players have a side to check`);
       } finally {
@@ -122,24 +126,23 @@ describe("the view", { concurrency: 4 }, () => {
     }
   });
 
-  test("one person against bots sees the board from their own seat", async () => {
+  test("the board does not turn when other seats become bots", async () => {
     const page = await openPage(browser, server.url, { variant: "chaturaji" });
     try {
       await page.fill("input#bot-depth", "1");
-      // Black moves first; the other three become bots only once black is human and alone.
-      for (const seat of ["black", "red", "yellow"]) await page.selectOption(`#seats select[data-seat="${seat}"]`, "bot");
-      await page.selectOption('#seats select[data-seat="black"]', "human");
-      await page.selectOption('#seats select[data-seat="green"]', "bot");
-      await idle(page);
+      // Hold the bots' turns, so that the board is looked at before anyone plays.
+      await page.route("**/v1/dice:roll", () => {});
+      const before = await squareOffsets(page, ["a1", "h8"]);
+      // Black is to move; green, red and yellow become bots, leaving black alone, then black too.
+      for (const seat of ["green", "red", "yellow"]) await page.selectOption(`#seats select[data-seat="${seat}"]`, "bot");
       assert.equal(await page.inputValue("select#view"), "black", "the view after green, red and yellow became bots");
-      for (const seat of ["green", "red", "yellow"]) await page.selectOption(`#seats select[data-seat="${seat}"]`, "human");
+      assert.deepEqual(await squareOffsets(page, ["a1", "h8"]), before, "the board turned when green, red and yellow became bots");
+      await page.selectOption("select#view", "yellow");
+      const yellow = await squareOffsets(page, ["a1", "h8"]);
+      await page.selectOption('#seats select[data-seat="green"]', "human");
       await page.selectOption('#seats select[data-seat="black"]', "bot");
-      await page.selectOption('#seats select[data-seat="red"]', "bot");
-      await page.selectOption('#seats select[data-seat="yellow"]', "bot");
-      await idle(page);
-      assert.equal(await page.inputValue("select#view"), "green", "the view after black, red and yellow became bots");
-      const offsets = await pieceOffsets(page, "green");
-      assert.ok(offsets.length && mean(offsets.map((o) => o.dy)) > 0, `green's pieces ${JSON.stringify(offsets)} are not at the bottom`);
+      assert.equal(await page.inputValue("select#view"), "yellow", "the view chosen is kept when seats change");
+      assert.deepEqual(await squareOffsets(page, ["a1", "h8"]), yellow, "the board turned when black became a bot");
     } finally {
       await closePage(page);
     }

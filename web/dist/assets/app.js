@@ -48,30 +48,344 @@ var api = {
   search: post("/v1/analysis:search")
 };
 
-// src/board.ts
+// src/pieces.ts
 var SVG = "http://www.w3.org/2000/svg";
-var U = 100;
-function el(tag, attrs = {}, parent) {
+function el(tag, attrs, parent) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent?.appendChild(e);
+  parent.appendChild(e);
   return e;
 }
+var circle = (cx, cy, r) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
+var PLINTH = ["body", "M22 92 Q22 83 31 82 H69 Q78 83 78 92 Z"];
+var ROBE = ["body", "M31 82 C33 67 39 57 43 52 H57 C61 57 67 67 69 82 Z"];
+var pawn = [
+  PLINTH,
+  ["body", "M35 82 C37 71 42 63 45 55 H55 C58 63 63 71 65 82 Z"],
+  ["body", "M37 50 H63 Q66 53 63 56 H37 Q34 53 37 50 Z"],
+  ["body", circle(50, 36, 13)]
+];
+var king = [
+  PLINTH,
+  ["body", "M30 82 L35 54 H65 L70 82 Z"],
+  ["body", "M35 56 C24 46 28 31 41 34 C42 27 58 27 59 34 C72 31 76 46 65 56 Z"],
+  ["body", "M46 9 H54 V15 H60 V22 H54 V30 H46 V22 H40 V15 H46 Z"],
+  ["detail", "M36 66 H64"]
+];
+var star = (cx, cy, r, points, inner) => {
+  let d = "";
+  for (let i = 0; i < points * 2; i++) {
+    const a = Math.PI * i / points - Math.PI / 2;
+    const rr = i % 2 ? inner : r;
+    d += `${i ? "L" : "M"}${(cx + rr * Math.cos(a)).toFixed(1)} ${(cy + rr * Math.sin(a)).toFixed(1)}`;
+  }
+  return d + "Z";
+};
+var maharajah = [
+  ["halo", circle(50, 20, 14)],
+  PLINTH,
+  ["body", "M30 82 L35 54 H65 L70 82 Z"],
+  ["body", "M35 56 L25 30 L39 40 L44 26 L50 36 L56 26 L61 40 L75 30 L65 56 Z"],
+  ["body", star(50, 18, 11, 8, 5)],
+  ["detail", "M36 66 H64"],
+  ["detail", "M37 73 H63"]
+];
+var mantri = [
+  PLINTH,
+  ["body", "M31 82 L37 56 H63 L69 82 Z"],
+  ["body", "M36 58 L24 28 L38 42 L42 21 L50 40 L58 21 L62 42 L76 28 L64 58 Z"],
+  ["body", circle(24, 25, 4.5)],
+  ["body", circle(42, 18, 4.5)],
+  ["body", circle(58, 18, 4.5)],
+  ["body", circle(76, 25, 4.5)],
+  ["detail", "M37 67 H63"]
+];
+var elephant = [
+  PLINTH,
+  ["body", "M76 82 V60 C82 52 82 36 72 29 C63 22 47 21 38 26 C30 30 26 38 26 46 C23 54 19 60 19 68 C19 75 24 79 29 76 C31 72 27 68 28 63 C30 57 33 55 36 57 L38 82 Z"],
+  ["ivory", "M35 56 C31 61 28 64 24 64 C27 60 30 57 33 54 Z"],
+  ["detail", "M47 32 C59 29 64 44 57 55 C53 59 47 57 45 51"],
+  ["dot", circle(36, 39, 2.6)],
+  ["detail", "M57 82 V68"]
+];
+var horse = [
+  PLINTH,
+  ["body", "M33 82 C33 69 39 61 48 55 C43 55 36 57 30 59 C23 61 17 57 17 50 C17 44 23 39 27 35 C31 29 35 23 40 20 L38 10 L47 16 C62 15 75 28 77 48 C78 62 75 74 73 82 Z"],
+  ["detail", "M52 21 C64 27 70 41 70 58"],
+  ["dot", circle(35, 32, 2.6)],
+  ["dot", circle(22, 50, 1.8)]
+];
+var chariot = [
+  PLINTH,
+  ["body", "M7 50 L25 57 L24 62 L6 55 Z"],
+  ["body", "M22 64 L27 40 H71 L77 64 Z"],
+  ["body", "M26 29 Q49 8 72 29 Z"],
+  ["detail", "M49 29 V40"],
+  ["body", circle(52, 66, 16)],
+  ["detail", "M52 52 V80 M38 66 H66 M42 56 L62 76 M62 56 L42 76"],
+  ["dot", circle(52, 66, 3.5)]
+];
+var boat = [
+  ["body", "M47 64 V12 H52 V64 Z"],
+  ["body", "M55 16 C71 26 78 42 78 58 H55 Z"],
+  ["body", "M44 24 L26 56 H44 Z"],
+  ["body", "M12 63 H88 L75 84 H25 Z"],
+  ["detail", "M14 92 Q22 88 30 92 Q38 96 46 92 Q54 88 62 92 Q70 96 78 92 Q84 89 88 91"]
+];
+var brahmin = [
+  PLINTH,
+  ROBE,
+  ["body", circle(50, 37, 13)],
+  ["body", circle(50, 19, 5)],
+  ["detail", "M43 56 L63 80"],
+  ["detail", "M50 31 V36"]
+];
+var swami = [
+  PLINTH,
+  ["body", "M71 82 V22 H77 V82 Z"],
+  ["body", circle(74, 18, 6)],
+  ROBE,
+  ["body", "M36 44 C34 26 66 26 64 44 C60 38 40 38 36 44 Z"],
+  ["body", circle(50, 40, 11)],
+  ["detail", "M40 60 Q50 66 60 60"]
+];
+var devapala = [
+  PLINTH,
+  ["body", "M72 82 V22 H77 V82 Z"],
+  ["body", "M74.5 5 L81 24 H68 Z"],
+  ROBE,
+  ["body", "M38 36 C38 22 62 22 62 36 Z"],
+  ["body", circle(50, 39, 11)],
+  ["body", circle(41, 64, 15)],
+  ["detail", circle(41, 64, 8)],
+  ["dot", circle(41, 64, 3)]
+];
+var yavana = [
+  PLINTH,
+  ["body", "M51 31 C37 30 26 21 27 9 C39 14 63 14 75 9 C76 21 65 30 51 31 Z"],
+  ["body", "M29 82 V56 C29 39 39 30 51 30 C63 30 73 39 73 56 V82 Z"],
+  ["dot", "M34 52 H47 V58 H34 Z"],
+  ["dot", "M55 52 H68 V58 H55 Z"],
+  ["dot", "M48 60 H54 V82 H48 Z"],
+  ["detail", "M31 46 Q51 40 71 46"]
+];
+var muni = [
+  PLINTH,
+  ROBE,
+  ["body", circle(50, 19, 8)],
+  ["body", circle(50, 35, 12)],
+  ["body", "M39 38 C39 56 45 66 50 72 C55 66 61 56 61 38 C57 44 43 44 39 38 Z"],
+  ["detail", "M45 50 Q50 60 55 50"]
+];
+var lionMane = (() => {
+  let d = "";
+  const n = 14;
+  for (let i = 0; i < n; i++) {
+    const a0 = 2 * Math.PI * i / n;
+    const a1 = 2 * Math.PI * (i + 0.5) / n;
+    const p = (a, r) => `${(50 + r * Math.cos(a)).toFixed(1)} ${(48 + r * Math.sin(a)).toFixed(1)}`;
+    d += `${i ? "L" : "M"}${p(a0, 26)} Q${p(a1, 40)} ${p(2 * Math.PI * (i + 1) / n, 26)}`;
+  }
+  return d + "Z";
+})();
+var singh = [
+  PLINTH,
+  ["body", lionMane],
+  ["body", circle(37, 34, 6)],
+  ["body", circle(63, 34, 6)],
+  ["body", "M33 48 C33 34 67 34 67 48 C67 62 58 70 50 70 C42 70 33 62 33 48 Z"],
+  ["dot", circle(43, 46, 2.6)],
+  ["dot", circle(57, 46, 2.6)],
+  ["dot", "M45 55 H55 L50 60 Z"],
+  ["detail", "M50 60 V63 M44 64 Q50 68 56 64"]
+];
+var shikari = [
+  PLINTH,
+  ["detail", "M36 12 V80"],
+  ["body", "M33 10 C76 20 76 72 33 82 L35 76 C66 68 66 24 35 16 Z"],
+  ["body", "M20 44 H72 L82 47 L72 50 H20 Z"],
+  ["body", "M14 40 L24 44 V50 L14 54 L18 47 Z"]
+];
+var untouchable = pawn;
+var droppedUntouchable = [
+  ["body", "M20 92 V82 H80 V92 Z"],
+  ["body", "M35 82 C37 71 42 63 45 55 H55 C58 63 63 71 65 82 Z"],
+  ["body", "M37 50 H63 Q66 53 63 56 H37 Q34 53 37 50 Z"],
+  ["body", circle(50, 36, 13)],
+  ["detail", "M44 64 L56 76 M56 64 L44 76"]
+];
+var buddha = [
+  ["halo", circle(50, 33, 21)],
+  ["body", "M18 90 C18 76 30 68 40 66 C35 60 37 52 43 49 H57 C63 52 65 60 60 66 C70 68 82 76 82 90 Z"],
+  ["body", circle(50, 35, 11)],
+  ["body", circle(50, 22, 4.5)],
+  ["detail", "M28 84 Q50 74 72 84"],
+  ["detail", "M43 72 Q50 76 57 72"]
+];
+var rakshasa = [
+  PLINTH,
+  ["body", "M34 82 C36 72 42 68 50 68 C58 68 64 72 66 82 Z"],
+  ["body", "M32 36 C21 27 18 15 22 5 C27 16 35 22 42 27 Z"],
+  ["body", "M68 36 C79 27 82 15 78 5 C73 16 65 22 58 27 Z"],
+  ["body", "M30 42 C30 28 39 22 50 22 C61 22 70 28 70 42 C70 59 62 71 50 72 C38 71 30 59 30 42 Z"],
+  ["dot", "M37 40 L47 45 L38 47 Z"],
+  ["dot", "M63 40 L53 45 L62 47 Z"],
+  ["detail", "M39 57 Q50 63 61 57"],
+  ["ivory", "M43 58 L45 66 L48 59 Z"],
+  ["ivory", "M52 59 L55 66 L57 58 Z"]
+];
+var PYRAMIDS = [
+  { pips: 1, width: 36, height: 48 },
+  { pips: 2, width: 48, height: 65 },
+  { pips: 3, width: 62, height: 84 }
+];
+function pyramidParts(p, baseY, scale = 1) {
+  const w = p.width * scale;
+  const h2 = p.height * scale;
+  const top = baseY - h2;
+  const parts = [
+    ["pyramid", `M${50 - w / 2} ${baseY} L50 ${top} L${50 + w / 2} ${baseY} Z`],
+    ["shade", `M50 ${top} L${50 + w / 2} ${baseY} L${50 + w * 0.12} ${baseY} Z`]
+  ];
+  const r = 3.2 * Math.max(scale, 0.8);
+  const y = baseY - 7 * scale;
+  const gap = 8.5 * scale;
+  const x0 = 50 - w * 0.19 - (p.pips - 1) * gap / 2;
+  for (let i = 0; i < p.pips; i++) parts.push(["pip", circle(x0 + i * gap, y, r)]);
+  return parts;
+}
+var pyramid = (pips) => pyramidParts(PYRAMIDS[pips - 1], 90);
+function tree(...pips) {
+  const stack = pips.map((n) => PYRAMIDS[n - 1]);
+  const bases = [];
+  let base = 0;
+  stack.forEach((p, i) => {
+    if (i > 0) {
+      const below = stack[i - 1];
+      base -= below.height * (1 - 0.78 * p.width / below.width);
+    }
+    bases.push(base);
+  });
+  const top = base - stack.at(-1).height;
+  const scale = Math.min(1, 86 / -top);
+  return stack.flatMap((p, i) => pyramidParts(p, 90 + bases[i] * scale, scale));
+}
+var stone = [
+  ["body", "M20 82 C13 72 19 58 31 53 C39 44 60 43 68 51 C81 55 88 70 80 81 C71 90 29 90 20 82 Z"],
+  ["detail", "M34 62 Q42 56 52 58"],
+  ["detail", "M60 72 Q66 68 70 70"]
+];
+var PYRAMID_SET = { pawn: pyramid(1), drone: pyramid(2), queen: pyramid(3) };
+var SETS = {
+  chaturanga: { king, mantri, gaja: elephant, horse, ratha: chariot, pawn },
+  chaturaji: { raja: king, elephant, horse, boat, pawn },
+  ramayana: {
+    rajah: king,
+    maharajah,
+    brahmin,
+    swami,
+    devapala,
+    yavana,
+    muni,
+    singh,
+    shikari,
+    untouchable,
+    dropped_untouchable: droppedUntouchable,
+    buddha,
+    rakshasa
+  },
+  martian_chaturanga: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), keep: stone },
+  martian_chess: PYRAMID_SET,
+  coaster_chess: PYRAMID_SET,
+  martian_coaster_chaturanga: PYRAMID_SET
+};
 var PIECE_COLORS = {
   white: "#fbfaf2",
-  black: "#262626",
+  black: "#2a2a2a",
   red: "#d13b3b",
   green: "#2e9a48",
   yellow: "#ecc52c",
   blue: "#3b6ad6",
   light: "#f3e9cf",
-  dark: "#4b3a2c"
+  dark: "#5a4330"
 };
-var LIGHT = /* @__PURE__ */ new Set(["white", "yellow", "light", ""]);
+var COLOURLESS = "#c9d6e2";
+var NEUTRAL = "#9a6fc0";
 function colorFill(name) {
   if (PIECE_COLORS[name]) return PIECE_COLORS[name];
   if (name && CSS.supports("color", name)) return name;
-  return "#c9d3dc";
+  return COLOURLESS;
+}
+function isDark(fill) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
+  if (!m) return false;
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.42;
+}
+var OUTLINE = "#1c1c1c";
+function pieceLetter(variant, kind) {
+  const t = variant.piece_types?.find((p) => p.kind === kind);
+  const raw = t?.letter ?? kind.charAt(0);
+  const letter = raw.replace(/[^A-Za-z]/g, "").toUpperCase() || kind.charAt(0).toUpperCase();
+  return { letter, promoted: /[+=]/.test(raw) };
+}
+function pieceTitle(variant, kind) {
+  return variant.piece_types?.find((p) => p.kind === kind)?.title ?? kind.replace(/_/g, " ");
+}
+function drawGlyph(parent, variant, kind, color, cx, cy, size) {
+  const g = el("g", { class: "piece" }, parent);
+  const type = variant.piece_types?.find((t) => t.kind === kind);
+  const fill = type?.neutral && !color ? NEUTRAL : colorFill(color);
+  const glyph = SETS[variant.name ?? ""]?.[kind];
+  if (!glyph) {
+    drawDisc(g, variant, kind, fill, cx, cy, size, Boolean(type?.royal));
+    return g;
+  }
+  g.classList.add("glyph");
+  const s = size / 100;
+  const inner = el("g", { transform: `translate(${cx - size / 2} ${cy - size / 2}) scale(${s})` }, g);
+  const contrast = isDark(fill) ? "#f4f1ea" : OUTLINE;
+  for (const [role, d] of glyph) {
+    const attrs = { d, class: `part-${role}` };
+    if (role === "body" || role === "pyramid") Object.assign(attrs, { fill, stroke: OUTLINE, "stroke-width": 3 });
+    else if (role === "shade") Object.assign(attrs, { fill: OUTLINE, "fill-opacity": 0.28, stroke: OUTLINE, "stroke-width": 1.5 });
+    else if (role === "detail") Object.assign(attrs, { fill: "none", stroke: contrast, "stroke-width": 3, "stroke-linecap": "round" });
+    else if (role === "dot" || role === "pip") Object.assign(attrs, { fill: contrast });
+    else if (role === "ivory") Object.assign(attrs, { fill: "#fbf6e6", stroke: OUTLINE, "stroke-width": 2 });
+    else if (role === "halo") Object.assign(attrs, { fill: "none", stroke: "#d9a400", "stroke-width": 4 });
+    el("path", { ...attrs, "stroke-linejoin": "round" }, inner);
+  }
+  return g;
+}
+function drawDisc(g, variant, kind, fill, cx, cy, size, royal) {
+  const r = size * 0.4;
+  const { letter, promoted } = pieceLetter(variant, kind);
+  el("circle", { cx, cy, r, fill, class: royal ? "royal" : "" }, g);
+  if (promoted) el("circle", { cx, cy, r: r * 0.78, fill: "none", class: "promoted" }, g);
+  const t = el("text", { x: cx, y: cy, "font-size": r * 1.05, fill: isDark(fill) ? "#fff" : "#222", "text-anchor": "middle", "dominant-baseline": "central" }, g);
+  t.textContent = letter;
+}
+function glyphSvg(variant, kind, color, size = 28) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("width", String(size));
+  svg.setAttribute("height", String(size));
+  svg.setAttribute("aria-hidden", "true");
+  drawGlyph(svg, variant, kind, color, 50, 50, 100);
+  return svg;
+}
+
+// src/board.ts
+var SVG2 = "http://www.w3.org/2000/svg";
+var U = 100;
+function pieceName(variant, p) {
+  return [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
+}
+function el2(tag, attrs = {}, parent) {
+  const e = document.createElementNS(SVG2, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.appendChild(e);
+  return e;
 }
 function cellOf(name, squares) {
   const s = squares.get(name);
@@ -108,26 +422,6 @@ function turnsToFace(seat) {
   return 0;
 }
 var MARGIN = 36;
-function pieceLetter(variant, kind) {
-  const t = variant.piece_types?.find((p) => p.kind === kind);
-  const raw = t?.letter ?? kind.charAt(0);
-  const letter = raw.replace(/[^A-Za-z]/g, "").toUpperCase() || kind.charAt(0).toUpperCase();
-  return { letter, promoted: /[+=]/.test(raw) };
-}
-function pieceTitle(variant, kind) {
-  return variant.piece_types?.find((p) => p.kind === kind)?.title ?? kind.replace(/_/g, " ");
-}
-function drawPiece(parent, variant, p, color, cx, cy, r) {
-  const g = el("g", { class: "piece" }, parent);
-  const fill = colorFill(color);
-  const { letter, promoted } = pieceLetter(variant, p.kind);
-  const royal = variant.piece_types?.find((t2) => t2.kind === p.kind)?.royal;
-  el("circle", { cx, cy, r, fill, class: royal ? "royal" : "" }, g);
-  if (promoted) el("circle", { cx, cy, r: r * 0.78, fill: "none", class: "promoted" }, g);
-  const t = el("text", { x: cx, y: cy, "font-size": r * 1.05, fill: LIGHT.has(color) ? "#222" : "#fff", "text-anchor": "middle", "dominant-baseline": "central" }, g);
-  t.textContent = letter;
-  return g;
-}
 function drawBoard(svg, input) {
   const { variant, board, pieces, marks } = input;
   const files = board.files ?? 8;
@@ -145,26 +439,26 @@ function drawBoard(svg, input) {
   for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
   for (const s of board.squares ?? []) cells.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
   const xy = (c) => [c.file * U, (ranks - 1 - c.rank) * U];
-  const defs = el("defs", {}, svg);
-  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
-  el("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
-  const view = el("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
+  const defs = el2("defs", {}, svg);
+  const marker = el2("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+  el2("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
+  const view = el2("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
   const upright = (e, x, y) => {
     if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
   };
   drawCoordinates(view, board, ranks, W, H, upright);
   for (const r of board.regions ?? []) {
     if (r.kind !== "ocean") continue;
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
+    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
     for (const name of r.squares ?? []) {
       if (cells.has(name)) continue;
       const c = cellOf(name, cells);
       if (!c) continue;
       const [x, y] = xy(c);
-      el("rect", { x, y, width: U, height: U, class: "ocean" }, g);
+      el2("rect", { x, y, width: U, height: U, class: "ocean" }, g);
     }
   }
-  const sqLayer = el("g", { class: "squares" }, view);
+  const sqLayer = el2("g", { class: "squares" }, view);
   const byName = /* @__PURE__ */ new Map();
   for (const p of pieces) byName.set(p.square, p);
   for (const s of board.squares ?? []) {
@@ -178,10 +472,24 @@ function drawBoard(svg, input) {
     if (marks.targets.has(name)) cls.push("target");
     if (marks.last.has(name)) cls.push("last");
     if (marks.check.has(name)) cls.push("check");
+    if (marks.movable.has(name)) cls.push("movable");
     const p = byName.get(name);
-    const who = p ? [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ") : "empty";
-    el("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
+    const who = p ? pieceName(variant, p) : "empty";
+    const rect = el2("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
+    el2("title", {}, rect).textContent = p ? `${who} on ${name}` : name;
   }
+  const tints = el2("g", { class: "tints" }, view);
+  const tint = (squares, cls) => {
+    for (const name of squares) {
+      const c = cells.get(name);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      el2("rect", { x, y, width: U, height: U, class: `tint ${cls}`, "data-tint": name }, tints);
+    }
+  };
+  tint(marks.last, "tint-last");
+  tint(marks.selected ? [marks.selected] : [], "tint-selected");
+  tint(marks.check, "tint-check");
   for (const r of board.regions ?? []) {
     if (r.kind === "ocean") continue;
     const inRegion = new Set(r.squares ?? []);
@@ -199,13 +507,13 @@ function drawBoard(svg, input) {
       if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
       if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
     }
-    const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
+    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
     const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
-    const path = el("path", { d, class: "outline" }, g);
+    const path = el2("path", { d, class: "outline" }, g);
     if (stroke) path.style.stroke = stroke;
-    el("title", {}, g).textContent = `${r.name} (${r.kind})`;
+    el2("title", {}, g).textContent = `${r.name} (${r.kind})`;
   }
-  const arrows = el("g", { class: "arrows" }, view);
+  const arrows = el2("g", { class: "arrows" }, view);
   for (const cn of board.connections ?? []) {
     const from = cells.get(cn.from ?? "");
     if (!from) continue;
@@ -215,7 +523,7 @@ function drawBoard(svg, input) {
     const [x, y] = xy(from);
     const cx = x + U / 2;
     const cy = y + U / 2;
-    el("line", {
+    el2("line", {
       x1: cx + v[0] * 26,
       y1: cy + v[1] * 26,
       x2: cx + v[0] * 44,
@@ -228,37 +536,82 @@ function drawBoard(svg, input) {
     }, arrows);
   }
   const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
-  const markLayer = el("g", { class: "marks" }, view);
+  const markLayer = el2("g", { class: "marks" }, view);
+  const regionOf = /* @__PURE__ */ new Map();
+  for (const s of board.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
   for (const m of board.marks ?? []) {
-    const shape = (m.squares ?? []).length > 8 ? 3 : markNames.indexOf(m.name ?? "") % 3;
-    const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+    const edges = regionEdges(m.squares ?? [], cells, regionOf);
+    const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
+    const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
     if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
-    el("title", {}, g).textContent = m.description ?? m.name ?? "";
+    el2("title", {}, g).textContent = `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`;
+    if (edges.squares.size) {
+      let d = "";
+      for (const [a, b] of edges.pairs) {
+        const [x, y] = xy(a);
+        if (b.rank > a.rank) d += `M${x} ${y}h${U}`;
+        else if (b.rank < a.rank) d += `M${x} ${y + U}h${U}`;
+        else if (b.file > a.file) d += `M${x + U} ${y}v${U}`;
+        else d += `M${x} ${y}v${U}`;
+      }
+      el2("path", { d, class: "bank" }, g);
+      el2("path", { d, class: "water" }, g);
+    }
     for (const sq of m.squares ?? []) {
+      if (edges.squares.has(sq)) continue;
       const c = cellOf(sq, cells);
       if (!c) continue;
       const [x, y] = xy(c);
-      if (shape === 0) el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.44 }, g);
-      else if (shape === 1) el("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
-      else if (shape === 2) el("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
-      else el("path", { d: `M${x + U / 2} ${y + U * 0.04}l${U * 0.08} ${U * 0.08}l-${U * 0.08} ${U * 0.08}l-${U * 0.08} -${U * 0.08}z` }, g);
+      if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+      else if (shape === 1) el2("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
+      else el2("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
     }
   }
-  const pieceLayer = el("g", { class: "pieces" }, view);
+  const pieceLayer = el2("g", { class: "pieces" }, view);
+  const pieceSize = (board.connections ?? []).length ? U * 0.72 : U * 0.92;
   for (const p of pieces) {
     const c = cells.get(p.square) ?? cellOf(p.square, cells);
     if (!c) continue;
     const [x, y] = xy(c);
     const color = p.color || input.playerColor(p.player ?? "");
-    const g = drawPiece(pieceLayer, variant, p, color, x + U / 2, y + U / 2, U * 0.36);
+    const g = drawGlyph(pieceLayer, variant, p.kind, color, x + U / 2, y + U / 2, pieceSize);
     upright(g, x + U / 2, y + U / 2);
     g.setAttribute("data-piece", "");
     g.setAttribute("data-square", p.square);
     g.setAttribute("data-kind", p.kind);
     g.setAttribute("data-player", p.player ?? "");
     g.setAttribute("data-color", p.color ?? "");
+    el2("title", {}, g).textContent = pieceName(variant, p);
+  }
+  const hints = el2("g", { class: "hints" }, view);
+  for (const name of marks.targets) {
+    const c = cells.get(name);
+    if (!c) continue;
+    const [x, y] = xy(c);
+    if (byName.has(name)) el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
+    else el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
   }
   if (focused) svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`)?.focus();
+}
+function regionEdges(squares, cells, regionOf) {
+  const at = /* @__PURE__ */ new Map();
+  for (const sq of squares) {
+    const c = cells.get(sq);
+    if (c) at.set(`${c.file},${c.rank}`, sq);
+  }
+  const pairs = [];
+  const used = /* @__PURE__ */ new Set();
+  for (const sq of squares) {
+    const a = cells.get(sq);
+    if (!a || !regionOf.get(sq)) continue;
+    for (const [df, dr] of [[1, 0], [0, 1]]) {
+      const other = at.get(`${a.file + df},${a.rank + dr}`);
+      if (!other || !regionOf.get(other) || regionOf.get(other) === regionOf.get(sq)) continue;
+      pairs.push([a, cells.get(other)]);
+      used.add(sq).add(other);
+    }
+  }
+  return { pairs, squares: used };
 }
 function drawCoordinates(parent, board, ranks, W, H, upright) {
   const fileNames = /* @__PURE__ */ new Map();
@@ -273,9 +626,9 @@ function drawCoordinates(parent, board, ranks, W, H, upright) {
     fileNames.set(c.file, m[1]);
     rankNames.set(c.rank, m[2]);
   }
-  const g = el("g", { class: "coords", "aria-hidden": "true" }, parent);
+  const g = el2("g", { class: "coords", "aria-hidden": "true" }, parent);
   const label = (text, x, y) => {
-    const t = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+    const t = el2("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
     t.textContent = text;
     upright(t, x, y);
   };
@@ -288,6 +641,22 @@ function drawCoordinates(parent, board, ranks, W, H, upright) {
     label(name, -MARGIN / 2, y);
     label(name, W + MARGIN / 2, y);
   }
+}
+
+// src/seed.ts
+var MASK = (1n << 64n) - 1n;
+function baseSeed(text) {
+  const t = text.trim();
+  if (/^\d{1,20}$/.test(t) && BigInt(t) <= MASK) return BigInt(t);
+  let h2 = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(t)) h2 = (h2 ^ BigInt(byte)) * 0x100000001b3n & MASK;
+  return h2;
+}
+function rollSeed(text, ply) {
+  let z = baseSeed(text) + BigInt(ply + 1) * 0x9e3779b97f4a7c15n & MASK;
+  z = (z ^ z >> 30n) * 0xbf58476d1ce4e5b9n & MASK;
+  z = (z ^ z >> 27n) * 0x94d049bb133111ebn & MASK;
+  return String(z ^ z >> 31n);
 }
 
 // src/ui.ts
@@ -361,12 +730,19 @@ function renderSeats(players2, seats, onChange) {
   }
 }
 function chip(variant, kind, color, player, playerColor2) {
-  const known = variant.piece_types?.some((t) => t.kind === kind) ?? false;
   const title = (color ? color + " " : "") + pieceTitle(variant, kind);
   const span = h("span", { class: "chip", "data-piece": "", "data-kind": kind, "data-player": player, "data-color": color, title });
-  span.style.setProperty("--chip", colorFill(color || playerColor2(player)));
-  span.textContent = known ? pieceLetter(variant, kind).letter : kind;
+  span.append(glyphSvg(variant, kind, color || playerColor2(player), 30));
   return span;
+}
+function renderPieceLegend(variant, color) {
+  const box = $("piece-legend");
+  box.replaceChildren();
+  for (const t of variant.piece_types ?? []) {
+    const li = h("li", { "data-kind": t.kind ?? "", title: t.movement ?? "" });
+    li.append(glyphSvg(variant, t.kind ?? "", t.neutral ? "" : color, 34), h("span", {}, t.title ?? nice(t.kind ?? "")));
+    box.append(li);
+  }
 }
 function renderHeld(variant, pos, playerColor2) {
   const box = $("held");
@@ -385,10 +761,20 @@ function renderHeld(variant, pos, playerColor2) {
     box.append(row);
   }
 }
-function renderScores(pos, next) {
+function standingsOf(pos, next) {
+  return next?.standings?.length ? next.standings : (pos.players ?? []).map((p) => ({ player: p.name, score: p.score, place: 0, score_parts: p.score_parts }));
+}
+function keepsScores(variant, pos, next) {
+  if ((variant.event_types ?? []).some((e) => e.kind === "EVENT_KIND_POINTS")) return true;
+  if (next?.decided_by === "score") return true;
+  return standingsOf(pos, next).some((s) => (s.score ?? 0) !== 0 || (s.score_parts ?? []).length > 0);
+}
+function renderScores(variant, pos, next) {
   const box = $("scores");
   box.replaceChildren();
-  const standings = next?.standings?.length ? next.standings : (pos.players ?? []).map((p) => ({ player: p.name, score: p.score, place: 0, score_parts: p.score_parts }));
+  box.hidden = !keepsScores(variant, pos, next);
+  if (box.hidden) return;
+  const standings = standingsOf(pos, next);
   for (const s of standings) {
     const v = s.score ?? 0;
     const parts = (s.score_parts ?? []).filter((p) => p.points).map((p) => `${nice(p.source ?? "")} ${p.points}`);
@@ -409,25 +795,41 @@ function renderDice(variant, pos) {
     box.append(e);
   }
 }
-function renderResult(next) {
+function renderResult(next, scored) {
   const box = $("result");
   const over = next && (next.status === "GAME_STATUS_FINISHED" || next.phase === "PHASE_FINISHED");
   box.hidden = !over;
   box.replaceChildren();
   if (!over || !next) {
     box.removeAttribute("data-reason");
+    box.removeAttribute("data-decided-by");
     return;
   }
   box.dataset.reason = next.reason ?? "";
+  box.dataset.decidedBy = next.decided_by ?? "";
+  const byScore = next.decided_by === "score";
   const winners = next.winners ?? [];
-  box.append("Game over: ");
-  if (winners.length === 0) box.append("draw");
+  box.append(next.reason ? `Game over (${nice(next.reason)}): ` : "Game over: ");
+  if (winners.length === 0) box.append("a draw");
   winners.forEach((w, i) => {
-    if (i) box.append(", ");
-    box.append(h("strong", { "data-player": w }, w));
+    if (i) box.append(i === winners.length - 1 ? " and " : ", ");
+    box.append(h("strong", { "data-player": w }, nice(w)));
   });
   if (winners.length) box.append(winners.length > 1 ? " win" : " wins");
-  box.append(` (${nice(next.reason ?? "")})`);
+  if (byScore) box.append(` on points, ${margin(next, winners)}`);
+  else if (scored) {
+    const list = [...next.standings ?? []].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    if (list.length) box.append(`; points: ${list.map((s) => `${nice(s.player ?? "")} ${s.score ?? 0}`).join(", ")}`);
+  }
+}
+function margin(next, winners) {
+  const teams = next.teams ?? [];
+  const entries = teams.length ? teams.map((t) => ({ won: (t.players ?? []).some((p) => winners.includes(p)) || t.place === 1, score: t.score ?? 0 })) : (next.standings ?? []).map((s) => ({ won: winners.includes(s.player ?? "") || s.place === 1, score: s.score ?? 0 }));
+  const top = entries.filter((e) => e.won).map((e) => e.score);
+  const rest = entries.filter((e) => !e.won).map((e) => e.score);
+  const best = top.length ? Math.max(...top) : Math.max(0, ...entries.map((e) => e.score));
+  if (!rest.length) return `${best} each`;
+  return `${best} to ${Math.max(...rest)}`;
 }
 
 // src/main.ts
@@ -443,6 +845,8 @@ var state = {
   // bumped by a new game, load or undo, so a bot's late answer is dropped
   botRunning: false,
   lastSeed: "",
+  rollAgain: "",
+  // what the last roll said when it called for another ("rolled 6: roll again")
   view: ""
   // the player whose side is drawn at the bottom; "" for the first player
 };
@@ -497,7 +901,7 @@ var chooser = (e) => e.next.to_move || e.pos.to_move || "";
 var finished = (e) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED";
 function menuActions(e) {
   const moves = e.next.moves ?? [];
-  if (e.next.chance) return moves.length <= 12 ? moves : [];
+  if (e.next.chance) return [];
   return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
 }
 function keys() {
@@ -510,6 +914,7 @@ async function setGame(pos) {
   state.history = [{ pos: r.position, next: r.next, notation: null }];
   state.selected = null;
   state.choice = [];
+  state.rollAgain = "";
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
   for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
   showError("");
@@ -519,6 +924,7 @@ function push(pos, next, notation) {
   state.history.push({ pos, next, notation });
   state.selected = null;
   state.choice = [];
+  state.rollAgain = "";
   showError("");
 }
 async function playAction(a) {
@@ -536,31 +942,46 @@ async function playAction(a) {
   push(r.position, r.next, r.position.last_action?.notation || a.notation || "");
   render();
 }
+function seedForRoll() {
+  const text = $("seed").value.trim();
+  return text ? rollSeed(text, state.history.length - 1) : void 0;
+}
+function rolled(r, values) {
+  if (!r.position || !r.next) return;
+  if (r.roll_again || (r.events ?? []).some((ev) => ev.kind === "EVENT_KIND_ROLL_AGAIN")) {
+    state.rollAgain = `rolled ${values.join(" ")}: roll again`;
+    showError("");
+    return;
+  }
+  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+}
 async function rollService() {
   const e = cur();
   if (!e) return;
-  const seed = $("seed").value.trim();
   const gen = state.generation;
-  const r = await api.roll({ position: ref(e.pos), seed: seed || void 0, include_next: true });
-  if (gen !== state.generation || !r.position || !r.next) return;
+  const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
+  if (gen !== state.generation) return;
   state.lastSeed = r.seed ?? "";
-  push(r.position, r.next, r.position.last_action?.notation || `roll ${(r.values ?? []).join(" ")}`);
+  rolled(r, r.values ?? []);
   render();
 }
 async function rollManual() {
-  const e = cur();
-  if (!e) return;
   const text = $("roll-values").value.trim();
   const values = text.split(/[\s,]+/).filter(Boolean).map(Number);
   if (!values.length || values.some((v) => !Number.isInteger(v))) {
     showError("enter the dice values as whole numbers separated by spaces");
     return;
   }
+  await rollValues(values);
+}
+async function rollValues(values) {
+  const e = cur();
+  if (!e) return;
   const gen = state.generation;
   const r = await api.resolve({ position: ref(e.pos), values, include_next: true });
-  if (gen !== state.generation || !r.position || !r.next) return;
+  if (gen !== state.generation) return;
   state.lastSeed = "";
-  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+  rolled(r, values);
   render();
 }
 function botDepth() {
@@ -579,10 +1000,10 @@ async function runBots() {
       const e = cur();
       const gen = state.generation;
       if (e.next.chance) {
-        const r = await api.roll({ position: ref(e.pos), include_next: true });
+        const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
         if (gen !== state.generation || !r.position || !r.next) return;
         state.lastSeed = r.seed ?? "";
-        push(r.position, r.next, r.position.last_action?.notation || `roll ${(r.values ?? []).join(" ")}`);
+        rolled(r, r.values ?? []);
       } else {
         const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
         if (gen !== state.generation) return;
@@ -667,7 +1088,7 @@ async function activate(square) {
       } catch (err) {
         reason = err instanceof ApiError ? err.message : String(err);
       }
-      showError(`${from} to ${square} is not legal${reason ? `: ${reason}` : ""}`);
+      showError(reason ? reason.charAt(0).toUpperCase() + reason.slice(1) : `${from} to ${square} is not legal`);
     });
     return;
   }
@@ -693,6 +1114,70 @@ function select(square) {
   showError("");
   render();
 }
+var drag = null;
+var dragEnded = false;
+var DRAG_START_PX = 6;
+function boardSvg() {
+  return $("board");
+}
+function squareAtPoint(x, y) {
+  for (const e of document.elementsFromPoint(x, y)) {
+    if (e.hasAttribute("data-square") && !e.hasAttribute("data-piece")) return e.getAttribute("data-square");
+  }
+  return null;
+}
+function startDrag(ev) {
+  dragEnded = false;
+  if (ev.button !== 0 || pending > 0) return;
+  const sq = ev.target.closest("[data-square]");
+  if (!sq?.classList.contains("movable")) return;
+  drag = { from: sq.getAttribute("data-square") ?? "", pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, ghost: null };
+}
+function moveDrag(ev) {
+  if (!drag || ev.pointerId !== drag.pointerId) return;
+  const svg = boardSvg();
+  if (!drag.ghost) {
+    if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < DRAG_START_PX) return;
+    svg.setPointerCapture(ev.pointerId);
+    state.selected = drag.from;
+    state.choice = [];
+    showError("");
+    render();
+    const piece = svg.querySelector(`g[data-piece][data-square="${CSS.escape(drag.from)}"]`);
+    if (!piece) {
+      drag = null;
+      return;
+    }
+    piece.classList.add("dragged");
+    const ghost = piece.cloneNode(true);
+    ghost.removeAttribute("data-piece");
+    ghost.removeAttribute("data-square");
+    ghost.classList.remove("dragged");
+    ghost.classList.add("ghost");
+    piece.parentNode?.appendChild(ghost);
+    ghost.dataset.base = ghost.getAttribute("transform") ?? "";
+    drag.ghost = ghost;
+  }
+  const layer = drag.ghost.parentNode;
+  const m = layer.getScreenCTM()?.inverse();
+  if (!m) return;
+  const at = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m);
+  const from = new DOMPoint(drag.x, drag.y).matrixTransform(m);
+  drag.ghost.setAttribute("transform", `translate(${at.x - from.x} ${at.y - from.y}) ${drag.ghost.dataset.base ?? ""}`);
+}
+function endDrag(ev, drop) {
+  if (!drag || ev.pointerId !== drag.pointerId) return;
+  const { from, ghost } = drag;
+  drag = null;
+  if (!ghost) return;
+  dragEnded = true;
+  ghost.remove();
+  const to = drop ? squareAtPoint(ev.clientX, ev.clientY) : null;
+  if (to && to !== from) {
+    state.selected = from;
+    void activate(to);
+  } else render();
+}
 function render() {
   const v = state.variant;
   const e = cur();
@@ -700,6 +1185,8 @@ function render() {
   updateUrl();
   const { pos, next } = e;
   const moves = next.moves ?? [];
+  const who = chooser(e);
+  const human = state.seats.get(who) !== "bot" && !finished(e);
   const targets = /* @__PURE__ */ new Set();
   if (state.selected) {
     for (const m of moves) if (m.from === state.selected && m.to) targets.add(m.to);
@@ -712,12 +1199,16 @@ function render() {
     const royal = new Set((v.piece_types ?? []).filter((t) => t.royal).map((t) => t.kind));
     for (const p of pos.pieces ?? []) if (p.player === pos.to_move && royal.has(p.kind)) check.add(p.square);
   }
+  const movable = /* @__PURE__ */ new Set();
+  if (human && !next.chance) {
+    for (const m of moves) if (m.from && m.to && m.from !== m.to) movable.add(m.from);
+  }
   drawBoard($("board"), {
     variant: v,
     board: currentBoard(),
     pieces: pos.pieces ?? [],
     playerColor,
-    marks: { selected: state.selected, targets, last, check },
+    marks: { selected: state.selected, targets, last, check, movable },
     turns: turnsToFace(seatOf(viewer()))
   });
   renderView();
@@ -725,9 +1216,8 @@ function render() {
   toMove.dataset.player = pos.to_move ?? "";
   toMove.textContent = pos.to_move ?? "";
   toMove.style.setProperty("--player", playerColor(pos.to_move ?? "") || "transparent");
-  const who = chooser(e);
   const phase = finished(e) ? "game over" : next.chance ? "to roll" : next.phase === "PHASE_RESPONSE" ? "to answer" : "to move";
-  let status = finished(e) ? "Game over" : `${who} ${phase}`;
+  let status = finished(e) ? "Game over" : state.rollAgain ? `${who} ${state.rollAgain}` : `${who} ${phase}`;
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
   if (pos.in_check) status += ", in check";
   if (!finished(e) && state.seats.get(who) === "bot") status += " \u2014 bot thinking";
@@ -739,29 +1229,28 @@ function render() {
     status += ` \u2014 must ${owed.replace(/_/g, " ")}${typeof piece === "string" && piece ? " " + piece : ""}`;
   }
   $("status").textContent = status;
-  renderResult(finished(e) ? next : null);
+  $("status").toggleAttribute("data-roll-again", Boolean(state.rollAgain));
+  const scored = keepsScores(v, pos, next);
+  renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = pos.last_action?.notation ?? "";
   const actions = $("actions");
   actions.replaceChildren();
-  const human = state.seats.get(who) !== "bot" && !finished(e);
   const menu = state.choice.length ? state.choice : human ? menuActions(e) : [];
   for (const a of menu) {
     const b = h("button", { type: "button", "data-notation": a.notation ?? "" }, a.san || a.notation || "");
     b.addEventListener("click", act(() => playAction(a)));
     actions.append(b);
   }
-  if (next.chance && moves.length > 12) actions.append(h("span", { class: "hint" }, "roll the dice below"));
-  if (!menu.length && !moves.length && !finished(e)) actions.append(h("span", { class: "hint" }, ""));
   renderDice(v, pos);
-  $("dice-panel").hidden = (v.die_types ?? []).length === 0;
-  $("seed-used").textContent = state.lastSeed ? `seed ${state.lastSeed}` : "";
-  renderScores(pos, next);
+  renderDiceControls(e, human);
+  renderScores(v, pos, next);
   renderHeld(v, pos, playerColor);
   const list = $("move-list");
   list.replaceChildren();
   state.history.slice(1).forEach((x, i) => {
     const by = x.pos.last_action?.player ?? "";
-    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" }, x.notation ?? "");
+    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
+    li.append(h("span", { class: "ply", "aria-hidden": "true" }, `${i + 1}.`), h("span", { class: "notation" }, x.notation ?? ""));
     li.style.setProperty("--player", colorFill(playerColor(by)));
     list.append(li);
   });
@@ -770,6 +1259,26 @@ function render() {
   const ta = $("position-text");
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
+}
+function renderDiceControls(e, human) {
+  const v = state.variant;
+  $("dice-panel").hidden = (v?.die_types ?? []).length === 0 || finished(e);
+  const rolling = human && Boolean(e.next.chance);
+  $("roll").hidden = !rolling;
+  $("manual-dice").hidden = !rolling;
+  const used = $("seed-used");
+  used.textContent = state.lastSeed ? `seed ${state.lastSeed}` : "";
+  used.dataset.seed = state.lastSeed;
+  const outcomes = $("roll-outcomes");
+  outcomes.replaceChildren();
+  const moves = e.next.moves ?? [];
+  if (rolling && moves.length <= 12) {
+    for (const a of moves) {
+      const b = h("button", { type: "button", "data-notation": a.notation ?? "", "data-dice": (a.dice ?? []).join(" ") }, a.notation ?? "");
+      b.addEventListener("click", act(() => playAction(a)));
+      outcomes.append(b);
+    }
+  }
 }
 function updateUrl() {
   const v = state.variant;
@@ -791,6 +1300,7 @@ async function loadVariant(name, options, text) {
   renderLegend(r.variant);
   if (text) await setGame({ variant: name, text });
   else await newGame(options ?? {});
+  renderPieceLegend(r.variant, playerColor(players()[0] ?? ""));
   const pos = cur()?.pos;
   renderOptions(r.variant, pos?.options ?? options ?? {});
   renderSeatsNow();
@@ -816,8 +1326,6 @@ function renderView() {
 function renderSeatsNow() {
   renderSeats(players(), state.seats, (p, who) => {
     state.seats.set(p, who);
-    const humans = players().filter((x) => state.seats.get(x) !== "bot");
-    if (humans.length === 1) state.view = humans[0];
     render();
     void busy(afterChange);
   });
@@ -838,9 +1346,17 @@ async function main() {
   const q = new URLSearchParams(location.search);
   const board = $("board");
   board.addEventListener("click", (ev) => {
+    if (dragEnded) {
+      dragEnded = false;
+      return;
+    }
     const sq = ev.target.closest("[data-square]")?.getAttribute("data-square");
     if (sq) void activate(sq);
   });
+  board.addEventListener("pointerdown", (ev) => startDrag(ev));
+  board.addEventListener("pointermove", (ev) => moveDrag(ev));
+  board.addEventListener("pointerup", (ev) => endDrag(ev, true));
+  board.addEventListener("pointercancel", (ev) => endDrag(ev, false));
   board.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" && ev.key !== " ") return;
     const sq = ev.target.closest("[data-square]")?.getAttribute("data-square");
