@@ -1,8 +1,8 @@
 # make test: every test of the project, from a fresh clone. It installs what is missing first
 # (make deps): Debian's chromium (the playground's browser tests), nginx (the scale-out test),
 # fairy-stockfish (the UCI bot's tests), protoc with the gRPC Python plugin and python3-grpcio and
-# python3-protobuf (the Python gRPC example), and the npm packages of web/ and the TypeScript
-# example. Then it runs the Go tests, the browser tests and the example clients.
+# python3-protobuf (the Python gRPC example), curl and jq (the documents' examples, which go test
+# ./docs runs), and the npm packages of web/, the TypeScript example and the OpenAPI lint. Then it runs the Go tests, the browser tests and the example clients.
 #
 #   make test      everything (what .ci/run runs after its lint and generation checks)
 #   make deps      only the installation
@@ -18,6 +18,8 @@ DEBIAN_NEEDS = $(shell \
 	[ -x /usr/bin/chromium ] || echo chromium; \
 	[ -x /usr/sbin/nginx ] || echo nginx; \
 	[ -x "$${ASHTAPADA_FAIRY:-/usr/games/fairy-stockfish}" ] || echo fairy-stockfish; \
+	command -v curl >/dev/null || echo curl; \
+	command -v jq >/dev/null || echo jq; \
 	command -v grpc_python_plugin >/dev/null || echo protobuf-compiler protobuf-compiler-grpc; \
 	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || echo python3-grpcio python3-protobuf)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
