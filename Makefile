@@ -2,7 +2,8 @@
 # (make deps): Debian's chromium (the playground's browser tests), nginx (the scale-out test),
 # fairy-stockfish (the UCI bot's tests), protoc with the gRPC Python plugin and python3-grpcio and
 # python3-protobuf (the Python gRPC example), curl and jq (the documents' examples, which go test
-# ./docs runs), and the npm packages of web/, the TypeScript example and the OpenAPI lint. Then it runs the Go tests, the browser tests and the example clients.
+# ./docs runs), and the npm packages of web/, the TypeScript example and the OpenAPI lint. Then it
+# runs the Go tests, the OpenAPI lint, the browser tests and the example clients.
 #
 #   make test      everything (what .ci/run runs after its lint and generation checks)
 #   make deps      only the installation
