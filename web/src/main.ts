@@ -1,4 +1,4 @@
-// The playground: one game of any variant the service serves, played by clicks, keys and bots.
+// The playground: one game of any variant the service serves, played by clicks, drags, keys and bots.
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
 import { api, ApiError, ref } from "./api";
 import type { Action, Board, NextTurn, Position, Variant } from "./api";
@@ -676,6 +676,7 @@ async function main(): Promise<void> {
     while (state.history.length > 1 && botToMove()) state.history.pop();
     state.selected = null;
     state.choice = [];
+    state.rollAgain = "";
     showError("");
     render();
   });

@@ -112,6 +112,14 @@ describe("dice", { concurrency: 3 }, () => {
       await until(page, (t) => document.querySelector("#position-text")?.value.trim() !== t, start.text);
       assert.equal(await positionText(page), (await api.resolve("chaturaji", start.text, [3])).position.text, "the roll after a 6");
       assert.doesNotMatch(await statusText(page), /roll again/, "#status still says roll again");
+      // Undo after a roll that did not count takes back the last action, and the note with it.
+      const rolled = await positionText(page);
+      await playSomething(page, "chaturaji");
+      await rollManual(page, [1]);
+      await until(page, () => document.querySelector("#status")?.hasAttribute("data-roll-again"));
+      await page.click("button#undo");
+      await until(page, (t) => document.querySelector("#position-text")?.value.trim() === t, rolled);
+      assert.doesNotMatch(await statusText(page), /roll again/, "#status says roll again after undo");
     } finally {
       await closePage(page);
     }

@@ -1389,6 +1389,7 @@ async function main() {
     while (state.history.length > 1 && botToMove()) state.history.pop();
     state.selected = null;
     state.choice = [];
+    state.rollAgain = "";
     showError("");
     render();
   });
