@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { startServer, apiClient, launchBrowser, openPage, closePage, idle, until, playStep, ending, repoDir } from "./harness.mjs";
 
 const WIDTH = 900; // wide enough for the board and the side panel side by side, small enough to commit
+const HEIGHT = 1000; // the board may take 86% of the window's height: room for tall boards (Ramayana's)
 const FINISHED = "chaturaji"; // a game decided on points, so the result says both why and by how much
 
 const dir = join(repoDir, "docs", "playground");
@@ -29,7 +30,7 @@ async function shoot(page, file, caption) {
 try {
   const variants = await Promise.all((await api.variants()).map((v) => api.variant(v.name)));
   for (const v of variants) {
-    const page = await openPage(browser, server.url, { variant: v.name }, { viewport: { width: WIDTH, height: 700 } });
+    const page = await openPage(browser, server.url, { variant: v.name }, { viewport: { width: WIDTH, height: HEIGHT } });
     try {
       await shoot(page, `${v.name}.png`, `${v.title}: the start position`);
     } finally {
@@ -40,7 +41,7 @@ try {
   const v = variants.find((x) => x.name === FINISHED);
   const end = v && (await ending(api, v));
   if (!end) throw new Error(`no finished game of ${FINISHED} to show`);
-  const page = await openPage(browser, server.url, { variant: v.name, position: end.text }, { viewport: { width: WIDTH, height: 700 } });
+  const page = await openPage(browser, server.url, { variant: v.name, position: end.text }, { viewport: { width: WIDTH, height: HEIGHT } });
   try {
     await playStep(page, { action: end.action, click: end.click, after: end.after });
     await until(page, () => document.querySelector("#result")?.checkVisibility());
