@@ -25,7 +25,8 @@ const (
 // chanceOfKind is the chance that two D4 show a given value at least once: 1 - (3/4)^2.
 const chanceOfKind = 7.0 / 16
 
-// evalTerms are the parts of the evaluation from light's point of view.
+// evalTerms are the parts of the evaluation from the first side's point of view (light, or blue
+// and green).
 type evalTerms struct{ material, mobility, advance, promotion, voidDice, safety float64 }
 
 func (t evalTerms) sum() float64 {
@@ -34,14 +35,17 @@ func (t evalTerms) sum() float64 {
 
 func (p *Position) evalTerms() evalTerms {
 	var t evalTerms
-	for pl := light; pl <= dark; pl++ {
+	g := p.g
+	for pl := 0; pl < g.players; pl++ {
 		sign := 1.0
-		if pl == dark {
+		if g.team[pl] == 1 {
 			sign = -1
 		}
 		own := p.occ[pl]
-		them := pl ^ 1
-		enemyMonarch := p.byKind[monarch] & p.occ[them]
+		if own&^p.byKind[keep] == 0 {
+			continue
+		}
+		enemyMonarch := p.byKind[monarch] & p.foes(pl)
 		// The best piece a promotion could bring back, over a squire.
 		best := 0.0
 		for k := paladin; k <= raven; k++ {
@@ -50,27 +54,24 @@ func (p *Position) evalTerms() evalTerms {
 			}
 		}
 		for s := own &^ p.byKind[keep]; s != 0; s &= s - 1 {
-			sq := bits.TrailingZeros32(s)
+			sq := bits.TrailingZeros64(s)
 			kind := cellKind(p.board[sq])
 			t.material += sign * pieceValues[kind]
 			targets := p.targets(sq, kind, pl)
-			t.mobility += sign * mobilityWeight * float64(bits.OnesCount32(targets))
+			t.mobility += sign * mobilityWeight * float64(bits.OnesCount64(targets))
 			if targets&enemyMonarch != 0 {
 				t.safety += sign * threatWeight * p.threatChance(pl, kind)
 			}
 			if kind == squire {
-				togo := sq/size - lastRank(pl)
-				if togo < 0 {
-					togo = -togo
-				}
+				togo := int(g.togo[pl][sq])
 				if togo > 0 {
-					t.advance += sign * advanceWeight * float64(size-2-togo)
+					t.advance += sign * advanceWeight * float64(g.size-2-togo)
 					t.promotion += sign * promotionWeight * best / float64(togo*togo)
 				}
 			}
 		}
 		for v := paladin; v <= squire; v++ {
-			var have uint32
+			var have uint64
 			for k := v; k <= squire; k++ {
 				have |= p.byKind[k]
 			}
@@ -98,24 +99,43 @@ func (p *Position) threatChance(pl, kind int) float64 {
 // move nothing, and threats to the monarchs, in pawns from each player's side; a finished game
 // is worth engine.WinValue to the winner.
 func (p *Position) Evaluate(e []float64) {
+	g := p.g
 	if p.Utility(e) {
-		e[light] *= engine.WinValue
-		e[dark] *= engine.WinValue
+		for pl := 0; pl < g.players; pl++ {
+			e[pl] *= engine.WinValue
+		}
 		return
 	}
 	v := p.evalTerms().sum()
-	e[light], e[dark] = v, -v
+	for pl := 0; pl < g.players; pl++ {
+		e[pl] = v
+		if g.team[pl] == 1 {
+			e[pl] = -v
+		}
+	}
 }
 
 // Terms explains Evaluate.
 func (p *Position) Terms() []engine.EvalTerm {
-	var u [2]float64
+	g := p.g
+	var u [maxPlayers]float64
 	if p.Utility(u[:]) {
-		return []engine.EvalTerm{{Name: "result", Values: []float64{u[light] * engine.WinValue, u[dark] * engine.WinValue}}}
+		values := make([]float64, g.players)
+		for pl := range values {
+			values[pl] = u[pl] * engine.WinValue
+		}
+		return []engine.EvalTerm{{Name: "result", Values: values}}
 	}
 	t := p.evalTerms()
 	term := func(name string, v float64) engine.EvalTerm {
-		return engine.EvalTerm{Name: name, Values: []float64{v, -v}}
+		values := make([]float64, g.players)
+		for pl := range values {
+			values[pl] = v
+			if g.team[pl] == 1 {
+				values[pl] = -v
+			}
+		}
+		return engine.EvalTerm{Name: name, Values: values}
 	}
 	return []engine.EvalTerm{term("material", t.material), term("mobility", t.mobility),
 		term("squire_advance", t.advance), term("promotion", t.promotion), term("void_dice", t.voidDice),

@@ -6,65 +6,6 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// Precomputed geometry. Masks have bit sq for square sq (rank*5 + file).
-var (
-	knightMask [size * size]uint32
-	rays       [size * size][8][]int8 // 0-3 orthogonal, 4-7 diagonal, nearest square first
-	flights    [size * size][]flight  // the raven's two-square diagonal flights
-	// squireStep is the square straight ahead of a player's squire, squireTakes the two forward
-	// diagonals it captures on.
-	squireStep  [2][size * size]uint32
-	squireTakes [2][size * size]uint32
-	// rankMask holds the squares of each rank.
-	rankMask    [size]uint32
-	rightsMask  [size * size]uint8 // rights lost by a move from or to a square, per player
-	rightsOwner [size * size]int8
-)
-
-type flight struct{ over, to int8 }
-
-func init() {
-	dirs := [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}
-	on := func(f, r int) bool { return f >= 0 && f < size && r >= 0 && r < size }
-	bit := func(f, r int) uint32 { return 1 << (r*size + f) }
-	for sq := 0; sq < size*size; sq++ {
-		f, r := sq%size, sq/size
-		rankMask[r] |= bit(f, r)
-		for _, d := range [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
-			if on(f+d[0], r+d[1]) {
-				knightMask[sq] |= bit(f+d[0], r+d[1])
-			}
-		}
-		for i, d := range dirs {
-			for nf, nr := f+d[0], r+d[1]; on(nf, nr); nf, nr = nf+d[0], nr+d[1] {
-				rays[sq][i] = append(rays[sq][i], int8(nr*size+nf))
-			}
-			if i >= 4 && on(f+2*d[0], r+2*d[1]) {
-				flights[sq] = append(flights[sq], flight{int8((r+d[1])*size + f + d[0]), int8((r+2*d[1])*size + f + 2*d[0])})
-			}
-		}
-		for pl, dr := range [2]int{1, -1} {
-			if on(f, r+dr) {
-				squireStep[pl][sq] = bit(f, r+dr)
-			}
-			for _, df := range [2]int{-1, 1} {
-				if on(f+df, r+dr) {
-					squireTakes[pl][sq] |= bit(f+df, r+dr)
-				}
-			}
-		}
-		rightsOwner[sq] = -1
-	}
-	for pl, rank := range []int{0, size - 1} {
-		rightsOwner[rank*size] = int8(pl)
-		rightsMask[rank*size] = rightA
-		rightsOwner[rank*size+4] = int8(pl)
-		rightsMask[rank*size+4] = rightE
-		rightsOwner[rank*size+2] = int8(pl)
-		rightsMask[rank*size+2] = rightA | rightE
-	}
-}
-
 // Moves appends the legal actions: in the roll phase, the ten distinct rolls.
 func (p *Position) Moves(buf []engine.Move) []engine.Move {
 	switch p.Phase() {
@@ -88,8 +29,8 @@ func (p *Position) CountMoves() uint64 {
 }
 
 // movable returns the squares of the mover's pieces that an unused die allows to move.
-func (p *Position) movable() uint32 {
-	var kindsAllowed uint32
+func (p *Position) movable() uint64 {
+	var kindsAllowed uint64
 	for _, d := range p.dice {
 		if !d.used && d.means != 0 {
 			kindsAllowed |= p.byKind[d.means]
@@ -114,26 +55,26 @@ func (p *Position) promotions(us int) int {
 func (p *Position) generate(buf []engine.Move) []engine.Move {
 	us := int(p.side)
 	for pieces := p.movable(); pieces != 0; pieces &= pieces - 1 {
-		from := bits.TrailingZeros32(pieces)
+		from := bits.TrailingZeros64(pieces)
 		kind := cellKind(p.board[from])
 		t := p.targets(from, kind, us)
 		for ts := t; ts != 0; ts &= ts - 1 {
-			buf = append(buf, newMove(from, bits.TrailingZeros32(ts), 0))
+			buf = append(buf, newMove(from, bits.TrailingZeros64(ts), 0))
 		}
 		if kind == squire {
-			// A squire reaching the far row may instead come back as a piece its player lost.
-			for ts := t & rankMask[lastRank(us)]; ts != 0; ts &= ts - 1 {
+			// A squire reaching the far edge may instead come back as a piece its player lost.
+			for ts := t & p.g.farEdge[us]; ts != 0; ts &= ts - 1 {
 				for k := paladin; k <= raven; k++ {
 					if p.lost[us][k] > 0 {
-						buf = append(buf, newMove(from, bits.TrailingZeros32(ts), k))
+						buf = append(buf, newMove(from, bits.TrailingZeros64(ts), k))
 					}
 				}
 			}
 		}
 	}
 	for sides := p.garrisonSides(); sides != 0; sides &= sides - 1 {
-		r, _, m := garrisonSquares(us, bits.TrailingZeros8(sides))
-		buf = append(buf, garrisonMove(m, r))
+		gs := p.g.garrisons[us][bits.TrailingZeros8(sides)]
+		buf = append(buf, garrisonMove(gs.monarch, gs.raven))
 	}
 	return append(buf, endMove)
 }
@@ -143,48 +84,50 @@ func (p *Position) countActions() uint64 {
 	us := int(p.side)
 	n := 1 + bits.OnesCount8(p.garrisonSides()) // end, garrisons
 	for pieces := p.movable(); pieces != 0; pieces &= pieces - 1 {
-		from := bits.TrailingZeros32(pieces)
+		from := bits.TrailingZeros64(pieces)
 		kind := cellKind(p.board[from])
 		t := p.targets(from, kind, us)
-		n += bits.OnesCount32(t)
+		n += bits.OnesCount64(t)
 		if kind == squire {
-			n += bits.OnesCount32(t&rankMask[lastRank(us)]) * p.promotions(us)
+			n += bits.OnesCount64(t&p.g.farEdge[us]) * p.promotions(us)
 		}
 	}
 	return uint64(n)
 }
 
 // targets returns the squares a piece of player us of the given kind on from may move to: empty
-// squares and enemy pieces other than keeps, reached by the kind's movement.
-func (p *Position) targets(from, kind, us int) uint32 {
-	occ := p.occ[light] | p.occ[dark]
-	land := boardMask &^ (p.occ[us] | p.byKind[keep])
+// squares and the pieces of the other side other than keeps, reached by the kind's movement.
+func (p *Position) targets(from, kind, us int) uint64 {
+	g := p.g
+	occ := p.occupied()
+	foes := p.foes(us)
+	land := g.boardMask &^ (occ &^ foes | p.byKind[keep])
 	switch kind {
 	case monarch:
 		return p.slides(from, 0, 8, occ) & land
 	case paladin:
-		return (knightMask[from] | p.slides(from, 4, 8, occ)) & land
+		return (g.knight[from] | p.slides(from, 4, 8, occ)) & land
 	case raven:
 		t := p.slides(from, 0, 4, occ)
-		enemyKeeps := p.byKind[keep] & p.occ[us^1]
-		for _, fl := range flights[from] {
+		enemyKeeps := p.byKind[keep] & foes
+		for _, fl := range g.flights[from] {
 			if enemyKeeps&(1<<fl.over) == 0 { // never over an enemy keep
 				t |= 1 << fl.to
 			}
 		}
 		return t & land
 	case squire:
-		return squireStep[us][from]&^occ | squireTakes[us][from]&p.occ[us^1]&land
+		return g.squireStep[us][from]&^occ | g.squireTakes[us][from]&foes&land
 	}
 	return 0
 }
 
 // slides returns the squares along rays firstDir to lastDir-1 from from, each up to and including
 // the first occupied square.
-func (p *Position) slides(from, firstDir, lastDir int, occ uint32) uint32 {
-	var t uint32
+func (p *Position) slides(from, firstDir, lastDir int, occ uint64) uint64 {
+	var t uint64
 	for d := firstDir; d < lastDir; d++ {
-		for _, to := range rays[from][d] {
+		for _, to := range p.g.rays[from][d] {
 			t |= 1 << to
 			if occ&(1<<to) != 0 {
 				break
@@ -194,7 +137,7 @@ func (p *Position) slides(from, firstDir, lastDir int, occ uint32) uint32 {
 	return t
 }
 
-// garrisonSides returns the sides (bit 0: a-file, bit 1: e-file) on which the mover may garrison:
+// garrisonSides returns the garrisons (bit i: geometry.garrisons[mover][i]) the mover may make:
 // a rolled 1 and 3 both unused, the right kept, the monarch and raven home and the square between
 // them empty.
 func (p *Position) garrisonSides() uint8 {
@@ -204,12 +147,11 @@ func (p *Position) garrisonSides() uint8 {
 	}
 	us := int(p.side)
 	var sides uint8
-	for side := 0; side < 2; side++ {
-		if p.rights[us]&(1<<side) == 0 {
+	for side, gs := range p.g.garrisons[us] {
+		if p.rights&(1<<(us*2+side)) == 0 {
 			continue
 		}
-		r, between, m := garrisonSquares(us, side)
-		if p.board[between] == 0 && p.board[r] == pieceCell(raven, us) && p.board[m] == pieceCell(monarch, us) {
+		if p.board[gs.between] == 0 && p.board[gs.raven] == pieceCell(raven, us) && p.board[gs.monarch] == pieceCell(monarch, us) {
 			sides |= 1 << side
 		}
 	}

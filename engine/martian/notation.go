@@ -8,9 +8,14 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// Parse reads a position in the variant's text notation and validates it.
-func Parse(text string) (Position, error) {
-	var p Position
+// Parse reads a Martian Chaturanga position in the variant's text notation and validates it.
+func Parse(text string) (Position, error) { return parse(chaturanga, text) }
+
+// ParseChaturaji reads a Martian Chaturaji position in its text notation and validates it.
+func ParseChaturaji(text string) (Position, error) { return parse(chaturaji, text) }
+
+func parse(g *geometry, text string) (Position, error) {
+	p := Position{g: g}
 	f := strings.Fields(text)
 	if len(f) < 7 || len(f) > 8 {
 		return p, engine.Positionf("text", "want 7 or 8 space-separated fields, got %d", len(f))
@@ -28,8 +33,9 @@ func Parse(text string) (Position, error) {
 	return p, p.validate()
 }
 
-// parseBoard reads the ranks from 5 down to 1, digits counting empty squares.
+// parseBoard reads the ranks from the top down, digits counting empty squares.
 func (p *Position) parseBoard(s string) error {
+	size := p.g.size
 	rows := strings.Split(s, "/")
 	if len(rows) != size {
 		return engine.Positionf("board", "want %d ranks separated by '/', got %d", size, len(rows))
@@ -43,19 +49,21 @@ func (p *Position) parseBoard(s string) error {
 }
 
 func (p *Position) parseRank(r int, row string) error {
+	size := p.g.size
 	file := 0
 	for j := 0; j < len(row); j++ {
-		if c := row[j]; c >= '1' && c <= '5' {
+		if c := row[j]; c >= '1' && c <= byte('0'+size) {
 			file += int(c - '0')
 		} else {
-			kind, pl, ok := readLetter(c, "mprsk")
-			if !ok {
-				return engine.Positionf("board", "unknown piece letter %q on rank %d", c, r+1)
+			kind, pl, n := p.g.readPiece(row[j:], "mprsk")
+			if n == 0 {
+				return engine.Positionf("board", "unknown piece %q on rank %d", p.g.pieceToken(row[j:]), r+1)
 			}
 			if file < size {
 				p.set(r*size+file, pieceCell(kind, pl))
 			}
 			file++
+			j += n - 1
 		}
 		if file > size {
 			return engine.Positionf("board", "rank %d has more than %d squares", r+1, size)
@@ -67,61 +75,140 @@ func (p *Position) parseRank(r int, row string) error {
 	return nil
 }
 
-// readLetter reads a piece letter among known (lower case, in kind order from the monarch): its
-// kind and player, upper case being light's.
-func readLetter(c byte, known string) (kind, player int, ok bool) {
-	k := strings.IndexByte(known, c|0x20)
+// readPiece reads the piece at the start of s whose kind is among known (kind letters in order
+// from the monarch; k stands for the keep or throne): its kind, its player, and how many bytes it
+// took, 0 when s starts with no such piece. Two players are told apart by case, upper case
+// light's; four by the player's letter before the kind's capital (bR: blue's raven).
+func (g *geometry) readPiece(s, known string) (kind, player, n int) {
+	if s == "" {
+		return 0, 0, 0
+	}
+	if !g.colourPrefix {
+		c := s[0]
+		k := strings.IndexByte(known, g.kindLetterOf(c|0x20))
+		if k < 0 {
+			return 0, 0, 0
+		}
+		if c >= 'a' {
+			return k + 1, dark, 1
+		}
+		return k + 1, light, 1
+	}
+	pl := strings.IndexByte(g.sideLetters, s[0])
+	if pl < 0 || len(s) < 2 || s[1] < 'A' || s[1] > 'Z' {
+		return 0, 0, 0
+	}
+	k := strings.IndexByte(known, g.kindLetterOf(s[1]|0x20))
 	if k < 0 {
-		return 0, 0, false
+		return 0, 0, 0
 	}
-	if c >= 'a' {
-		return k + 1, dark, true
+	return k + 1, pl, 2
+}
+
+// kindLetterOf maps the geometry's letter for its immobile piece to k, the letter readPiece's
+// lists use for it.
+func (g *geometry) kindLetterOf(c byte) byte {
+	switch {
+	case c == g.letters[keep]:
+		return 'k'
+	case c == 'k':
+		return 0
 	}
-	return k + 1, light, true
+	return c
+}
+
+// pieceToken is the text of the piece readPiece failed on, for the error.
+func (g *geometry) pieceToken(s string) string {
+	if g.colourPrefix && len(s) >= 2 {
+		return s[:2]
+	}
+	return s[:1]
 }
 
 func (p *Position) parseSide(s string) error {
-	switch s {
-	case "l":
-		p.side = light
-	case "d":
-		p.side = dark
-	default:
-		return engine.Positionf("side", "want l or d, got %q", s)
+	i := strings.Index(p.g.sideLetters, s)
+	if len(s) != 1 || i < 0 {
+		return engine.Positionf("side", "want one of %s, got %q", strings.Join(strings.Split(p.g.sideLetters, ""), " "), s)
 	}
+	p.side = uint8(i)
 	return nil
 }
 
-// parseRights reads the garrison rights: A and E for light's a- and e-file sides, a and e for
-// dark's.
+// rightLetter is a garrison right's letter in the text: A and E for light's a- and e-file sides
+// and a and e for dark's in Martian Chaturanga, the player's letter in Martian Chaturaji.
+func (g *geometry) rightLetter(pl, side int) byte {
+	if g.colourPrefix {
+		return g.sideLetters[pl]
+	}
+	c := "AE"[side]
+	if pl == dark {
+		c |= 0x20
+	}
+	return c
+}
+
+// rightName is a garrison right's name in the structured form's state.
+func (g *geometry) rightName(pl, side int) string {
+	if len(g.garrisons[pl]) == 1 {
+		return "garrison"
+	}
+	return "garrison_" + string(g.squareName(g.garrisons[pl][side].raven)[0])
+}
+
+// parseRights reads the garrison rights, in the order rightsText writes them.
 func (p *Position) parseRights(s string) error {
 	if s == "-" {
 		return nil
 	}
+	bad := func() error {
+		return engine.Positionf("rights", "want a subset of %s in that order, or '-', got %q", p.g.allRights(), s)
+	}
+	next := 0
 	for _, c := range []byte(s) {
-		i := strings.IndexByte("AEae", c)
-		if i < 0 || p.rights[i/2]&(1<<(i%2)) != 0 {
-			return engine.Positionf("rights", "want a subset of AEae in that order, or '-', got %q", s)
+		found := false
+		for pl := 0; pl < p.g.players && !found; pl++ {
+			for side := range p.g.garrisons[pl] {
+				bit := pl*2 + side
+				if p.g.rightLetter(pl, side) == c && bit >= next {
+					p.rights |= 1 << bit
+					next, found = bit+1, true
+					break
+				}
+			}
 		}
-		p.rights[i/2] |= 1 << (i % 2)
+		if !found {
+			return bad()
+		}
 	}
 	return nil
 }
 
-// parseCaptured reads the captured pieces, each a letter of the player who lost it.
+// allRights is the rights text of every right kept.
+func (g *geometry) allRights() string {
+	var b []byte
+	for pl := 0; pl < g.players; pl++ {
+		for side := range g.garrisons[pl] {
+			b = append(b, g.rightLetter(pl, side))
+		}
+	}
+	return string(b)
+}
+
+// parseCaptured reads the captured pieces, each written as a piece of the player who lost it.
 func (p *Position) parseCaptured(s string) error {
 	if s == "-" {
 		return nil
 	}
-	for _, c := range []byte(s) {
-		kind, pl, ok := readLetter(c, "mprs")
-		if !ok {
-			return engine.Positionf("captured", "unknown piece letter %q", c)
+	for i := 0; i < len(s); {
+		kind, pl, n := p.g.readPiece(s[i:], "mprs")
+		if n == 0 {
+			return engine.Positionf("captured", "unknown piece %q", p.g.pieceToken(s[i:]))
 		}
 		if p.lost[pl][kind] >= 9 {
 			return engine.Positionf("captured", "too many captured pieces")
 		}
 		p.lost[pl][kind]++
+		i += n
 	}
 	return nil
 }
@@ -139,7 +226,7 @@ func (p *Position) parseTurn(s string) (err error) {
 // parseOptions reads the options after the counters. A value out of range is a fault of the
 // position's text, like any other field's.
 func (p *Position) parseOptions(words []string) error {
-	specs := Variant.Describe().Options
+	specs := p.g.variant.Describe().Options
 	opts, err := engine.ReadOptionWords(specs, words)
 	if err != nil {
 		return err
@@ -193,7 +280,7 @@ func (p *Position) String() string {
 	var sb strings.Builder
 	p.writeBoard(&sb)
 	sb.WriteByte(' ')
-	sb.WriteByte("ld"[p.side])
+	sb.WriteByte(p.g.sideLetters[p.side])
 	sb.WriteByte(' ')
 	p.writeDice(&sb)
 	sb.WriteByte(' ')
@@ -201,7 +288,7 @@ func (p *Position) String() string {
 	sb.WriteByte(' ')
 	sb.WriteString(orDash(p.capturedText()))
 	fmt.Fprintf(&sb, " %d %d", p.quiet, p.turn)
-	for _, w := range engine.OptionWords(Variant.Describe().Options, p.options()) {
+	for _, w := range engine.OptionWords(p.g.variant.Describe().Options, p.options()) {
 		sb.WriteByte(' ')
 		sb.WriteString(w)
 	}
@@ -209,6 +296,7 @@ func (p *Position) String() string {
 }
 
 func (p *Position) writeBoard(sb *strings.Builder) {
+	size := p.g.size
 	for r := size - 1; r >= 0; r-- {
 		gap := 0
 		for f := 0; f < size; f++ {
@@ -221,7 +309,7 @@ func (p *Position) writeBoard(sb *strings.Builder) {
 				sb.WriteByte(byte('0' + gap))
 				gap = 0
 			}
-			sb.WriteByte(letter(cellKind(c), cellPlayer(c)))
+			p.g.writePiece(sb, cellKind(c), cellPlayer(c))
 		}
 		if gap > 0 {
 			sb.WriteByte(byte('0' + gap))
@@ -246,7 +334,7 @@ func (p *Position) writeDice(sb *strings.Builder) {
 		if d.means == 0 {
 			sb.WriteByte('-')
 		} else {
-			sb.WriteByte(letters[d.means])
+			sb.WriteByte(p.g.letters[d.means])
 		}
 		if d.used {
 			sb.WriteByte('*')
@@ -258,30 +346,40 @@ func (p *Position) writeDice(sb *strings.Builder) {
 }
 
 func (p *Position) rightsText() string {
-	rights := ""
-	for i, c := range "AEae" {
-		if p.rights[i/2]&(1<<(i%2)) != 0 {
-			rights += string(c)
+	var b []byte
+	for pl := 0; pl < p.g.players; pl++ {
+		for side := range p.g.garrisons[pl] {
+			if p.rights&(1<<(pl*2+side)) != 0 {
+				b = append(b, p.g.rightLetter(pl, side))
+			}
 		}
 	}
-	return rights
+	return string(b)
 }
 
 func (p *Position) capturedText() string {
-	lost := ""
-	for pl := light; pl <= dark; pl++ {
+	var sb strings.Builder
+	for pl := 0; pl < p.g.players; pl++ {
 		for k := monarch; k <= squire; k++ {
-			lost += strings.Repeat(string(letter(k, pl)), int(p.lost[pl][k]))
+			for range p.lost[pl][k] {
+				p.g.writePiece(&sb, k, pl)
+			}
 		}
 	}
-	return lost
+	return sb.String()
 }
 
-func letter(kind, player int) byte {
-	if player == light {
-		return letters[kind] - 0x20
+// writePiece writes a piece as readPiece reads it.
+func (g *geometry) writePiece(sb *strings.Builder, kind, player int) {
+	switch {
+	case g.colourPrefix:
+		sb.WriteByte(g.sideLetters[player])
+		sb.WriteByte(g.letters[kind] - 0x20)
+	case player == light:
+		sb.WriteByte(g.letters[kind] - 0x20)
+	default:
+		sb.WriteByte(g.letters[kind])
 	}
-	return letters[kind]
 }
 
 func orDash(s string) string {
@@ -292,7 +390,7 @@ func orDash(s string) string {
 }
 
 func (p *Position) Action(m engine.Move) engine.Action {
-	a := engine.Action{Player: playerNames[p.side], Die: -1}
+	a := engine.Action{Player: p.g.names[p.side], Die: -1}
 	switch moveAct(m) {
 	case actRoll:
 		x, y := rollValues(m)
@@ -300,13 +398,13 @@ func (p *Position) Action(m engine.Move) engine.Action {
 	case actEnd:
 		a.Kind, a.Name = engine.ActionEndTurn, "end_turn"
 	case actGarrison:
-		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionVariant, "garrison", "monarch", squareName(moveFrom(m)), squareName(moveTo(m))
+		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionVariant, "garrison", "monarch", p.squareName(moveFrom(m)), p.squareName(moveTo(m))
 	default:
 		from, to := moveFrom(m), moveTo(m)
 		kind := cellKind(p.board[from])
-		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionMove, "move", kindNames[kind], squareName(from), squareName(to)
+		a.Kind, a.Name, a.Piece, a.From, a.To = engine.ActionMove, "move", p.g.kindName(kind), p.squareName(from), p.squareName(to)
 		if c := p.board[to]; c != 0 {
-			a.Captured = kindNames[cellKind(c)]
+			a.Captured = p.g.kindName(cellKind(c))
 		}
 		if pr := movePromo(m); pr != 0 {
 			a.Promotion = kindNames[pr]
@@ -324,9 +422,9 @@ func (p *Position) Notation(m engine.Move) string {
 	case actEnd:
 		return "end"
 	}
-	s := squareName(moveFrom(m)) + squareName(moveTo(m))
+	s := p.squareName(moveFrom(m)) + p.squareName(moveTo(m))
 	if pr := movePromo(m); pr != 0 {
-		s += "=" + string(letters[pr])
+		s += "=" + string(p.g.letters[pr])
 	}
 	return s
 }
@@ -362,15 +460,16 @@ func isFace(s string) bool { return len(s) == 1 && s[0] >= '1' && s[0] <= '4' }
 // parsePieceMove reads a move from square to square, a squire's promotion, or the garrison
 // written as the monarch's move onto its raven.
 func (p *Position) parsePieceMove(s, text string) (engine.Move, error) {
+	size := p.g.size
 	syntax := func(reason string) error { return &engine.SyntaxError{Text: text, Reason: reason} }
 	body, promo, hasPromo := strings.Cut(s, "=")
 	if len(body) != 4 {
-		return 0, syntax("want a move such as b1c3 or b4b5=r, end, or roll 1 3")
+		return 0, syntax("want a move such as " + p.g.exampleMove + ", end, or roll 1 3")
 	}
 	ff, fr, err1 := engine.ParseSquareName(body[:2], size, size)
 	tf, tr, err2 := engine.ParseSquareName(body[2:], size, size)
 	if err1 != nil || err2 != nil {
-		return 0, syntax("squares run from a1 to e5")
+		return 0, syntax("squares run from a1 to " + p.squareName(size*size-1))
 	}
 	from, to := fr*size+ff, tr*size+tf
 	if !hasPromo {
@@ -381,7 +480,7 @@ func (p *Position) parsePieceMove(s, text string) (engine.Move, error) {
 		pr = strings.IndexByte("mpr", promo[0]) + 1
 	}
 	if pr == 0 {
-		return 0, syntax("a squire promotes to m, p or r")
+		return 0, syntax("a squire promotes to p or r (a piece its player has lost)")
 	}
 	return newMove(from, to, pr), nil
 }
@@ -394,9 +493,8 @@ func (p *Position) moveOrGarrison(from, to int) engine.Move {
 		return newMove(from, to, 0)
 	}
 	pl := cellPlayer(c)
-	for side := 0; side < 2; side++ {
-		r, _, mq := garrisonSquares(pl, side)
-		if mq == from && r == to && p.board[to] == pieceCell(raven, pl) {
+	for _, gs := range p.g.garrisons[pl] {
+		if gs.monarch == from && gs.raven == to && p.board[to] == pieceCell(raven, pl) {
 			return garrisonMove(from, to)
 		}
 	}
@@ -404,7 +502,7 @@ func (p *Position) moveOrGarrison(from, to int) engine.Move {
 }
 
 func (v *variant) Parse(text string) (engine.Position, error) {
-	p, err := Parse(text)
+	p, err := parse(v.g, text)
 	if err != nil {
 		return nil, err
 	}

@@ -14,25 +14,57 @@ func (p *Position) Phase() engine.Phase {
 	return engine.PhaseAction
 }
 
+// Outcome: the capture of a side's last monarch wins for the other side (both partners in
+// Martian Chaturaji); the turn limit draws.
 func (p *Position) Outcome() engine.Outcome {
-	if g := p.monarchGone(); g >= 0 {
-		return engine.Decided(2, "monarch_captured", g^1)
+	g := p.g
+	var o engine.Outcome
+	switch lost := p.losingTeam(); {
+	case lost >= 0:
+		var winners []int
+		for pl := 0; pl < g.players; pl++ {
+			if g.team[pl] != lost {
+				winners = append(winners, pl)
+			}
+		}
+		reason := "monarch_captured"
+		if g.players > 2 {
+			reason = "monarchs_captured"
+		}
+		o = engine.Decided(g.players, reason, winners...)
+	case p.maxTurns > 0 && p.quiet >= p.maxTurns:
+		o = engine.Decided(g.players, "move_limit")
+	default:
+		return o
 	}
-	if p.maxTurns > 0 && p.quiet >= p.maxTurns {
-		return engine.Decided(2, "move_limit")
+	if g.players > 2 {
+		for t := 0; t < 2; t++ {
+			place := 1
+			if len(o.Winners) > 0 && g.team[o.Winners[0]] != t {
+				place = 2
+			}
+			o.Teams = append(o.Teams, engine.TeamResult{Name: g.teamNames[t], Players: []int{t, t + 2}, Place: place})
+		}
 	}
-	return engine.Outcome{}
+	return o
 }
 
-// Utility is +1 for the player who captured the other's monarch and -1 for him; a game drawn by
-// the turn limit is 0 for both.
+// Utility is +1 for the side that captured the other's last monarch and -1 for the other; a
+// game drawn by the turn limit is 0 for everyone.
 func (p *Position) Utility(u []float64) bool {
 	if !p.finished() {
 		return false
 	}
-	u[light], u[dark] = 0, 0
-	if g := p.monarchGone(); g >= 0 {
-		u[g], u[g^1] = -1, 1
+	lost := p.losingTeam()
+	for pl := 0; pl < p.g.players; pl++ {
+		switch {
+		case lost < 0:
+			u[pl] = 0
+		case p.g.team[pl] == lost:
+			u[pl] = -1
+		default:
+			u[pl] = 1
+		}
 	}
 	return true
 }

@@ -44,7 +44,7 @@ func (p *Position) play(m engine.Move, child *Position) {
 		child.set((monarchSq+ravenSq)/2, pieceCell(raven, us))
 		child.set(ravenSq, pieceCell(monarch, us))
 		child.set(monarchSq, 0)
-		child.setRights(us, 0)
+		child.setRights(child.rights &^ (3 << (us * 2)))
 		child.endTurn()
 		return
 	}
@@ -63,15 +63,11 @@ func (p *Position) play(m engine.Move, child *Position) {
 	}
 	child.set(to, pieceCell(kind, us))
 	child.set(from, 0)
-	if child.rights != [2]uint8{} {
-		for _, sq := range [2]int{from, to} {
-			if o := rightsOwner[sq]; o >= 0 {
-				child.setRights(int(o), child.rights[o]&^rightsMask[sq])
-			}
-		}
+	if child.rights != 0 {
+		child.setRights(child.rights &^ (p.g.rightsLost[from] | p.g.rightsLost[to]))
 	}
 	switch {
-	case child.finished(): // a captured monarch ends the game at once
+	case child.finished(): // the last monarch of a side captured ends the game at once
 		child.key ^= child.diceKey()
 		child.dice, child.capturedThisTurn = [2]die{}, false
 	case child.dice[0].used && child.dice[1].used:
@@ -79,10 +75,10 @@ func (p *Position) play(m engine.Move, child *Position) {
 	}
 }
 
-// setRights and setLost change a player's garrison rights and lost pieces, keeping the key.
-func (p *Position) setRights(player int, r uint8) {
-	p.key ^= zobristRights[player][p.rights[player]] ^ zobristRights[player][r]
-	p.rights[player] = r
+// setRights and setLost change the garrison rights and a player's lost pieces, keeping the key.
+func (p *Position) setRights(r uint8) {
+	p.key ^= zobristRights[p.rights] ^ zobristRights[r]
+	p.rights = r
 }
 
 func (p *Position) setLost(player, kind int, n uint8) {
@@ -90,7 +86,8 @@ func (p *Position) setLost(player, kind int, n uint8) {
 	p.lost[player][kind] = n
 }
 
-// endTurn passes the turn: the quiet-turn clock runs or resets, the dice are cleared.
+// endTurn passes the turn to the next player who has a piece to move (a player left with only
+// his throne is skipped): the quiet-turn clock runs or resets, the dice are cleared.
 func (p *Position) endTurn() {
 	if p.capturedThisTurn {
 		p.quiet = 0
@@ -98,10 +95,24 @@ func (p *Position) endTurn() {
 		p.quiet = engine.CountOn(p.quiet)
 	}
 	p.capturedThisTurn = false
-	p.key ^= p.diceKey() ^ zobristDark
+	p.key ^= p.diceKey() ^ zobristSide[p.side]
 	p.dice = [2]die{}
-	p.side ^= 1
+	next := p.nextPlayer(int(p.side))
+	p.side = uint8(next)
+	p.key ^= zobristSide[next]
 	p.turn = engine.CountOn(p.turn)
+}
+
+// nextPlayer returns the player after pl in turn order who is not skipped. Someone always has a
+// piece while the game goes on: his partnership still has a monarch.
+func (p *Position) nextPlayer(pl int) int {
+	n := p.g.players
+	for i := 1; i < n; i++ {
+		if next := (pl + i) % n; p.hasPieces(next) {
+			return next
+		}
+	}
+	return pl
 }
 
 var _ engine.Position = (*Position)(nil)
@@ -120,7 +131,7 @@ func (p *Position) Play(m engine.Move) (engine.Position, []engine.Event) {
 
 func (p *Position) events(m engine.Move, child *Position) []engine.Event {
 	var ev []engine.Event
-	mover := playerNames[p.side]
+	mover := p.g.names[p.side]
 	switch moveAct(m) {
 	case actRoll:
 		// The dice as they lie in child: Roll keeps the order they were thrown in.
@@ -135,18 +146,18 @@ func (p *Position) events(m engine.Move, child *Position) []engine.Event {
 		return ev
 	case actMove:
 		if c := p.board[moveTo(m)]; c != 0 {
-			ev = append(ev, engine.Event{Kind: engine.EventCapture, Name: "capture", Player: mover, Square: squareName(moveTo(m)),
-				Piece: kindNames[cellKind(c)], Text: mover + " captures " + playerNames[cellPlayer(c)] + "'s " + kindNames[cellKind(c)]})
+			ev = append(ev, engine.Event{Kind: engine.EventCapture, Name: "capture", Player: mover, Square: p.squareName(moveTo(m)),
+				Piece: kindNames[cellKind(c)], Text: mover + " captures " + p.g.names[cellPlayer(c)] + "'s " + kindNames[cellKind(c)]})
 		}
 		if pr := movePromo(m); pr != 0 {
-			ev = append(ev, engine.Event{Kind: engine.EventPromotion, Name: "promotion", Player: mover, Square: squareName(moveTo(m)),
+			ev = append(ev, engine.Event{Kind: engine.EventPromotion, Name: "promotion", Player: mover, Square: p.squareName(moveTo(m)),
 				Piece: kindNames[pr], Text: "squire promotes to " + kindNames[pr]})
 		}
 	}
 	if o := child.Outcome(); o.Finished {
 		ev = append(ev, engine.Event{Kind: engine.EventGameOver, Name: "game_over", Text: o.Reason})
 	} else if child.side != p.side {
-		ev = append(ev, engine.Event{Kind: engine.EventTurnPassed, Name: "turn_passed", Player: playerNames[child.side], Text: "turn passes to " + playerNames[child.side]})
+		ev = append(ev, engine.Event{Kind: engine.EventTurnPassed, Name: "turn_passed", Player: p.g.names[child.side], Text: "turn passes to " + p.g.names[child.side]})
 	}
 	return ev
 }
@@ -172,7 +183,7 @@ func (p *Position) Roll(values []int) (engine.Position, []engine.Event, error) {
 }
 
 // Dice lists the two D4 of every turn.
-func (p *Position) Dice() []engine.DieInfo { return Variant.Describe().Dice }
+func (p *Position) Dice() []engine.DieInfo { return p.g.variant.Describe().Dice }
 
 // Probability is the chance of a roll outcome: 1/16 for a double, 2/16 for two different values
 // (thrown in either order); 1 for an action that is not a roll.

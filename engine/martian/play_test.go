@@ -76,7 +76,7 @@ func TestGarrisonSeedExample(t *testing.T) {
 	if g.board[0] != pieceCell(monarch, light) || g.board[1] != pieceCell(raven, light) || g.board[2] != 0 {
 		t.Errorf("after the garrison: %s; want monarch a1, raven b1, c1 empty", g)
 	}
-	if g.side != dark || g.rights[light] != 0 {
+	if g.side != dark || g.rights&3 != 0 {
 		t.Errorf("garrison must use both dice and end the rights: %s", g)
 	}
 	a := p.Action(mustMove(t, p, "c1a1"))
@@ -113,12 +113,12 @@ func TestGarrisonConditions(t *testing.T) {
 		t.Fatalf("dark garrisons missing: %v", got)
 	}
 	d = after(t, d.String(), "c5e5")
-	if d.board[24] != pieceCell(monarch, dark) || d.board[23] != pieceCell(raven, dark) || d.side != light || d.rights[dark] != 0 {
+	if d.board[24] != pieceCell(monarch, dark) || d.board[23] != pieceCell(raven, dark) || d.side != light || d.rights&12 != 0 {
 		t.Errorf("after c5e5: %s; want the dark monarch on e5, raven d5, light to roll", d)
 	}
 	// Moving the raven or the monarch removes the right for good.
 	p := after(t, "rpmpr/ksksk/5/KSKSK/R1MPR l - AEae - 0 1", "roll 3 4", "a1b1")
-	if p.rights[light]&rightA != 0 {
+	if p.rights&1 != 0 {
 		t.Errorf("raven moved but right A kept: %s", p)
 	}
 }

@@ -6,15 +6,14 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-const size = 5
-
-// Players.
+// Players of Martian Chaturanga; Martian Chaturaji's are 0 to 3, blue, red, green, yellow.
 const (
 	light = 0
 	dark  = 1
 )
 
-// Piece kinds are the die numbers: monarch 1, paladin 2, raven 3, squire 4; keeps never move.
+// Piece kinds are the die numbers: monarch 1, paladin 2, raven 3, squire 4; keeps (thrones in
+// Martian Chaturaji) never move.
 const (
 	monarch = 1 + iota
 	paladin
@@ -40,24 +39,21 @@ type die struct {
 	used   bool
 }
 
-// Rights bits: the garrison on the a-file or e-file side is still possible for a player.
-const (
-	rightA = 1 << iota
-	rightE
-)
-
-// Position is a Martian Chaturanga position, a plain value: copying it copies the game.
+// Position is a Martian Chaturanga or Martian Chaturaji position, a plain value: copying it
+// copies the game.
 type Position struct {
-	board [size * size]cell
-	// occ holds each player's squares (keeps included) and byKind each kind's squares (both
-	// players'), bit sq for square sq; they mirror board.
-	occ    [2]uint32
-	byKind [kinds]uint32
+	g     *geometry
+	board [maxSquares]cell
+	// occ holds each player's squares (keeps included) and byKind each kind's squares (every
+	// player's), bit sq for square sq; they mirror board.
+	occ    [maxPlayers]uint64
+	byKind [kinds]uint64
 	side   uint8
 	dice   [2]die
-	rights [2]uint8
-	// lost counts each player's own pieces taken by the opponent, by kind: the promotion pool.
-	lost [2][kinds]uint8
+	// rights holds the garrisons still possible, bit player*2+side (geometry.garrisons).
+	rights uint8
+	// lost counts each player's own pieces taken by an opponent, by kind: the promotion pool.
+	lost [maxPlayers][kinds]uint8
 	// quiet counts completed turns without a capture; capturedThisTurn marks the current one.
 	quiet            uint32
 	capturedThisTurn bool
@@ -68,12 +64,9 @@ type Position struct {
 	key uint64
 }
 
-// boardMask has a bit for every square.
-const boardMask = 1<<(size*size) - 1
-
 // set puts c (0: nothing) on sq, keeping the masks and the key in step with the board.
 func (p *Position) set(sq int, c cell) {
-	bit := uint32(1) << sq
+	bit := uint64(1) << sq
 	if old := p.board[sq]; old != 0 {
 		p.occ[cellPlayer(old)] &^= bit
 		p.byKind[cellKind(old)] &^= bit
@@ -89,22 +82,48 @@ func (p *Position) set(sq int, c cell) {
 
 func (p *Position) rolled() bool { return p.dice[0].rolled != 0 }
 
-// monarchGone reports the player whose monarch has been captured, or -1.
-func (p *Position) monarchGone() int {
-	for pl := light; pl <= dark; pl++ {
-		if p.lost[pl][monarch] > 0 {
-			return pl
+// occupied is every piece's square.
+func (p *Position) occupied() uint64 { return p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3] }
+
+// foes returns the squares of the pieces of pl's opponents.
+func (p *Position) foes(pl int) uint64 {
+	var m uint64
+	for f := p.g.foes[pl]; f != 0; f &= f - 1 {
+		m |= p.occ[bits.TrailingZeros8(f)]
+	}
+	return m
+}
+
+// friends returns the squares of pl's pieces and his partner's.
+func (p *Position) friends(pl int) uint64 { return p.occupied() &^ p.foes(pl) }
+
+// losingTeam returns the partnership whose every monarch has been captured, or -1.
+func (p *Position) losingTeam() int {
+	g := p.g
+	for t := 0; t < 2; t++ {
+		all := true
+		for pl := 0; pl < g.players; pl++ {
+			if g.team[pl] == t && p.lost[pl][monarch] == 0 {
+				all = false
+			}
+		}
+		if all {
+			return t
 		}
 	}
 	return -1
 }
 
 func (p *Position) finished() bool {
-	return p.lost[light][monarch]|p.lost[dark][monarch] != 0 || (p.maxTurns > 0 && p.quiet >= p.maxTurns)
+	return p.losingTeam() >= 0 || (p.maxTurns > 0 && p.quiet >= p.maxTurns)
 }
 
-// Move layout: from (bits 0-4), to (5-9), promotion kind (10-12), action (13-14); a roll keeps
-// its two face values in bits 16-18 and 19-21.
+// hasPieces reports whether player pl has a piece on the board other than his keeps: a player
+// who has none is skipped.
+func (p *Position) hasPieces(pl int) bool { return p.occ[pl]&^p.byKind[keep] != 0 }
+
+// Move layout: from (bits 0-5), to (6-11), promotion kind (12-14), action (15-16); a roll keeps
+// its two face values in bits 17-19 and 20-22.
 const (
 	actMove = iota
 	actEnd
@@ -112,61 +131,49 @@ const (
 	actRoll
 )
 
-func newMove(from, to, promo int) engine.Move { return engine.Move(from | to<<5 | promo<<10) }
+func newMove(from, to, promo int) engine.Move { return engine.Move(from | to<<6 | promo<<12) }
 
-func rollMove(a, b int) engine.Move { return engine.Move(actRoll<<13 | a<<16 | b<<19) }
+func rollMove(a, b int) engine.Move { return engine.Move(actRoll<<15 | a<<17 | b<<20) }
 
-var endMove = engine.Move(actEnd << 13)
+var endMove = engine.Move(actEnd << 15)
 
 // garrisonMove is written as the monarch's move from its square to the raven's.
 func garrisonMove(monarchSq, ravenSq int) engine.Move {
-	return engine.Move(actGarrison<<13) | newMove(monarchSq, ravenSq, 0)
+	return engine.Move(actGarrison<<15) | newMove(monarchSq, ravenSq, 0)
 }
 
-func moveFrom(m engine.Move) int { return int(m & 31) }
+func moveFrom(m engine.Move) int { return int(m & 63) }
 
-func moveTo(m engine.Move) int { return int(m>>5) & 31 }
+func moveTo(m engine.Move) int { return int(m>>6) & 63 }
 
-func movePromo(m engine.Move) int { return int(m>>10) & 7 }
+func movePromo(m engine.Move) int { return int(m>>12) & 7 }
 
-func moveAct(m engine.Move) int { return int(m>>13) & 3 }
+func moveAct(m engine.Move) int { return int(m>>15) & 3 }
 
 func rollValues(m engine.Move) (int, int) {
-	return int(m>>16) & 7, int(m>>19) & 7
+	return int(m>>17) & 7, int(m>>20) & 7
 }
 
-func (p *Position) Variant() engine.Variant { return Variant }
+func (p *Position) Variant() engine.Variant { return p.g.variant }
 
 func (p *Position) ToMove() int { return int(p.side) }
 
-// garrisonSquares returns, for a player and side (0 = a-file, 1 = e-file), the raven's start, the
-// square between, and the monarch's start.
-func garrisonSquares(player, side int) (ravenSq, betweenSq, monarchSq int) {
-	base := 0
-	if player == dark {
-		base = (size - 1) * size
-	}
-	if side == 0 {
-		return base, base + 1, base + 2
-	}
-	return base + 4, base + 3, base + 2
-}
+// Sides puts partners on one side, so that search treats Martian Chaturaji as a game of two.
+func (p *Position) Sides() []int { return p.g.team[:p.g.players] }
 
-func lastRank(player int) int {
-	if player == light {
-		return size - 1
-	}
-	return 0
-}
-
-// validate checks a position from a client: piece counts a real game can reach, dice that agree
-// with the count-upward rule, rights that agree with the pieces.
+// validate checks a position from a client: piece counts a real game can reach, keeps or
+// thrones where they stand, dice that agree with the count-upward rule, rights that agree with
+// the pieces, and a player to move who is not skipped.
 func (p *Position) validate() error {
 	if err := p.checkPieces(); err != nil {
 		return err
 	}
-	if p.finished() && p.rolled() {
+	over := p.finished()
+	if over && p.rolled() {
 		return engine.Positionf("dice", "the game is over: no dice may be set")
+	}
+	if !over && !p.hasPieces(int(p.side)) {
+		return engine.Positionf("side", "%s has no piece left to move and is skipped: the turn is another player's", p.g.names[p.side])
 	}
 	if err := p.checkSquires(); err != nil {
 		return err
@@ -174,16 +181,17 @@ func (p *Position) validate() error {
 	return p.checkDice()
 }
 
-// checkPieces checks each player's pieces and garrison rights, and that at most one monarch is
-// captured.
+// checkPieces checks each player's pieces and garrison rights, and that the monarchs captured
+// leave at most one partnership beaten.
 func (p *Position) checkPieces() error {
-	var count [2][kinds]int
-	for _, c := range p.board {
+	g := p.g
+	var count [maxPlayers][kinds]int
+	for _, c := range p.board[:g.squares] {
 		if c != 0 {
 			count[cellPlayer(c)][cellKind(c)]++
 		}
 	}
-	for pl := light; pl <= dark; pl++ {
+	for pl := 0; pl < g.players; pl++ {
 		if err := p.checkCounts(pl, &count[pl]); err != nil {
 			return err
 		}
@@ -191,28 +199,54 @@ func (p *Position) checkPieces() error {
 			return err
 		}
 	}
-	if p.lost[light][monarch] > 0 && p.lost[dark][monarch] > 0 {
-		return engine.Positionf("board", "both monarchs are captured")
+	beaten := 0
+	for t := 0; t < 2; t++ {
+		all := true
+		for pl := 0; pl < g.players; pl++ {
+			all = all && (g.team[pl] != t || p.lost[pl][monarch] > 0)
+		}
+		if all {
+			beaten++
+		}
+	}
+	if beaten > 1 {
+		return engine.Positionf("board", "every monarch is captured; the game ended with the last monarch of one side")
 	}
 	return nil
 }
 
+// startCount is how many pieces of a kind a player starts with.
+func (g *geometry) startCount(kind int) int {
+	if g.players == 2 {
+		return [kinds]int{0, 1, 2, 2, 2, 3}[kind]
+	}
+	return [kinds]int{0, 1, 1, 1, 3, 1}[kind]
+}
+
 // checkCounts checks that a player's pieces on the board and captured are ones a game holds:
-// no more of a kind than a set has, keeps never captured, and his one monarch on the board or
-// among the captured.
+// no more of a kind than a set has, keeps never captured (and, where they are thrones, on their
+// squares), and his one monarch on the board or among the captured.
 func (p *Position) checkCounts(pl int, count *[kinds]int) error {
-	name := playerNames[pl]
+	g := p.g
+	name := g.names[pl]
 	total := 0
-	for k := monarch; k < kinds; k++ {
-		if count[k]+int(p.lost[pl][k]) > startCounts[k] && k != squire && k != keep {
-			return engine.Positionf("board", "%s has %d %ss on the board and %d captured; a game has %d", name, count[k], kindNames[k], p.lost[pl][k], startCounts[k])
+	for k := monarch; k < keep; k++ {
+		if count[k]+int(p.lost[pl][k]) > g.startCount(k) && k != squire {
+			return engine.Positionf("board", "%s has %d %ss on the board and %d captured; a game has %d", name, count[k], kindNames[k], p.lost[pl][k], g.startCount(k))
 		}
 		total += count[k] + int(p.lost[pl][k])
 	}
-	if count[keep] > startCounts[keep] || p.lost[pl][keep] > 0 {
-		return engine.Positionf("board", "%s has %d keeps; a game has at most 3 and they are never captured", name, count[keep])
+	if g.thrones[pl] != 0 {
+		if p.occ[pl]&p.byKind[keep] != g.thrones[pl] {
+			return engine.Positionf("board", "%s's throne stands on %s, and nowhere else", name, g.squareName(bits.TrailingZeros64(g.thrones[pl])))
+		}
+	} else if count[keep] > g.startCount(keep) {
+		return engine.Positionf("board", "%s has %d keeps; a game has at most %d", name, count[keep], g.startCount(keep))
 	}
-	if count[squire] > startCounts[squire] || total-count[keep] > 7 {
+	if p.lost[pl][keep] > 0 {
+		return engine.Positionf("board", "%s has captured %ss; they are never captured", name, g.keepName)
+	}
+	if count[squire] > g.startCount(squire) || total > g.startCount(monarch)+g.startCount(paladin)+g.startCount(raven)+g.startCount(squire) {
 		return engine.Positionf("board", "%s has more pieces than a game holds", name)
 	}
 	if count[monarch]+int(p.lost[pl][monarch]) != 1 {
@@ -223,24 +257,24 @@ func (p *Position) checkCounts(pl int, count *[kinds]int) error {
 
 // checkRights checks that each garrison right a player keeps has its monarch and raven at home.
 func (p *Position) checkRights(pl int) error {
-	for side := 0; side < 2; side++ {
-		if p.rights[pl]&(1<<side) == 0 {
+	for side, gs := range p.g.garrisons[pl] {
+		if p.rights&(1<<(pl*2+side)) == 0 {
 			continue
 		}
-		r, _, m := garrisonSquares(pl, side)
-		if p.board[r] != pieceCell(raven, pl) || p.board[m] != pieceCell(monarch, pl) {
-			return engine.Positionf("rights", "%s's garrison right on the %s side needs the monarch on %s and a raven on %s",
-				playerNames[pl], "ae"[side:side+1], squareName(m), squareName(r))
+		if p.board[gs.raven] != pieceCell(raven, pl) || p.board[gs.monarch] != pieceCell(monarch, pl) {
+			return engine.Positionf("rights", "%s's garrison right %s needs the monarch on %s and a raven on %s",
+				p.g.names[pl], p.g.rightName(pl, side), p.g.squareName(gs.monarch), p.g.squareName(gs.raven))
 		}
 	}
 	return nil
 }
 
-// checkSquires checks that no squire stands on its own home row, which it never goes back to.
+// checkSquires checks that no squire stands on the edge behind it, which it never goes back to.
 func (p *Position) checkSquires() error {
-	for sq := 0; sq < size*size; sq++ {
-		if c := p.board[sq]; c != 0 && cellKind(c) == squire && sq/size == lastRank(cellPlayer(c)^1) {
-			return engine.Positionf("square "+squareName(sq), "a squire never stands on its own home row")
+	for s := p.byKind[squire]; s != 0; s &= s - 1 {
+		sq := bits.TrailingZeros64(s)
+		if p.g.homeEdge[cellPlayer(p.board[sq])]&(1<<sq) != 0 {
+			return engine.Positionf("square "+p.g.squareName(sq), "a squire never stands on the edge it starts from")
 		}
 	}
 	return nil
@@ -286,7 +320,7 @@ func (p *Position) checkMeanings() error {
 			absent[i] |= 1 << k
 		}
 	}
-	name := playerNames[p.side]
+	name := p.g.names[p.side]
 	if both := present[0]&absent[1] | present[1]&absent[0]; both != 0 {
 		return engine.Positionf("dice", "the dice disagree on whether %s had a %s when they were set: one means it, the other counts past it",
 			name, kindNames[bits.TrailingZeros8(both)])
@@ -355,17 +389,17 @@ func (p *Position) promotedThisTurn(have uint8) bool {
 	return false
 }
 
-func squareName(sq int) string { return engine.SquareName(sq%size, sq/size) }
+func (p *Position) squareName(sq int) string { return p.g.squareName(sq) }
 
-// Zobrist keys from a fixed seed: pieces by cell value and square, dark to move, each die's state
-// (the lower and the higher of the two, so the order the dice were thrown in does not count),
-// garrison rights and lost pieces by player, and a seed for the quiet-turn clock.
+// Zobrist keys from a fixed seed: pieces by cell value and square, the player to move, each
+// die's state (the lower and the higher of the two, so the order the dice were thrown in does not
+// count), garrison rights, lost pieces by player, and a seed for the quiet-turn clock.
 var (
-	zobristPiece  [16][size * size]uint64
-	zobristDark   uint64
+	zobristPiece  [32][maxSquares]uint64
+	zobristSide   [maxPlayers]uint64
 	zobristDie    [2][dieStates]uint64
-	zobristRights [2][4]uint64
-	zobristLost   [2][kinds][10]uint64
+	zobristRights [256]uint64
+	zobristLost   [maxPlayers][kinds][10]uint64
 	zobristClock  uint64
 )
 
@@ -383,9 +417,8 @@ func dieState(d die) int {
 
 func init() {
 	engine.FillKeys(0x6D61727469616E, // "martian"
-		&zobristPiece, &zobristDark, &zobristDie,
-		&zobristRights[light], &zobristLost[light], &zobristRights[dark], &zobristLost[dark],
-		&zobristClock)
+		&zobristPiece, &zobristSide, &zobristDie, &zobristRights, &zobristLost, &zobristClock)
+	zobristSide[light] = 0 // the first player to move adds nothing
 }
 
 // diceKey is the dice's part of the key: 0 before the roll.
@@ -403,17 +436,15 @@ func (p *Position) diceKey() uint64 {
 // computeKey hashes from scratch what play keeps in p.key.
 func (p *Position) computeKey() uint64 {
 	var k uint64
-	for sq, c := range p.board {
+	for sq, c := range p.board[:p.g.squares] {
 		if c != 0 {
 			k ^= zobristPiece[c][sq]
 		}
 	}
-	if p.side == dark {
-		k ^= zobristDark
-	}
+	k ^= zobristSide[p.side]
 	k ^= p.diceKey()
-	for pl := light; pl <= dark; pl++ {
-		k ^= zobristRights[pl][p.rights[pl]]
+	k ^= zobristRights[p.rights]
+	for pl := 0; pl < p.g.players; pl++ {
 		for kind := monarch; kind <= squire; kind++ {
 			k ^= zobristLost[pl][kind][p.lost[pl][kind]]
 		}
@@ -441,7 +472,7 @@ func (p *Position) clockKey() uint64 {
 }
 
 // Key is the Zobrist hash of everything that decides the legal actions and the outcome: board,
-// side to move, the dice with their meanings and used flags, garrison rights, lost pieces (the
+// player to move, the dice with their meanings and used flags, garrison rights, lost pieces (the
 // promotion pool), and under a turn limit the quiet turns left and the capture flag. The turn
 // number is a clock that decides nothing and is left out.
 func (p *Position) Key() uint64 { return p.key ^ p.clockKey() }

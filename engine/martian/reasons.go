@@ -14,15 +14,16 @@ func (p *Position) whyIllegal(m engine.Move) string {
 	if !p.rolled() {
 		return "roll the dice first"
 	}
+	g := p.g
 	from, to := moveFrom(m), moveTo(m)
 	c := p.board[from]
 	switch {
 	case c == 0:
-		return "there is no piece on " + squareName(from)
+		return "there is no piece on " + g.squareName(from)
 	case cellPlayer(c) != us:
-		return "the piece on " + squareName(from) + " belongs to " + playerNames[cellPlayer(c)]
+		return "the piece on " + g.squareName(from) + " belongs to " + g.names[cellPlayer(c)]
 	case cellKind(c) == keep:
-		return "keeps never move"
+		return g.keepName + "s never move"
 	case moveAct(m) == actGarrison:
 		return "the garrison needs a rolled 1 and 3 both unused, an unmoved monarch and raven, and an empty square between them"
 	}
@@ -35,13 +36,19 @@ func (p *Position) whyIllegal(m engine.Move) string {
 		return "no unused die allows the " + kindNames[kind] + " to move"
 	}
 	if pr := movePromo(m); pr != 0 {
-		if kind != squire || to/size != lastRank(us) {
-			return "only a squire reaching the opponent's home row promotes"
+		if kind != squire || g.farEdge[us]&(1<<to) == 0 {
+			return "only a squire reaching its far edge promotes"
+		}
+		if pr == monarch {
+			return "a squire never promotes to a monarch"
 		}
 		return "a squire promotes only to a piece the player has had captured, and " + kindNames[pr] + " is not among them"
 	}
 	if t := p.board[to]; t != 0 && cellKind(t) == keep {
-		return "no piece may land on a keep"
+		return "no piece may land on a " + g.keepName
 	}
-	return "a " + kindNames[kind] + " on " + squareName(from) + " cannot move to " + squareName(to)
+	if t := p.board[to]; t != 0 && g.team[cellPlayer(t)] == g.team[us] && cellPlayer(t) != us {
+		return "the piece on " + g.squareName(to) + " is your partner's"
+	}
+	return "a " + kindNames[kind] + " on " + g.squareName(from) + " cannot move to " + g.squareName(to)
 }

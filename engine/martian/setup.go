@@ -8,19 +8,20 @@ import (
 )
 
 func (p *Position) Setup() *engine.Setup {
-	s := &engine.Setup{Variant: Name, ToMove: playerNames[p.side], Phase: p.Phase(), Options: p.options(),
+	g := p.g
+	s := &engine.Setup{Variant: g.name, ToMove: g.names[p.side], Phase: p.Phase(), Options: p.options(),
 		Counters: engine.TurnCounters{Quiet: p.quiet, Turn: p.turn, Captured: p.capturedThisTurn}.Counters()}
 	n := 0
-	for _, c := range p.board {
+	for _, c := range p.board[:g.squares] {
 		if c != 0 {
 			n++
 		}
 	}
 	s.Pieces = make([]engine.PieceSetup, 0, n)
-	s.Players = make([]engine.PlayerSetup, 0, len(playerNames))
-	for sq, c := range p.board {
+	s.Players = make([]engine.PlayerSetup, 0, g.players)
+	for sq, c := range p.board[:g.squares] {
 		if c != 0 {
-			s.Pieces = append(s.Pieces, engine.PieceSetup{Square: squareName(sq), Kind: kindNames[cellKind(c)], Player: playerNames[cellPlayer(c)]})
+			s.Pieces = append(s.Pieces, engine.PieceSetup{Square: g.squareName(sq), Kind: g.kindName(cellKind(c)), Player: g.names[cellPlayer(c)]})
 		}
 	}
 	if p.rolled() {
@@ -28,19 +29,18 @@ func (p *Position) Setup() *engine.Setup {
 			s.Dice = append(s.Dice, engine.DieSetup{Kind: "d4", Value: int(d.rolled), Means: kindNames[d.means], Used: d.used})
 		}
 	}
-	for pl, name := range playerNames {
-		ps := engine.PlayerSetup{Name: name}
+	for pl := 0; pl < g.players; pl++ {
+		ps := engine.PlayerSetup{Name: g.names[pl]}
 		for k := monarch; k <= squire; k++ {
-			for i := 0; i < int(p.lost[pl][k]); i++ {
+			for range p.lost[pl][k] {
 				ps.Lost = append(ps.Lost, kindNames[k])
 			}
 		}
 		var rights []string
-		if p.rights[pl]&rightA != 0 {
-			rights = append(rights, "garrison_a")
-		}
-		if p.rights[pl]&rightE != 0 {
-			rights = append(rights, "garrison_e")
+		for side := range g.garrisons[pl] {
+			if p.rights&(1<<(pl*2+side)) != 0 {
+				rights = append(rights, g.rightName(pl, side))
+			}
 		}
 		engine.SetState(&ps.State, stateRights, engine.ListState(rights))
 		s.Players = append(s.Players, ps)
@@ -59,13 +59,14 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := Position{maxTurns: uint32(o[maxTurnsOption].Int)}
+	g := v.g
+	p := Position{g: g, maxTurns: uint32(o[maxTurnsOption].Int)}
 	if err := p.piecesFromSetup(v.desc, s.Pieces); err != nil {
 		return nil, err
 	}
-	side := slices.Index(playerNames[:], s.ToMove)
+	side := slices.Index(g.names[:g.players], s.ToMove)
 	if side < 0 {
-		return nil, engine.Positionf("to_move", "want light or dark, got %q", s.ToMove)
+		return nil, engine.Positionf("to_move", "want one of %v, got %q", g.names[:g.players], s.ToMove)
 	}
 	p.side = uint8(side)
 	if err := p.diceFromSetup(s.Dice); err != nil {
@@ -90,6 +91,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 // piecesFromSetup places the pieces. The description lists the kinds in the order of their
 // numbers, from the monarch.
 func (p *Position) piecesFromSetup(d *engine.Description, pieces []engine.PieceSetup) error {
+	size := p.g.size
 	placed, err := engine.ReadPieces(d, d.Players, d.Board, size, size, pieces)
 	if err != nil {
 		return err
@@ -124,13 +126,14 @@ func (p *Position) diceFromSetup(dice []engine.DieSetup) error {
 func mobileKind(name string) int { return slices.Index(kindNames[1:squire+1], name) + 1 }
 
 func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
-	if len(list) != 0 && len(list) != 2 {
-		return engine.Positionf("players", "want light and dark, got %d players", len(list))
+	g := p.g
+	if len(list) != 0 && len(list) != g.players {
+		return engine.Positionf("players", "want %d players (%v), got %d", g.players, g.names[:g.players], len(list))
 	}
 	for i, ps := range list {
 		field := "players[" + strconv.Itoa(i) + "]"
-		if ps.Name != playerNames[i] {
-			return engine.Positionf(field+".name", "want %s, got %q", playerNames[i], ps.Name)
+		if ps.Name != g.names[i] {
+			return engine.Positionf(field+".name", "want %s, got %q", g.names[i], ps.Name)
 		}
 		for _, k := range ps.Lost {
 			kind := mobileKind(k)
@@ -147,15 +150,33 @@ func (p *Position) playersFromSetup(list []engine.PlayerSetup) error {
 }
 
 func (p *Position) rightsFromSetup(pl int, field string, rights []string) error {
+	g := p.g
+	var known []string
+	for side := range g.garrisons[pl] {
+		known = append(known, g.rightName(pl, side))
+	}
 	for _, r := range rights {
-		switch r {
-		case "garrison_a":
-			p.rights[pl] |= rightA
-		case "garrison_e":
-			p.rights[pl] |= rightE
-		default:
-			return engine.Positionf(field+".state."+stateRights, "unknown right %q, want garrison_a or garrison_e", r)
+		side := slices.Index(known, r)
+		if side < 0 {
+			return engine.Positionf(field+".state."+stateRights, "unknown right %q, want %s", r, joinOr(known))
 		}
+		p.rights |= 1 << (pl*2 + side)
 	}
 	return nil
+}
+
+// joinOr lists names as "a or b".
+func joinOr(names []string) string {
+	out := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += n
+	}
+	return out
 }
