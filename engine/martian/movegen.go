@@ -101,7 +101,7 @@ func (p *Position) targets(from, kind, us int) uint64 {
 	g := p.g
 	occ := p.occupied()
 	foes := p.foes(us)
-	land := g.boardMask &^ (occ &^ foes | p.byKind[keep])
+	land := g.boardMask &^ (occ&^foes | p.byKind[keep])
 	switch kind {
 	case monarch:
 		return p.slides(from, 0, 8, occ) & land
