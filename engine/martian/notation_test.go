@@ -44,24 +44,30 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again, err := Parse(p.String())
-		if err != nil || again != p {
-			t.Fatalf("%q -> %q does not parse back the same: %v", text, p.String(), err)
-		}
-		var buf [engine.MaxMoves]engine.Move
-		moves := p.Moves(buf[:0])
-		if n := p.CountMoves(); n != uint64(len(moves)) {
-			t.Fatalf("%s: CountMoves = %d, Moves lists %d", &p, n, len(moves))
-		}
-		for _, m := range moves {
-			var child Position
-			p.play(m, &child)
-			if child.key != child.computeKey() {
-				t.Fatalf("%s after %s: key %x, from scratch %x", &p, p.Notation(m), child.key, child.computeKey())
-			}
-			if back, err := Parse(child.String()); err != nil || back != child {
-				t.Fatalf("%s after %s: %s does not parse back the same: %v", &p, p.Notation(m), &child, err)
-			}
-		}
+		checkParsed(t, &p)
 	})
+}
+
+// checkParsed checks a position a fuzzer parsed: it reads back the same from its text, counts
+// its moves as it lists them, and every child keeps its key and reads back the same.
+func checkParsed(t *testing.T, p *Position) {
+	again, err := parse(p.g, p.String())
+	if err != nil || again != *p {
+		t.Fatalf("%q does not parse back the same: %v", p.String(), err)
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := p.Moves(buf[:0])
+	if n := p.CountMoves(); n != uint64(len(moves)) {
+		t.Fatalf("%s: CountMoves = %d, Moves lists %d", p, n, len(moves))
+	}
+	for _, m := range moves {
+		var child Position
+		p.play(m, &child)
+		if child.key != child.computeKey() {
+			t.Fatalf("%s after %s: key %x, from scratch %x", p, p.Notation(m), child.key, child.computeKey())
+		}
+		if back, err := parse(p.g, child.String()); err != nil || back != child {
+			t.Fatalf("%s after %s: %s does not parse back the same: %v", p, p.Notation(m), &child, err)
+		}
+	}
 }

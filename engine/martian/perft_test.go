@@ -21,28 +21,33 @@ func perft(t testing.TB, p engine.Position, depth int, rolls [][]int, divide boo
 }
 
 func TestPerftTable(t *testing.T) {
-	rows, err := perfttable.Read("testdata/perft.txt", 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rows {
-		pos, err := Parse(r[0])
+	for _, table := range []struct {
+		file string
+		g    *geometry
+	}{{"testdata/perft.txt", chaturanga}, {"testdata/perft_chaturaji.txt", chaturaji}} {
+		rows, err := perfttable.Read(table.file, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rolls, err1 := perfttable.Rolls(r[1])
-		counts, err2 := perfttable.Counts(r[2])
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: %v %v", r[0], err1, err2)
-		}
-		before := pos
-		for depth, want := range counts {
-			if got := perft(t, &pos, depth, rolls, false).Nodes; got != want {
-				t.Errorf("perft(%s, rolls %v, %d) = %d, want %d", r[0], rolls, depth, got, want)
+		for _, r := range rows {
+			pos, err := parse(table.g, r[0])
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if pos != before {
-			t.Errorf("perft changed the position %s", r[0])
+			rolls, err1 := perfttable.Rolls(r[1])
+			counts, err2 := perfttable.Counts(r[2])
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: %v %v", r[0], err1, err2)
+			}
+			before := pos
+			for depth, want := range counts {
+				if got := perft(t, &pos, depth, rolls, false).Nodes; got != want {
+					t.Errorf("perft(%s, rolls %v, %d) = %d, want %d", r[0], rolls, depth, got, want)
+				}
+			}
+			if pos != before {
+				t.Errorf("perft changed the position %s", r[0])
+			}
 		}
 	}
 }
@@ -82,9 +87,9 @@ func TestPerftDivideWithFixedRolls(t *testing.T) {
 // stateOf is what the key of a position text covers: the turn number dropped, the quiet-turn
 // clock reduced to the turns left under a limit (and dropped without one, with the capture flag),
 // and the dice in a fixed order.
-func stateOf(t *testing.T, text string) Position {
+func stateOf(t *testing.T, g *geometry, text string) Position {
 	t.Helper()
-	p, err := Parse(text)
+	p, err := parse(g, text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
@@ -101,7 +106,7 @@ func stateOf(t *testing.T, text string) Position {
 }
 
 func TestNodeContract(t *testing.T) {
-	sameState := func(a, b string) bool { return stateOf(t, a) == stateOf(t, b) }
+	sameState := func(a, b string) bool { return stateOf(t, chaturanga, a) == stateOf(t, chaturanga, b) }
 	for _, tt := range []struct {
 		name  string
 		opts  engine.Options
