@@ -16,6 +16,11 @@ type geometry struct {
 	// team is each player's partnership; in the two-player game each player is his own.
 	team  [maxPlayers]int
 	foes  [maxPlayers]uint8 // the players of the other partnership, bit per player
+	// foePair names the two players whose pieces a player may take; with one opponent the second
+	// is a seat nobody uses, whose squares are always empty.
+	foePair [maxPlayers][2]uint8
+	// teamPair names each partnership's two players; a player alone is named twice.
+	teamPair [2][2]uint8
 	names [maxPlayers]string
 	// teamNames name the partnerships in Martian Chaturaji: blue_green, red_yellow.
 	teamNames [2]string
@@ -42,7 +47,9 @@ type geometry struct {
 	// Precomputed movement. Masks have bit sq for square sq (rank*size + file).
 	boardMask   uint64
 	knight      [maxSquares]uint64
-	rays        [maxSquares][8][]int8 // 0-3 orthogonal, 4-7 diagonal, nearest square first
+	// rays holds the squares in each direction from a square, 0-3 orthogonal and 4-7 diagonal;
+	// along the directions in rayUp the square numbers grow.
+	rays        [maxSquares][8]uint64
 	flights     [maxSquares][]flight  // the raven's two-square diagonal flights
 	squireStep  [maxPlayers][maxSquares]uint64
 	squireTakes [maxPlayers][maxSquares]uint64
@@ -59,6 +66,10 @@ const (
 	maxPlayers = 4
 	maxSquares = 64
 )
+
+// rayUp marks the directions of geometry.rays along which square numbers grow: east, north,
+// north-east and north-west.
+const rayUp = 1<<0 | 1<<2 | 1<<4 | 1<<5
 
 // garrison is one garrison's squares: the raven's start, the square between, the monarch's start.
 type garrison struct{ raven, between, monarch int }
@@ -109,13 +120,23 @@ func newGeometry(name string, size int, start, sideLetters, keepName string, tea
 			g.thrones[pl] = 1 << sq(s.throneName)
 		}
 	}
+	for pl := range seats {
+		g.teamPair[g.team[pl]][pl/2] = uint8(pl)
+		if !teams {
+			g.teamPair[pl] = [2]uint8{uint8(pl), uint8(pl)}
+		}
+	}
 	if teams {
 		g.teamNames = [2]string{seats[0].name + "_" + seats[2].name, seats[1].name + "_" + seats[3].name}
 	}
 	for pl := range seats {
+		g.foePair[pl] = [2]uint8{maxPlayers - 1, maxPlayers - 1}
+		n := 0
 		for other := range seats {
 			if g.team[other] != g.team[pl] {
 				g.foes[pl] |= 1 << other
+				g.foePair[pl][n] = uint8(other)
+				n++
 			}
 		}
 	}
@@ -131,7 +152,7 @@ func newGeometry(name string, size int, start, sideLetters, keepName string, tea
 		}
 		for i, d := range dirs {
 			for nf, nr := f+d[0], r+d[1]; on(nf, nr); nf, nr = nf+d[0], nr+d[1] {
-				g.rays[s][i] = append(g.rays[s][i], int8(nr*size+nf))
+				g.rays[s][i] |= bit(nf, nr)
 			}
 			if i >= 4 && on(f+2*d[0], r+2*d[1]) {
 				g.flights[s] = append(g.flights[s], flight{int8((r+d[1])*size + f + d[0]), int8((r+2*d[1])*size + f + 2*d[0])})

@@ -54,10 +54,11 @@ func (p *Position) promotions(us int) int {
 // die, so a double lists each move once.
 func (p *Position) generate(buf []engine.Move) []engine.Move {
 	us := int(p.side)
+	occ, foes := p.occupied(), p.foes(us)
 	for pieces := p.movable(); pieces != 0; pieces &= pieces - 1 {
 		from := bits.TrailingZeros64(pieces)
 		kind := cellKind(p.board[from])
-		t := p.targets(from, kind, us)
+		t := p.targetsAmong(from, kind, us, occ, foes)
 		for ts := t; ts != 0; ts &= ts - 1 {
 			buf = append(buf, newMove(from, bits.TrailingZeros64(ts), 0))
 		}
@@ -83,10 +84,11 @@ func (p *Position) generate(buf []engine.Move) []engine.Move {
 func (p *Position) countActions() uint64 {
 	us := int(p.side)
 	n := 1 + bits.OnesCount8(p.garrisonSides()) // end, garrisons
+	occ, foes := p.occupied(), p.foes(us)
 	for pieces := p.movable(); pieces != 0; pieces &= pieces - 1 {
 		from := bits.TrailingZeros64(pieces)
 		kind := cellKind(p.board[from])
-		t := p.targets(from, kind, us)
+		t := p.targetsAmong(from, kind, us, occ, foes)
 		n += bits.OnesCount64(t)
 		if kind == squire {
 			n += bits.OnesCount64(t&p.g.farEdge[us]) * p.promotions(us)
@@ -98,9 +100,12 @@ func (p *Position) countActions() uint64 {
 // targets returns the squares a piece of player us of the given kind on from may move to: empty
 // squares and the pieces of the other side other than keeps, reached by the kind's movement.
 func (p *Position) targets(from, kind, us int) uint64 {
+	return p.targetsAmong(from, kind, us, p.occupied(), p.foes(us))
+}
+
+// targetsAmong is targets given every piece's squares (occ) and those of us's opponents (foes).
+func (p *Position) targetsAmong(from, kind, us int, occ, foes uint64) uint64 {
 	g := p.g
-	occ := p.occupied()
-	foes := p.foes(us)
 	land := g.boardMask &^ (occ&^foes | p.byKind[keep])
 	switch kind {
 	case monarch:
@@ -123,16 +128,20 @@ func (p *Position) targets(from, kind, us int) uint64 {
 }
 
 // slides returns the squares along rays firstDir to lastDir-1 from from, each up to and including
-// the first occupied square.
+// the first occupied square: the ray, less the ray beyond its nearest blocker.
 func (p *Position) slides(from, firstDir, lastDir int, occ uint64) uint64 {
 	var t uint64
+	rays := &p.g.rays
 	for d := firstDir; d < lastDir; d++ {
-		for _, to := range p.g.rays[from][d] {
-			t |= 1 << to
-			if occ&(1<<to) != 0 {
-				break
+		ray := rays[from][d]
+		if blockers := ray & occ; blockers != 0 {
+			nearest := bits.TrailingZeros64(blockers)
+			if rayUp&(1<<d) == 0 {
+				nearest = 63 - bits.LeadingZeros64(blockers)
 			}
+			ray &^= rays[nearest][d]
 		}
+		t |= ray
 	}
 	return t
 }

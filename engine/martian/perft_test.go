@@ -3,6 +3,7 @@ package martian
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -139,17 +140,57 @@ func TestNodeContract(t *testing.T) {
 	}
 }
 
-// BenchmarkPerft counts perft 4 with chance nodes from the start: leaves per second (the last ply
+// benchStarts are the two games' starts, with the depth their perft benchmark counts to.
+var benchStarts = []struct {
+	name  string
+	v     engine.Variant
+	depth int
+}{{"martian_chaturanga", Variant, 4}, {"martian_chaturaji", ChaturajiVariant, 4}}
+
+// BenchmarkPerft counts perft with chance nodes from each start: leaves per second (the last ply
 // counted, not played) and positions played per second.
 func BenchmarkPerft(b *testing.B) {
-	start, _ := Variant.Start(nil)
-	var nodes, visited uint64
-	b.ReportAllocs()
-	for b.Loop() {
-		r := perft(b, start, 4, nil, false)
-		nodes += r.Nodes
-		visited += r.Visited
+	for _, s := range benchStarts {
+		b.Run(s.name, func(b *testing.B) {
+			start, _ := s.v.Start(nil)
+			var nodes, visited uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				r := perft(b, start, s.depth, nil, false)
+				nodes += r.Nodes
+				visited += r.Visited
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(visited)/b.Elapsed().Seconds(), "visited/s")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(visited)/b.Elapsed().Seconds(), "visited/s")
+}
+
+// BenchmarkPlayout plays uniformly random games from the start, rolls included, through PlayInto
+// with no allocation, until the end or 2000 actions: actions per second.
+func BenchmarkPlayout(b *testing.B) {
+	for _, s := range benchStarts {
+		b.Run(s.name, func(b *testing.B) {
+			start, _ := s.v.Start(nil)
+			root := start.(*Position)
+			rng := rand.New(rand.NewPCG(1, 2))
+			var buf [engine.MaxMoves]engine.Move
+			var a, c Position
+			actions := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				a = *root
+				for range 2000 {
+					moves := a.Moves(buf[:0])
+					if len(moves) == 0 {
+						break
+					}
+					a.play(moves[rng.IntN(len(moves))], &c)
+					a = c
+					actions++
+				}
+			}
+			b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+		})
+	}
 }

@@ -87,11 +87,8 @@ func (p *Position) occupied() uint64 { return p.occ[0] | p.occ[1] | p.occ[2] | p
 
 // foes returns the squares of the pieces of pl's opponents.
 func (p *Position) foes(pl int) uint64 {
-	var m uint64
-	for f := p.g.foes[pl]; f != 0; f &= f - 1 {
-		m |= p.occ[bits.TrailingZeros8(f)]
-	}
-	return m
+	f := &p.g.foePair[pl]
+	return p.occ[f[0]] | p.occ[f[1]]
 }
 
 // friends returns the squares of pl's pieces and his partner's.
@@ -99,15 +96,8 @@ func (p *Position) friends(pl int) uint64 { return p.occupied() &^ p.foes(pl) }
 
 // losingTeam returns the partnership whose every monarch has been captured, or -1.
 func (p *Position) losingTeam() int {
-	g := p.g
-	for t := 0; t < 2; t++ {
-		all := true
-		for pl := 0; pl < g.players; pl++ {
-			if g.team[pl] == t && p.lost[pl][monarch] == 0 {
-				all = false
-			}
-		}
-		if all {
+	for t, pair := range &p.g.teamPair {
+		if p.lost[pair[0]][monarch] != 0 && p.lost[pair[1]][monarch] != 0 {
 			return t
 		}
 	}
