@@ -14,14 +14,14 @@ type geometry struct {
 	squares int
 	players int
 	// team is each player's partnership; in the two-player game each player is his own.
-	team  [maxPlayers]int
-	foes  [maxPlayers]uint8 // the players of the other partnership, bit per player
+	team [maxPlayers]int
+	foes [maxPlayers]uint8 // the players of the other partnership, bit per player
 	// foePair names the two players whose pieces a player may take; with one opponent the second
 	// is a seat nobody uses, whose squares are always empty.
 	foePair [maxPlayers][2]uint8
 	// teamPair names each partnership's two players; a player alone is named twice.
 	teamPair [2][2]uint8
-	names [maxPlayers]string
+	names    [maxPlayers]string
 	// teamNames name the partnerships in Martian Chaturaji: blue_green, red_yellow.
 	teamNames [2]string
 	// sideLetters are the players' letters in the text's side to move (l d, or b r g y).
@@ -45,12 +45,12 @@ type geometry struct {
 	variant engine.Variant
 
 	// Precomputed movement. Masks have bit sq for square sq (rank*size + file).
-	boardMask   uint64
-	knight      [maxSquares]uint64
+	boardMask uint64
+	knight    [maxSquares]uint64
 	// rays holds the squares in each direction from a square, 0-3 orthogonal and 4-7 diagonal;
 	// along the directions in rayUp the square numbers grow.
 	rays        [maxSquares][8]uint64
-	flights     [maxSquares][]flight  // the raven's two-square diagonal flights
+	flights     [maxSquares][]flight // the raven's two-square diagonal flights
 	squireStep  [maxPlayers][maxSquares]uint64
 	squireTakes [maxPlayers][maxSquares]uint64
 	// farEdge is where a player's squires promote and stop; homeEdge the edge behind them, where
