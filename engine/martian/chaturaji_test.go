@@ -207,9 +207,14 @@ func TestChaturajiSkippedAndCountingUp(t *testing.T) {
 	if p.dice[0].means != paladin || p.dice[1].means != 0 {
 		t.Errorf("blue's dice after 1 and 4: %+v; want paladin and void", p.dice)
 	}
-	p = cj(t, p.String(), "end")
+	m := mustMove(t, p, "end")
+	next, events := p.Play(m)
+	p = next.(*Position)
 	if p.Setup().ToMove != "green" || p.quiet != 1 || p.Outcome().Finished {
 		t.Errorf("after blue's end: %s; red has only his throne and is skipped, one quiet turn", p)
+	}
+	if len(events) != 2 || events[0].Name != "player_skipped" || events[0].Player != "red" || events[1].Name != "turn_passed" || events[1].Player != "green" {
+		t.Errorf("events of blue's end: %+v, want red skipped and the turn passed to green", events)
 	}
 	p = cj(t, p.String(), "roll 1 1", "end")
 	if o := p.Outcome(); !o.Finished || o.Reason != "move_limit" || len(o.Winners) != 0 {

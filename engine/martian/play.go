@@ -157,6 +157,11 @@ func (p *Position) events(m engine.Move, child *Position) []engine.Event {
 	if o := child.Outcome(); o.Finished {
 		ev = append(ev, engine.Event{Kind: engine.EventGameOver, Name: "game_over", Text: o.Reason})
 	} else if child.side != p.side {
+		// Players passed over between the mover and the next are skipped: they have no piece.
+		for pl := (int(p.side) + 1) % p.g.players; pl != int(child.side); pl = (pl + 1) % p.g.players {
+			ev = append(ev, engine.Event{Kind: engine.EventVariant, Name: "player_skipped", Player: p.g.names[pl],
+				Text: p.g.names[pl] + " has no piece left to move and is skipped"})
+		}
 		ev = append(ev, engine.Event{Kind: engine.EventTurnPassed, Name: "turn_passed", Player: p.g.names[child.side], Text: "turn passes to " + p.g.names[child.side]})
 	}
 	return ev

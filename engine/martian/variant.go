@@ -132,6 +132,8 @@ func describe(g *geometry) *engine.Description {
 	d.State[0].Description = "whether the player may still make his garrison: garrison (his monarch and raven have not moved)"
 	d.Events[4].Description = "the turn passes to the next player who has a piece to move (a player with none is skipped)"
 	d.Events[5].Description = "a side's last monarch is captured, or the turn limit is reached"
+	d.Events = append(d.Events, engine.EventInfo{Name: "player_skipped", Kind: engine.EventVariant,
+		Description: "a player with no piece left but his throne is passed over"})
 	return d
 }
 
