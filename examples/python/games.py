@@ -11,6 +11,7 @@ GAMES = [
     ("chaturanga", {}),
     ("ramayana", {}),
     ("martian_chaturanga", {"max_turns": 100}),
+    ("martian_chaturaji", {"max_turns": 100}),
     ("chaturaji", {"max_rounds": 20}),
     ("chaturaji", {"teams": True, "max_rounds": 20}),
     ("martian_chess", {}),
