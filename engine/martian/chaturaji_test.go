@@ -253,6 +253,14 @@ func TestChaturajiEnd(t *testing.T) {
 	if first.Outcome().Finished || first.lost[3][monarch] != 1 {
 		t.Fatalf("after yellow's monarch falls: %s %+v", first, first.Outcome())
 	}
+	before := cj(t, cjBoard("bRh5", "bMd1", "rMa3", "gMa8", "yMh6", "yPh7")+" b 3r,4- - - 0 1")
+	if g := before.Gain(mustMove(t, before, "h5h6")); g != fallenMonarchValue {
+		t.Errorf("taking the first monarch of a side gains %v, want %v", g, fallenMonarchValue)
+	}
+	last := cj(t, cjBoard("bRh5", "bMd1", "gMa8", "yMh6")+" b 3r,4- - rM 0 1")
+	if g := last.Gain(mustMove(t, last, "h5h6")); g != engine.WinValue {
+		t.Errorf("taking the last monarch of a side gains %v, want the win", g)
+	}
 	second := cj(t, cjBoard("bRh5", "bMd1", "gMa8", "yMh6")+" b 3r,4- - rM 0 1", "h5h6")
 	o := second.Outcome()
 	if !o.Finished || o.Reason != "monarchs_captured" || o.DecidedBy != engine.DecidedByReason || !slices.Equal(o.Winners, []int{0, 2}) ||

@@ -24,7 +24,10 @@ func (p *Position) Gain(m engine.Move) float64 {
 	g := 0.0
 	if c := p.board[moveTo(m)]; c != 0 {
 		if cellKind(c) == monarch {
-			return engine.WinValue
+			if p.lastMonarch(cellPlayer(c)) {
+				return engine.WinValue
+			}
+			return fallenMonarchValue
 		}
 		g = pieceValues[cellKind(c)]
 	}
@@ -32,6 +35,20 @@ func (p *Position) Gain(m engine.Move) float64 {
 		g += pieceValues[pr] - pieceValues[squire]
 	}
 	return g
+}
+
+// fallenMonarchValue is what taking a monarch whose partner still has his is worth: the game goes
+// on, but that side is one capture from losing.
+const fallenMonarchValue = 10
+
+// lastMonarch reports whether pl's monarch is the last of his side.
+func (p *Position) lastMonarch(pl int) bool {
+	pair := p.g.teamPair[p.g.team[pl]]
+	partner := pair[0]
+	if int(partner) == pl {
+		partner = pair[1]
+	}
+	return int(partner) == pl || p.lost[partner][monarch] != 0
 }
 
 // InCheck is false: the game has no check, a monarch is simply captured.
