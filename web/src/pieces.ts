@@ -306,6 +306,8 @@ const SETS: Record<string, Record<string, Glyph>> = {
     rakshasa,
   },
   martian_chaturanga: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), keep: stone },
+  // Martian Chaturaji's pieces are Martian Chaturanga's; its throne is two large pyramids.
+  martian_chaturaji: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), throne: tree(3, 3) },
   martian_chess: PYRAMID_SET,
   coaster_chess: PYRAMID_SET,
   martian_coaster_chaturanga: PYRAMID_SET,

@@ -374,6 +374,7 @@ export function cssEscape(s) {
 export const ENDINGS = {
   chaturanga: { text: "k7/8/1K6/8/8/8/8/7R w - - 0 1", action: "h1h8" }, // checkmate
   martian_chaturanga: { text: "rpmpr/kMk1k/3S1/K1K1K/sPR2 d 4s,2p ae PRSs 0 6", action: "d5b4" }, // monarch_captured
+  martian_chaturaji: { text: "gM5yT1/gT7/7yM/7bR/8/8/7bT/1rT1bM4 b 3r,4- - rM 0 1", action: "h5h6" }, // monarchs_captured
   chaturaji: { text: "7,gPb/8/2,gB,5/8/3,bH,gK,3/8/8/8 g 5 - 16,22,15,18 11 241", action: "e4d4" }, // last_player_standing
   martian_chess: { text: "qq1d/qdpp/1p2/d3/3d/1pp1/1qdq/pd1q s -,- 6 - 6", action: "d4d3" }, // clock
   coaster_chess: { text: "3d1q/5p/6/6/p2d2/q5 s q,q 6 - 8", action: "a1c2" }, // clock

@@ -33,7 +33,7 @@ function drawnPieces(page) {
 
 const PYRAMID_GAMES = ["martian_chess", "coaster_chess", "martian_coaster_chaturanga"];
 // Martian Chaturanga's pieces as its rules build them: pips of the pyramids, bottom up.
-const TREES = { monarch: [3, 2, 1], paladin: [3, 1], raven: [3, 2], squire: [2, 1], keep: [] };
+const TREES = { monarch: [3, 2, 1], paladin: [3, 1], raven: [3, 2], squire: [2, 1], keep: [], throne: [3, 3] };
 
 describe("pieces", { concurrency: 4 }, () => {
   for (const v of variants) {
@@ -72,7 +72,7 @@ describe("pieces", { concurrency: 4 }, () => {
           const heights = [...new Map(drawn.map((p) => [p.pips, p.pyramids[0]])).entries()].sort((a, b) => a[0] - b[0]);
           for (let i = 1; i < heights.length; i++) assert.ok(heights[i][1] > heights[i - 1][1], `pyramid heights by pips: ${JSON.stringify(heights)}`);
         }
-        if (v.name === "martian_chaturanga") {
+        if (v.name === "martian_chaturanga" || v.name === "martian_chaturaji") {
           for (const p of drawn) {
             const tree = TREES[p.kind];
             assert.equal(p.pyramids.length, tree.length, `${p.kind} on ${p.square}: pyramids in the stack`);

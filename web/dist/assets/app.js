@@ -295,6 +295,8 @@ var SETS = {
     rakshasa
   },
   martian_chaturanga: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), keep: stone },
+  // Martian Chaturaji's pieces are Martian Chaturanga's; its throne is two large pyramids.
+  martian_chaturaji: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), throne: tree(3, 3) },
   martian_chess: PYRAMID_SET,
   coaster_chess: PYRAMID_SET,
   martian_coaster_chaturanga: PYRAMID_SET
