@@ -6,24 +6,10 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// materialValue is what a piece on the board is worth to its owner, in pawns, a point being a
-// pawn: its capture points, which an enemy would score, and a fifth more for what it may still
-// capture. A raja is worth more than its 5 points: it moves on every 5, and in team play the
-// game is lost with both rajas (rajaTeamValue).
+// materialValue is what a piece is worth in pawns, a point being a pawn, for Gain, which orders
+// the search's captures and guides the greedy bot; the evaluation's own values are in Weights: its
+// capture points and a fifth more for what it may still capture, the raja more than its 5 points.
 var materialValue = [kinds]float64{pawn: 1.2, boat: 2.4, horse: 3.6, elephant: 4.8, raja: 8}
-
-// rajaTeamValue replaces the raja's value in team play (and diceless play, where a player
-// without his raja is frozen).
-const rajaTeamValue = 12
-
-// Threat weights.
-const (
-	// fleeFactor scales a threat whose victim's owner moves before the attacker: a quarter of
-	// his rolls lets him move the piece away.
-	fleeFactor = 0.75
-	// threatWeight scales the expected captures of the threat term.
-	threatWeight = 1.0
-)
 
 // evalParts returns each player's points, material and threats (the points he may score less
 // the material he may lose over the next round of turns, threats), all relative to the other players: in
@@ -39,21 +25,16 @@ func (p *Position) evalParts() (points, material, threats [players]float64) {
 				pts[pl] += float64(p.score[pl][src])
 			}
 		}
-		for k := pawn; k < raja; k++ {
-			mat[pl] += materialValue[k] * float64(p.count[pl][k])
+		for k := pawn; k <= raja; k++ {
+			mat[pl] += p.pieceValue(k) * float64(p.count[pl][k])
 		}
-		v := materialValue[raja]
-		if p.rules.teams {
-			v = rajaTeamValue
-		}
-		mat[pl] += v * float64(p.count[pl][raja])
 	}
 	gain, loss := p.threats()
 	var thr [players]float64
 	for pl := 0; pl < players; pl++ {
-		thr[pl] = -threatWeight * loss[pl]
+		thr[pl] = -weights.ThreatLoss * loss[pl]
 		if byPoints {
-			thr[pl] += threatWeight * gain[pl]
+			thr[pl] += weights.ThreatGain * gain[pl]
 		}
 	}
 	return p.relative(pts), p.relative(mat), p.relative(thr)
@@ -64,7 +45,7 @@ func (p *Position) evalParts() (points, material, threats [players]float64) {
 // the victims would lose, both in pawns. A player's roll (the die he holds if he has rolled)
 // decides which of his pieces may capture; with each die value he takes the most valuable enemy
 // piece his pieces of that value attack, as far as earlier turns have not taken it already. A
-// victim whose owner moves before the attacker counts by fleeFactor. Diceless play and the raja
+// victim whose owner moves before the attacker counts by Weights.Flee. Diceless play and the raja
 // exchange have no threats.
 func (p *Position) threats() (gain, loss [players]float64) {
 	if p.rules.diceless || p.ex.stage != exNone {
@@ -151,7 +132,7 @@ func (p *Position) bestVictim(t uint64, surv *[size * size]float64, order *[play
 		c := p.board[sq]
 		factor := surv[sq]
 		if order[cellOwner(c)] < i {
-			factor *= fleeFactor
+			factor *= weights.Flee
 		}
 		if val := factor * p.pieceValue(cellKind(c)); val > bestValue {
 			best, bestValue, bestFactor = sq, val, factor
@@ -162,10 +143,23 @@ func (p *Position) bestVictim(t uint64, surv *[size * size]float64, order *[play
 
 // pieceValue is a piece's material value.
 func (p *Position) pieceValue(kind int) float64 {
-	if kind == raja && p.rules.teams {
-		return rajaTeamValue
+	w := &weights
+	switch kind {
+	case pawn:
+		return w.Pawn
+	case boat:
+		return w.Boat
+	case horse:
+		return w.Horse
+	case elephant:
+		return w.Elephant
+	case raja:
+		if p.rules.teams {
+			return w.RajaTeam
+		}
+		return w.Raja
 	}
-	return materialValue[kind]
+	return 0
 }
 
 // attacked returns the enemy squares the piece c on sq could capture, as bits.

@@ -6,8 +6,9 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// pieceValues are material values in pawns. The mantri and gaja, a ferz and an alfil, are weak
-// short-range pieces; the ratha is the strongest.
+// pieceValues are material values in pawns for Gain, which orders the search's captures and
+// guides the greedy bot; the evaluation's own values are in Weights. The mantri and gaja, a
+// ferz and an alfil, are weak short-range pieces; the ratha is the strongest.
 var pieceValues = [pieceTypes]float64{pawn: 1, horse: 3.2, gaja: 1.3, ratha: 5, mantri: 1.6, king: 0}
 
 // centrality counts steps from the board's edge ring: 0 on the edge, 3 in the four centre squares.
@@ -19,47 +20,87 @@ var centrality = func() (t [64]float64) {
 	return t
 }()
 
-// Evaluation weights, in pawns.
-const (
-	advanceWeight  = 0.08 // per rank a pawn has advanced
-	centreWeight   = 0.08 // per step from the edge, for horses, mantris and gajas
-	mobilityWeight = 0.04 // per square a ratha reaches
-)
+// fullPieces is the number of pieces other than pawns and kings at the start.
+const fullPieces = 14
 
 // evalTerms are the parts of the evaluation from white's point of view.
-type evalTerms struct{ material, advance, centre, mobility float64 }
+type evalTerms struct{ material, advance, centre, mobility, king, mopUp, tempo float64 }
+
+func (t *evalTerms) sum() float64 {
+	return t.material + t.advance + t.centre + t.mobility + t.king + t.mopUp + t.tempo
+}
 
 func (p *Position) evalTerms() evalTerms {
+	w := &weights
 	var t evalTerms
 	occ := p.occupied()
+	pieces := bits.OnesCount64(p.byType[horse] | p.byType[gaja] | p.byType[ratha] | p.byType[mantri])
+	full := min(float64(pieces)/fullPieces, 1)
+	kingCentre := full*w.KingCentreFull + (1-full)*w.KingCentreBare
+	var kings [2]int
 	for color := white; color <= black; color++ {
 		sign := 1.0
 		if color == black {
 			sign = -1
 		}
 		own := p.byColor[color]
-		for typ := pawn; typ < king; typ++ {
-			t.material += sign * pieceValues[typ] * float64(bits.OnesCount64(p.byType[typ]&own))
-		}
+		t.material += sign * (w.Horse*float64(bits.OnesCount64(p.byType[horse]&own)) +
+			w.Gaja*float64(bits.OnesCount64(p.byType[gaja]&own)) +
+			w.Ratha*float64(bits.OnesCount64(p.byType[ratha]&own)) +
+			w.Mantri*float64(bits.OnesCount64(p.byType[mantri]&own)) +
+			float64(bits.OnesCount64(p.byType[pawn]&own)))
+		advance := 0
 		for s := p.byType[pawn] & own; s != 0; s &= s - 1 {
 			rank := bits.TrailingZeros64(s) / 8
 			if color == black {
 				rank = 7 - rank
 			}
-			t.advance += sign * advanceWeight * float64(rank-1)
+			advance += rank - 1
 		}
-		for s := (p.byType[horse] | p.byType[mantri] | p.byType[gaja]) & own; s != 0; s &= s - 1 {
-			t.centre += sign * centreWeight * centrality[bits.TrailingZeros64(s)]
-		}
+		t.advance += sign * w.PawnAdvance * float64(advance)
+		t.centre += sign * (w.HorseCentre*centre(p.byType[horse]&own) + w.MantriCentre*centre(p.byType[mantri]&own) +
+			w.GajaCentre*centre(p.byType[gaja]&own))
+		reach := 0
 		for s := p.byType[ratha] & own; s != 0; s &= s - 1 {
-			t.mobility += sign * mobilityWeight * float64(bits.OnesCount64(rookAttacks(bits.TrailingZeros64(s), occ)&^own))
+			reach += bits.OnesCount64(rookAttacks(bits.TrailingZeros64(s), occ) &^ own)
 		}
+		t.mobility += sign * w.RathaMobility * float64(reach)
+		kings[color] = bits.TrailingZeros64(p.byType[king] & own)
+		t.king += sign * kingCentre * centrality[kings[color]]
+	}
+	if lead := t.material; lead >= mopUpLead || lead <= -mopUpLead {
+		winner, sign := white, 1.0
+		if lead < 0 {
+			winner, sign = black, -1
+		}
+		loser := kings[winner^1]
+		t.mopUp = sign * (w.MopUpEdge*(3-centrality[loser]) + w.MopUpNear*float64(7-kingDistance(kings[winner], loser)))
+	}
+	t.tempo = w.Tempo
+	if p.side == black {
+		t.tempo = -w.Tempo
 	}
 	return t
 }
 
-// Evaluate is material plus pawn advance, centralised minor pieces and ratha mobility, in pawns;
-// a finished game is worth engine.WinValue to the winner.
+// centre sums the centrality of the squares of s.
+func centre(s bitboard) float64 {
+	c := 0.0
+	for ; s != 0; s &= s - 1 {
+		c += centrality[bits.TrailingZeros64(s)]
+	}
+	return c
+}
+
+// kingDistance is the number of king steps between two squares.
+func kingDistance(a, b int) int {
+	df, dr := a%8-b%8, a/8-b/8
+	return max(df, -df, dr, -dr)
+}
+
+// Evaluate is material plus pawn advance, centralised pieces, ratha mobility, the king's place,
+// a mop-up of a bare defence and the move, in pawns (Weights); a finished game is worth
+// engine.WinValue to the winner.
 func (p *Position) Evaluate(e []float64) {
 	if p.Utility(e) {
 		e[white] *= engine.WinValue
@@ -67,7 +108,7 @@ func (p *Position) Evaluate(e []float64) {
 		return
 	}
 	t := p.evalTerms()
-	v := t.material + t.advance + t.centre + t.mobility
+	v := t.sum()
 	e[white], e[black] = v, -v
 }
 
@@ -82,5 +123,6 @@ func (p *Position) Terms() []engine.EvalTerm {
 		return engine.EvalTerm{Name: name, Values: []float64{v, -v}}
 	}
 	return []engine.EvalTerm{term("material", t.material), term("pawn_advance", t.advance),
-		term("centre", t.centre), term("ratha_mobility", t.mobility)}
+		term("centre", t.centre), term("ratha_mobility", t.mobility), term("king_centre", t.king),
+		term("mop_up", t.mopUp), term("tempo", t.tempo)}
 }

@@ -2,21 +2,43 @@ package coasterchaturanga
 
 import "github.com/ashtapada/ashtapada/engine"
 
-// Evaluate is each seat's score plus ownWeight times its own pips on the board, less the mean of
-// its opponents' (the other side's with partners); a finished game is its Utility times WinValue.
-func (p *Position) Evaluate(e []float64) {
-	if p.Utility(e) {
-		for s := 0; s < seats; s++ {
-			e[s] *= engine.WinValue
-		}
-		return
-	}
+// evalTerms are each seat's parts of the evaluation before they are made relative.
+type evalTerms struct{ score, own, end [seats]float64 }
+
+func (p *Position) evalTerms(t *evalTerms) {
+	w := &weights
 	var st [seats]standing
 	p.standings(&st)
-	var v [seats]float64
+	fewest := pieces
 	for s := 0; s < seats; s++ {
-		v[s] = float64(st[s].score()) + ownWeight*float64(st[s].pips)
+		fewest = min(fewest, p.ownOnBoard(s))
 	}
+	nearEnd := 0.0
+	if fewest < len(w.NearEnd) {
+		nearEnd = w.NearEnd[fewest]
+	}
+	for s := 0; s < seats; s++ {
+		t.score[s] = float64(st[s].score())
+		t.own[s] = w.Own*float64(st[s].pips) + w.OwnPiece*float64(st[s].count)
+		t.end[s] = nearEnd * t.score[s]
+	}
+}
+
+// ownOnBoard counts the pieces of the seat's colour on the board.
+func (p *Position) ownOnBoard(seat int) int {
+	own := p.colourOf(seat)
+	n := 0
+	for pc := own * 3; pc < own*3+3; pc++ {
+		if p.loc[pc] < squares {
+			n++
+		}
+	}
+	return n
+}
+
+// relative writes each seat's value less the mean of its opponents' (the other side's with
+// partners).
+func (p *Position) relative(v *[seats]float64, e []float64) {
 	for s := 0; s < seats; s++ {
 		if p.rules.partnership {
 			e[s] = v[s] - v[(s+1)%seats]
@@ -26,13 +48,39 @@ func (p *Position) Evaluate(e []float64) {
 	}
 }
 
+// Evaluate is each seat's score, its pieces on the board and the score's weight near the end
+// (Weights), less the mean of its opponents' (the other side's with partners); a finished game
+// is its Utility times WinValue.
+func (p *Position) Evaluate(e []float64) {
+	if p.Utility(e) {
+		for s := 0; s < seats; s++ {
+			e[s] *= engine.WinValue
+		}
+		return
+	}
+	var t evalTerms
+	p.evalTerms(&t)
+	var v [seats]float64
+	for s := 0; s < seats; s++ {
+		v[s] = t.score[s] + t.own[s] + t.end[s]
+	}
+	p.relative(&v, e)
+}
+
 // Terms explains Evaluate.
 func (p *Position) Terms() []engine.EvalTerm {
 	e := make([]float64, seats)
-	p.Evaluate(e)
-	name := "score_and_pieces"
-	if p.over {
-		name = "result"
+	if p.Utility(e) {
+		for s := range e {
+			e[s] *= engine.WinValue
+		}
+		return []engine.EvalTerm{{Name: "result", Values: e}}
 	}
-	return []engine.EvalTerm{{Name: name, Values: e}}
+	var t evalTerms
+	p.evalTerms(&t)
+	score, own, end := make([]float64, seats), make([]float64, seats), make([]float64, seats)
+	p.relative(&t.score, score)
+	p.relative(&t.own, own)
+	p.relative(&t.end, end)
+	return []engine.EvalTerm{{Name: "score", Values: score}, {Name: "own_pieces", Values: own}, {Name: "near_end", Values: end}}
 }

@@ -6,21 +6,13 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// pieceValues are material values in pawns (a squire is one). A die moves only a piece of its
-// kind, so every kind earns its turns: paladins (knight leap or bishop slide) and ravens (rook
-// slide or a flight over two squares) are the strong pieces, the paladin a little stronger on a
-// board whose keeps block files more than diagonals. The monarch is not material: losing it
-// loses the game. Keeps are not material either: they never move and are never taken.
+// pieceValues are material values in pawns (a squire is one) for Gain, which orders the search's
+// captures and guides the greedy bot; the evaluation's own values are in Weights. A die moves
+// only a piece of its kind, so every kind earns its turns: paladins (knight leap or bishop slide)
+// and ravens (rook slide or a flight over two squares) are the strong pieces. The monarch is not
+// material: losing it loses the game. Keeps are not material either: they never move and are
+// never taken.
 var pieceValues = [kinds]float64{paladin: 3.5, raven: 3, squire: 1}
-
-// Evaluation weights, in pawns.
-const (
-	mobilityWeight  = 0.05 // per square a piece could move to if its die came up
-	advanceWeight   = 0.1  // per rank a squire has advanced, short of the far row
-	promotionWeight = 0.4  // of the gain of promoting to the best lost piece, over the squared distance
-	voidDieWeight   = 0.4  // per die value (2, 3, 4) that would move nothing: no piece of it or above
-	threatWeight    = 1.5  // per enemy piece attacking the monarch, times the chance it may move
-)
 
 // chanceOfKind is the chance that two D4 show a given value at least once: 1 - (3/4)^2.
 const chanceOfKind = 7.0 / 16
@@ -34,6 +26,10 @@ func (t evalTerms) sum() float64 {
 }
 
 func (p *Position) evalTerms() evalTerms {
+	w := &weights
+	material := [kinds]float64{paladin: w.Paladin, raven: w.Raven, squire: 1}
+	mobility := [kinds]float64{monarch: w.MonarchMobility, paladin: w.PaladinMobility, raven: w.RavenMobility,
+		squire: w.SquireMobility}
 	var t evalTerms
 	g := p.g
 	for pl := 0; pl < g.players; pl++ {
@@ -50,23 +46,23 @@ func (p *Position) evalTerms() evalTerms {
 		best := 0.0
 		for k := paladin; k <= raven; k++ {
 			if p.lost[pl][k] > 0 {
-				best = max(best, pieceValues[k]-pieceValues[squire])
+				best = max(best, material[k]-1)
 			}
 		}
 		for s := own &^ p.byKind[keep]; s != 0; s &= s - 1 {
 			sq := bits.TrailingZeros64(s)
 			kind := cellKind(p.board[sq])
-			t.material += sign * pieceValues[kind]
+			t.material += sign * material[kind]
 			targets := p.targets(sq, kind, pl)
-			t.mobility += sign * mobilityWeight * float64(bits.OnesCount64(targets))
+			t.mobility += sign * mobility[kind] * float64(bits.OnesCount64(targets))
 			if targets&enemyMonarch != 0 {
-				t.safety += sign * threatWeight * p.threatChance(pl, kind)
+				t.safety += sign * w.Threat * p.threatChance(pl, kind)
 			}
 			if kind == squire {
 				togo := int(g.togo[pl][sq])
 				if togo > 0 {
-					t.advance += sign * advanceWeight * float64(g.size-2-togo)
-					t.promotion += sign * promotionWeight * best / float64(togo*togo)
+					t.advance += sign * w.SquireAdvance * float64(g.size-2-togo)
+					t.promotion += sign * w.Promotion * best / float64(togo*togo)
 				}
 			}
 		}
@@ -76,7 +72,7 @@ func (p *Position) evalTerms() evalTerms {
 				have |= p.byKind[k]
 			}
 			if have&own == 0 {
-				t.voidDice -= sign * voidDieWeight
+				t.voidDice -= sign * w.VoidDie
 			}
 		}
 	}

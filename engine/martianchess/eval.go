@@ -6,71 +6,80 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// weights of the evaluation, in pips; a variable so that the tuning harness (search_test.go) can
-// play one setting against another.
-type weights struct {
-	// zone values a pip standing in one's zone against a pip in one's pile: pieces at hand are
-	// what captures, but they can be taken.
-	zone float64
-	// threat scales the best capture the opponents threaten against a seat: the net pips of
-	// the capture, less the attacker, which lands in the victim's zone and changes hands.
-	threat float64
-	// threatAll applies the threat to every seat; otherwise only to the side to move, since the
-	// mover's own captures are quiescence's business.
-	threatAll bool
-	// clock scales what may still change hands (pieces at hand, threats) by the share of the
-	// clock left once it is called: near its end the piles decide.
-	clock bool
-}
-
-// weight was chosen by tuning matches at depth 4 (TestTune): against greedy players and against
-// the earlier {zone 0.25, no threat, no clock}, which it beat 106-11 (83 draws) in martian_chess
-// and 62-22 (116 draws) in coaster_chess over 200 games each.
-var weight = weights{zone: 0.1, threat: 0.5, threatAll: false, clock: true}
-
 // terms are the parts of the evaluation per seat, before they are made relative.
 type terms struct {
-	points, hand, threat [4]float64
+	points, hand, threat, end [4]float64
 }
 
-// parts writes each seat's points, pieces at hand and threat terms, summed by team.
+// parts writes each seat's points, pieces at hand, threat and near-end terms, summed by team.
 func (p *Position) parts(t *terms) {
+	w := p.weightsOf()
 	n := p.rules.players
 	geo := p.rules.geo
+	occ := p.occupied()
 	scale := 1.0
-	if weight.clock && p.clock >= 0 {
+	if w.Clock && p.clock >= 0 {
 		scale = float64(clockEnd-int(p.clock)) / clockEnd
 	}
+	var count [4]int
+	fewest := 64
 	for s := 0; s < n; s++ {
 		zone := geo.zone[s]
 		pips := 0
 		for k := pawn; k <= queen; k++ {
 			pips += k * bits.OnesCount64(p.pieces[k]&zone)
 		}
+		count[s] = bits.OnesCount64(occ & zone)
+		fewest = min(fewest, count[s])
 		t.points[s] = float64(p.score(s))
-		t.hand[s] = scale * weight.zone * float64(pips)
+		t.hand[s] = scale * (w.Zone*float64(pips) + w.ZonePiece*float64(count[s]))
 	}
-	if weight.threat != 0 {
+	if w.Threat != 0 {
 		var threat [4]float64
-		p.threats(&threat)
+		p.threats(&threat, w.Zone)
 		for s := 0; s < n; s++ {
-			if weight.threatAll || s == int(p.side) {
-				t.threat[s] = -scale * weight.threat * threat[s]
+			if w.ThreatAll || s == int(p.side) {
+				t.threat[s] = -scale * w.Threat * threat[s]
 			}
 		}
 	}
+	standing := t.points
 	if p.rules.teams {
-		for _, v := range []*[4]float64{&t.points, &t.hand, &t.threat} {
+		t0, t1 := standing[0]+standing[2], standing[1]+standing[3]
+		standing = [4]float64{t0, t1, t0, t1}
+	}
+	for s := 0; s < n; s++ {
+		if c := count[s]; c >= 1 && c <= len(w.OwnEnd) && ahead(&standing, n, p.rules.teams, s) {
+			t.end[s] = w.OwnEnd[c-1]
+		}
+	}
+	if p.rules.teams {
+		for _, v := range []*[4]float64{&t.points, &t.hand, &t.threat, &t.end} {
 			t0, t1 := v[0]+v[2], v[1]+v[3]
 			v[0], v[2], v[1], v[3] = t0, t0, t1, t1
 		}
 	}
+	if fewest >= 1 && fewest <= len(w.NearEnd) {
+		for s := 0; s < n; s++ {
+			t.end[s] += w.NearEnd[fewest-1] * t.points[s]
+		}
+	}
+}
+
+// ahead reports whether seat s (its team in team play) has more points than any opponent.
+func ahead(points *[4]float64, n int, teams bool, s int) bool {
+	for o := 0; o < n; o++ {
+		if o != s && !(teams && team(o) == team(s)) && points[o] >= points[s] {
+			return false
+		}
+	}
+	return true
 }
 
 // threats writes for each seat the most an opponent's capture would win against it: the pips
 // taken and their weight at hand, less twice the cheapest attacker's at-hand weight (the
 // attacker leaves its owner's zone for the victim's). Partners do not count as attackers.
-func (p *Position) threats(threat *[4]float64) {
+func (p *Position) threats(threat *[4]float64, zoneWeight float64) {
 	n := p.rules.players
 	geo := p.rules.geo
 	occ := p.occupied()
@@ -97,7 +106,7 @@ func (p *Position) threats(threat *[4]float64) {
 			for attacked[v][a]&(1<<sq) == 0 {
 				a++
 			}
-			g := (1+weight.zone)*float64(p.kindAt(sq)) - 2*weight.zone*float64(a)
+			g := (1+zoneWeight)*float64(p.kindAt(sq)) - 2*zoneWeight*float64(a)
 			best = max(best, g)
 		}
 		threat[v] = best
@@ -118,7 +127,7 @@ func (p *Position) Evaluate(e []float64) {
 	p.parts(&t)
 	var v [4]float64
 	for s := 0; s < n; s++ {
-		v[s] = t.points[s] + t.hand[s] + t.threat[s]
+		v[s] = t.points[s] + t.hand[s] + t.threat[s] + t.end[s]
 	}
 	relative(&v, n, p.rules.teams, e)
 }
@@ -140,8 +149,8 @@ func relative(v *[4]float64, n int, teams bool, e []float64) {
 	}
 }
 
-// Terms explains Evaluate: captured points, pieces at hand and threats, each relative to the
-// opponents.
+// Terms explains Evaluate: captured points, pieces at hand, threats and the near end, each
+// relative to the opponents.
 func (p *Position) Terms() []engine.EvalTerm {
 	n := p.rules.players
 	e := make([]float64, n)
@@ -153,9 +162,11 @@ func (p *Position) Terms() []engine.EvalTerm {
 	}
 	var t terms
 	p.parts(&t)
-	a, b, c := make([]float64, n), make([]float64, n), make([]float64, n)
+	a, b, c, d := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	relative(&t.points, n, p.rules.teams, a)
 	relative(&t.hand, n, p.rules.teams, b)
 	relative(&t.threat, n, p.rules.teams, c)
-	return []engine.EvalTerm{{Name: "points", Values: a}, {Name: "pieces_at_hand", Values: b}, {Name: "threats", Values: c}}
+	relative(&t.end, n, p.rules.teams, d)
+	return []engine.EvalTerm{{Name: "points", Values: a}, {Name: "pieces_at_hand", Values: b}, {Name: "threats", Values: c},
+		{Name: "near_end", Values: d}}
 }

@@ -17,18 +17,18 @@ import (
 // tuning harness plays one setting against another in a single goroutine.
 type weighted struct {
 	search.Bot
-	w     weights
+	w     Weights
 	reset func()
 }
 
 func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
-	weight = b.w
+	SetWeights(n.Variant().Describe().Name, b.w)
 	return b.Bot.Choose(ctx, n, rng)
 }
 
-// parseWeights reads "zone=0.25,threat=0.5,all=1,clock=1" over the current weights.
-func parseWeights(t *testing.T, s string) weights {
-	w := weight
+// parseWeights reads "zone=0.25,threat=0.5,all=1,clock=1" over the game's current weights.
+func parseWeights(t *testing.T, game, s string) Weights {
+	w := TunedWeights[game]
 	for _, kv := range strings.Split(s, ",") {
 		if kv == "" || kv == "default" {
 			continue
@@ -40,13 +40,13 @@ func parseWeights(t *testing.T, s string) weights {
 		}
 		switch k {
 		case "zone":
-			w.zone = f
+			w.Zone = f
 		case "threat":
-			w.threat = f
+			w.Threat = f
 		case "all":
-			w.threatAll = f != 0
+			w.ThreatAll = f != 0
 		case "clock":
-			w.clock = f != 0
+			w.Clock = f != 0
 		default:
 			t.Fatalf("weights %q: unknown %q", s, k)
 		}
@@ -54,15 +54,16 @@ func parseWeights(t *testing.T, s string) weights {
 	return w
 }
 
-func tuneBot(t *testing.T, spec string, depth int) weighted {
+func tuneBot(t *testing.T, game, spec string, depth int) weighted {
 	switch spec {
 	case "greedy":
-		return weighted{Bot: search.GreedyBot(), w: weight}
+		return weighted{Bot: search.GreedyBot(), w: TunedWeights[game]}
 	case "random":
-		return weighted{Bot: search.RandomBot(), w: weight}
+		return weighted{Bot: search.RandomBot(), w: TunedWeights[game]}
 	}
 	s := search.NewSearcher(1 << 22)
-	return weighted{Bot: search.SearchBot(s, search.Options{Limits: search.Limits{Depth: depth}}), w: parseWeights(t, spec), reset: s.ClearTable}
+	return weighted{Bot: search.SearchBot(s, search.Options{Limits: search.Limits{Depth: depth}}), w: parseWeights(t, game, spec),
+		reset: s.ClearTable}
 }
 
 // TestTune plays evaluation weights MARTIAN_A against MARTIAN_B (weights, greedy or random) in
@@ -93,8 +94,9 @@ func TestTune(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := start.(engine.Position)
-	a := tuneBot(t, env("MARTIAN_A", "default"), depth)
-	b := tuneBot(t, env("MARTIAN_B", "greedy"), depth)
+	game := v.Describe().Name
+	a := tuneBot(t, game, env("MARTIAN_A", "default"), depth)
+	b := tuneBot(t, game, env("MARTIAN_B", "greedy"), depth)
 	var wins, draws, losses int
 	var sum float64
 	ends := map[string]int{}

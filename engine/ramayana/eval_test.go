@@ -95,13 +95,13 @@ func terms(p *Position) map[string]float64 {
 func TestEvaluateTerms(t *testing.T) {
 	p := build(t, "r", map[string]string{"e2": "R", "j9": "M", "f15": "r", "e6": "u", "i8": "K", "b9": "K"})
 	got := terms(p)
-	w := evalWeights
+	w := weights
 	want := map[string]float64{
-		"material":            2 - 1,
+		"material":            w.Muni - 1,
 		"maharajah":           0,
-		"reach":               w.reach * float64(len(targets[muni][mustSquare("j9")])),
-		"untouchable_advance": -w.advance * 8, // e6 is eight ranks from e14
-		"rakshasa_control":    w.control,
+		"reach":               w.Reach * float64(len(targets[muni][mustSquare("j9")])),
+		"untouchable_advance": -w.Advance * 8, // e6 is eight ranks from e14
+		"rakshasa_control":    w.Control,
 		"rakshasa_exposure":   0,
 	}
 	for name, v := range want {
@@ -112,17 +112,17 @@ func TestEvaluateTerms(t *testing.T) {
 	// The red royal on e12 is on b9's diagonal, next to yellow's Muni: red is in check.
 	q := build(t, "r", map[string]string{"g2": "+R", "a8": "M", "e12": "r", "i8": "K", "b9": "K", "g10": "i"})
 	got = terms(q)
-	if g := got["maharajah"]; g != maharajahBonus {
+	if g := got["maharajah"]; g != w.Maharajah {
 		t.Errorf("maharajah %v", g)
 	}
 	// Yellow controls b9 (a8); red's Singh on g10 is next to no Rakshasa (i8 is two files away).
-	if g := got["rakshasa_control"]; g != w.control {
-		t.Errorf("control %v, want %v", g, w.control)
+	if g := got["rakshasa_control"]; g != w.Control {
+		t.Errorf("control %v, want %v", g, w.Control)
 	}
 	// Only red is exposed, to both Rakshasas (e12 lies on b9's and i8's diagonals); g2 lies on
 	// neither one's.
-	if g := got["rakshasa_exposure"]; g != 2*w.exposed {
-		t.Errorf("exposure %v, want %v", g, 2*w.exposed)
+	if g := got["rakshasa_exposure"]; g != 2*w.Exposed {
+		t.Errorf("exposure %v, want %v", g, 2*w.Exposed)
 	}
 }
 
@@ -139,13 +139,12 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 // around each of its searches: games here run one at a time).
 type weighted struct {
 	search.Bot
-	w weights
+	w Weights
 }
 
 func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
-	saved := evalWeights
-	evalWeights = b.w
-	defer func() { evalWeights = saved }()
+	saved := SetWeights(b.w)
+	defer SetWeights(saved)
 	return b.Bot.Choose(ctx, n, rng)
 }
 
@@ -157,8 +156,8 @@ func TestTuneWeights(t *testing.T) {
 	if spec == "" {
 		t.Skip("set RAMAYANA_TUNE=reach,advance,control,royal,exposed")
 	}
-	var w weights
-	if _, err := fmt.Sscanf(spec, "%g,%g,%g,%g,%g", &w.reach, &w.advance, &w.control, &w.royal, &w.exposed); err != nil {
+	w := weights
+	if _, err := fmt.Sscanf(spec, "%g,%g,%g,%g,%g", &w.Reach, &w.Advance, &w.Control, &w.Royal, &w.Exposed); err != nil {
 		t.Fatal(err)
 	}
 	env := func(name string, def int) int {
@@ -180,7 +179,7 @@ func TestTuneWeights(t *testing.T) {
 		}
 		for seat := range 2 {
 			bots := []search.Bot{weighted{search.SearchBot(search.NewSearcher(1<<22), opts), w},
-				weighted{search.SearchBot(search.NewSearcher(1<<22), opts), evalWeights}}
+				weighted{search.SearchBot(search.NewSearcher(1<<22), opts), weights}}
 			if seat == 1 {
 				bots[0], bots[1] = bots[1], bots[0]
 			}
@@ -212,5 +211,5 @@ func TestTuneWeights(t *testing.T) {
 		}
 	}
 	t.Logf("weights %+v against %+v, depth %d: score %.3f over %d games (%.1f plies each), ends %v",
-		w, evalWeights, depth, score/float64(games), games, float64(plies)/float64(games), reasons)
+		w, weights, depth, score/float64(games), games, float64(plies)/float64(games), reasons)
 }

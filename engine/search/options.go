@@ -11,8 +11,9 @@ import (
 type Algorithm int
 
 const (
-	// Auto is AlphaBeta for two sides and Paranoid for more (see the package documentation for
-	// the measurements behind that choice).
+	// Auto is what matches at equal time found strongest for the game (a table keyed by variant
+	// and number of sides; see the package documentation): MCTS in some games, else AlphaBeta for
+	// two sides and Paranoid for more. A search bounded by Depth runs AlphaBeta or Paranoid.
 	Auto Algorithm = iota
 	// AlphaBeta is negamax alpha-beta between two sides; chance nodes are expectimax with Star1
 	// pruning. With more than two sides it searches as Paranoid.
@@ -23,9 +24,13 @@ const (
 	// MaxN is max^n: every player maximises its own component of a value vector; chance nodes
 	// average the vectors.
 	MaxN
+	// MCTS is Monte Carlo tree search: every player maximises its own side's mean value, leaves
+	// are scored by short greedy playouts and the evaluation, chance nodes follow the
+	// probabilities. It needs a time or node limit (or a context that ends); Depth caps its tree.
+	MCTS
 )
 
-var algorithmNames = [...]string{Auto: "auto", AlphaBeta: "alphabeta", Paranoid: "paranoid", MaxN: "maxn"}
+var algorithmNames = [...]string{Auto: "auto", AlphaBeta: "alphabeta", Paranoid: "paranoid", MaxN: "maxn", MCTS: "mcts"}
 
 func (a Algorithm) String() string {
 	if a >= 0 && int(a) < len(algorithmNames) {
@@ -41,7 +46,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid or maxn", engine.Text(s))
+	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid, maxn or mcts", engine.Text(s))
 }
 
 // MaxDepth is the deepest iteration a search makes, in actions.

@@ -65,6 +65,7 @@ const (
 // concurrent use.
 type Searcher struct {
 	tt      table
+	mcts    *mctsTree // made by the first MCTS search
 	frames  []*frame
 	variant engine.Variant
 	history *[engine.MaxPlayers][histSize]int32
@@ -112,6 +113,9 @@ func NewSearcher(ttBytes int) *Searcher {
 
 // ClearTable forgets every stored position, for searches that must not depend on earlier ones.
 func (s *Searcher) ClearTable() {
+	if s.mcts != nil {
+		s.mcts.forget()
+	}
 	s.tt.clear()
 	clear(s.history[:])
 }
@@ -121,6 +125,9 @@ func (s *Searcher) ClearTable() {
 // returns when a limit is reached, the tree is solved, or ctx is done; it then returns the best
 // result found and a nil error. It fails only for bad input.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
+	if opts.Algorithm = autoAlgorithm(root, opts); opts.Algorithm == MCTS {
+		return s.searchMCTS(ctx, root, opts, report)
+	}
 	start := time.Now()
 	if err := s.setup(ctx, root, opts, start); err != nil {
 		return Result{}, err

@@ -1,0 +1,33 @@
+package coasterchaturanga
+
+// Weights are the parameters of Evaluate, a point of score being one. tools/tune fits them to
+// self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
+// TunedWeights unless SetWeights swapped it.
+type Weights struct {
+	// Own is per pip of one's colour on the board: those pieces keep a seat in the game and
+	// break ties.
+	Own float64
+	// OwnPiece is per piece of one's colour on the board, beside its pips.
+	OwnPiece float64
+	// NearEnd adds to the weight of the score when the seat with the fewest pieces of its colour
+	// on the board has 0, 1 or 2: the game ends when a seat's turn begins without one, and the
+	// score decides it.
+	NearEnd [3]float64
+}
+
+// HandWeights are the weights set by hand before tuning; the tuner plays them against new ones.
+var HandWeights = Weights{Own: ownWeight}
+
+// TunedWeights are what Evaluate uses.
+var TunedWeights = HandWeights
+
+// weights is the set Evaluate reads.
+var weights = TunedWeights
+
+// SetWeights makes Evaluate use w and returns the set it used before. It is for the tuner and
+// tests, which evaluate with one set at a time: no evaluation may run while it is called.
+func SetWeights(w Weights) Weights {
+	old := weights
+	weights = w
+	return old
+}

@@ -1,0 +1,797 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// Monte Carlo tree search (UCT, Kocsis and Szepesvári 2006). Every node keeps the sum of the
+// values every player got through it; the mover picks the child best for its side (the mean of
+// its side's players' values) plus an exploration bonus, as in max^n; a chance node takes the
+// outcome furthest behind its share of the visits. A node's first visit is scored by a greedy
+// playout cut off after a few actions and valued by the static evaluation; its second expands
+// it. The tree lives in a pool of nodes kept from search to search.
+
+// mctsPoolNodes is the size of the node pool: a search whose tree fills it goes on scoring the
+// leaves it has without growing.
+const mctsPoolNodes = 1 << 18
+
+// mctsSettings shape MCTS; mctsDefaults were chosen by matches (see doc.go).
+type mctsSettings struct {
+	// explore is UCT's exploration constant for values in [-1, 1].
+	explore float64
+	// playout is how many actions (rolls not counted) a playout makes before the static
+	// evaluation scores it; 0 plays to the end.
+	playout int
+	// scale is the evaluation, in pawns, worth tanh(1) = 0.76 of a win: values in [-1, 1] are
+	// tanh(pawns/scale), and reported values are mapped back.
+	scale float64
+	// lead values a cut-off playout by each player's lead over the best of the other sides
+	// instead of over their mean.
+	lead bool
+	// first values a finished game +1 for first place and -1 for any other.
+	first bool
+	// random plays playouts at random instead of greedily.
+	random bool
+	// reuse goes on with the last search's tree when the root is found in it.
+	reuse bool
+	// prior is how many visits a child's evaluation counts for before its first; 0 visits
+	// every child once first, in greedy order.
+	prior float64
+}
+
+var mctsDefaults = mctsSettings{explore: 1, playout: 8, scale: 3}
+
+// mctsNode is one node of the tree. Its children are contiguous in the pool.
+type mctsNode struct {
+	sum    [engine.MaxPlayers]float64 // values through the node, per player
+	visits uint32
+	move   engine.Move // the action that leads here from the parent
+	first  int32       // the first child; valid when count > 0
+	count  uint16      // children; 0 until expanded
+	mover  int8        // the player who chooses here; chanceMover at a roll
+	flags  uint8
+	proof  uint8   // when proven: actions from here to the end of the game (at most 255)
+	prior  float32 // a roll outcome's probability
+}
+
+const chanceMover = -1
+
+// Node flags.
+const (
+	// visited marks a node whose position has been looked at: its mover and flags are set.
+	visited = 1 << iota
+	// terminal marks a finished game, or a draw by repetition.
+	terminal
+	// proven marks a node whose value is exact: a finished game, or a choice with a child that
+	// gives the mover the best result there is.
+	proven
+)
+
+// mctsTree is the storage of MCTS: the node pool, a position per ply of the descent and two for
+// playouts. A Searcher makes it on its first MCTS search and keeps it.
+type mctsTree struct {
+	pool []mctsNode
+	used int
+	root int32 // the root's node
+
+	// The last search's root, whose tree the next search may go on with.
+	last     engine.Position
+	lastRoot int32
+
+	variant engine.Variant
+	pos     []engine.Position // the descent's positions by ply; pos[0] is the root
+	play    [2]engine.Position
+	path    []int32
+	moves   [engine.MaxMoves]engine.Move
+	gains   [engine.MaxMoves]float64
+
+	pcg  rand.PCG
+	rng  *rand.Rand
+	seed uint64
+
+	players  int
+	mates    [engine.MaxPlayers][engine.MaxPlayers]int8 // the players of each player's side
+	nMates   [engine.MaxPlayers]int
+	sides    int
+	chance   bool
+	maxDepth int // the tree's depth in actions; 0 for none
+
+	rep  int
+	keys []uint64 // History, then the keys of the descent
+	base int
+
+	nodes, nodeLimit, nextPoll uint64
+	deadline                   time.Time
+	done                       <-chan struct{}
+	stop                       bool
+	selDepth                   int
+
+	u, e, v, w [engine.MaxPlayers]float64
+	pv         [maxPly]engine.Move
+	set        mctsSettings
+}
+
+// SetSeed seeds the playouts of MCTS: searches with the same seed, root and node limit give the
+// same result. Every search seeds its generator from the seed and the root's key.
+func (s *Searcher) SetSeed(seed uint64) { s.mctsTree().seed = seed }
+
+func (s *Searcher) mctsTree() *mctsTree {
+	if s.mcts == nil {
+		t := &mctsTree{pool: make([]mctsNode, mctsPoolNodes), set: mctsDefaults}
+		t.rng = rand.New(&t.pcg)
+		s.mcts = t
+	}
+	return s.mcts
+}
+
+// searchMCTS runs MCTS from root until a limit or ctx stops it, or the root is solved.
+func (s *Searcher) searchMCTS(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
+	start := time.Now()
+	t := s.mctsTree()
+	if err := t.setup(ctx, root, opts, start); err != nil {
+		return Result{}, err
+	}
+	k := max(opts.MultiPV, 1)
+	nextReport := uint64(1024)
+	for iterations := uint64(1); !t.stop; iterations++ {
+		t.iterate()
+		if t.pool[t.root].flags&proven != 0 {
+			break
+		}
+		if t.nodes >= t.nextPoll {
+			t.poll()
+		}
+		if report != nil && iterations == nextReport && !t.stop {
+			nextReport *= 2
+			report(t.result(k, start))
+		}
+	}
+	return t.result(k, start), nil
+}
+
+// setup checks the input and empties the tree.
+func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options, start time.Time) error {
+	if root == nil {
+		return errors.New("search: no root position")
+	}
+	switch ph := root.Phase(); ph {
+	case engine.PhaseAction, engine.PhaseResponse:
+	case engine.PhaseRoll:
+		return errors.New("search: the root waits for a roll; search a position where a player chooses")
+	case engine.PhaseFinished:
+		return engine.ErrGameOver
+	default:
+		return fmt.Errorf("search: the root is in phase %v", ph)
+	}
+	switch {
+	case opts.Depth < 0 || opts.Depth > MaxDepth:
+		return fmt.Errorf("search: depth %d is outside 0..%d", opts.Depth, MaxDepth)
+	case opts.MultiPV < 0:
+		return fmt.Errorf("search: multipv %d is negative", opts.MultiPV)
+	case opts.Repetition < 0 || opts.Repetition == 1:
+		return fmt.Errorf("search: repetition %d must be 0 (off) or at least 2", opts.Repetition)
+	case opts.Time < 0:
+		return fmt.Errorf("search: time %v is negative", opts.Time)
+	case opts.Time == 0 && opts.Nodes == 0 && ctx.Done() == nil:
+		return errors.New("search: mcts needs a time or node limit, or a context that ends")
+	}
+	t.players = engine.Players(root)
+	if t.players < 1 || t.players > engine.MaxPlayers {
+		return fmt.Errorf("search: %d players, want 1..%d", t.players, engine.MaxPlayers)
+	}
+	sides, err := sidesOf(root, t.players)
+	if err != nil {
+		return err
+	}
+	t.sides = 0
+	for p := range t.players {
+		t.nMates[p] = 0
+		for q := range t.players {
+			if sides[q] == sides[p] {
+				t.mates[p][t.nMates[p]] = int8(q)
+				t.nMates[p]++
+			}
+		}
+		if t.mates[p][0] == int8(p) {
+			t.sides++ // p is the first player of its side
+		}
+	}
+	t.chance = len(root.Variant().Describe().Dice) > 0
+	if v := root.Variant(); v != t.variant {
+		// Storage nodes belong to one variant.
+		t.pos, t.play = t.pos[:0], [2]engine.Position{root.NewNode(), root.NewNode()}
+		t.variant = v
+	}
+	t.maxDepth = opts.Depth
+	t.rep, t.base = opts.Repetition, len(opts.History)
+	t.keys = append(t.keys[:0], opts.History...)
+	t.pcg.Seed(t.seed, root.Key())
+
+	t.nodes, t.nodeLimit, t.stop, t.selDepth = 0, opts.Nodes, false, 0
+	t.nextPoll = min(pollEvery, max(t.nodeLimit, 1))
+	if t.nodeLimit == 0 {
+		t.nextPoll = pollEvery
+	}
+	t.deadline = time.Time{}
+	if opts.Time > 0 {
+		t.deadline = start.Add(opts.Time)
+	}
+	t.done = ctx.Done()
+
+	t.root = -1
+	if t.set.reuse && t.last != nil && t.last.Variant() == root.Variant() && t.rep == 0 && t.used <= len(t.pool)/2 {
+		t.root = t.find(t.lastRoot, t.last, 0, root)
+	}
+	t.position(0, root)
+	if t.root < 0 {
+		t.root, t.used = 0, 1
+		t.pool[0] = mctsNode{}
+		t.look(0, root, 0)
+	}
+	t.last, t.lastRoot = root, t.root
+	return nil
+}
+
+// mctsReuseDepth is how many plies below the last search's root the next root is looked for.
+const mctsReuseDepth = 8
+
+// find looks for the node of root among the visited descendants of node i, whose position is
+// pos at ply, and returns it, or -1.
+func (t *mctsTree) find(i int32, pos engine.Position, ply int, root engine.Position) int32 {
+	node := &t.pool[i]
+	if ply > 0 && node.mover != chanceMover && node.mover == int8(root.ToMove()) && pos.Key() == root.Key() {
+		return i
+	}
+	if ply == mctsReuseDepth || node.count == 0 || node.flags&terminal != 0 {
+		return -1
+	}
+	for c := node.first; c < node.first+int32(node.count); c++ {
+		if t.pool[c].visits == 0 {
+			continue
+		}
+		next := t.position(ply+1, nil)
+		pos.PlayInto(t.pool[c].move, next)
+		if j := t.find(c, next, ply+1, root); j >= 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+// forget drops the tree, so that the next search starts afresh.
+func (t *mctsTree) forget() { t.last = nil }
+
+// sidesOf numbers the sides of root's players: its Sides, or one side per player.
+func sidesOf(root engine.Position, players int) ([engine.MaxPlayers]int, error) {
+	var sides [engine.MaxPlayers]int
+	for p := range sides {
+		sides[p] = p
+	}
+	if sider, ok := root.(Sider); ok {
+		got := sider.Sides()
+		if len(got) != players {
+			return sides, fmt.Errorf("search: Sides gave %d sides for %d players", len(got), players)
+		}
+		for p, side := range got {
+			if side < 0 || side >= players {
+				return sides, fmt.Errorf("search: Sides gave player %d the side %d", p, side)
+			}
+			sides[p] = side
+		}
+	}
+	return sides, nil
+}
+
+// position stores n as the descent's position at ply (the root), or returns the storage of ply.
+func (t *mctsTree) position(ply int, root engine.Position) engine.Position {
+	if ply == 0 {
+		if len(t.pos) == 0 {
+			t.pos = append(t.pos, nil)
+		}
+		t.pos[0] = root
+		return root
+	}
+	for len(t.pos) <= ply {
+		t.pos = append(t.pos, t.play[0].NewNode())
+	}
+	return t.pos[ply]
+}
+
+// poll checks the limits.
+func (t *mctsTree) poll() {
+	t.nextPoll = t.nodes + pollEvery
+	if t.nodeLimit > 0 {
+		if t.nodes >= t.nodeLimit {
+			t.stop = true
+		}
+		t.nextPoll = min(t.nextPoll, t.nodeLimit)
+	}
+	select {
+	case <-t.done:
+		t.stop = true
+	default:
+	}
+	if !t.deadline.IsZero() && time.Now().After(t.deadline) {
+		t.stop = true
+	}
+}
+
+// look sets up the node i on the first visit to its position n at ply: who moves, whether the
+// game is over there, and whether it repeats a position on the path.
+func (t *mctsTree) look(i int32, n engine.Position, ply int) {
+	node := &t.pool[i]
+	node.flags |= visited
+	node.mover = int8(n.ToMove())
+	if t.chance && n.Phase() == engine.PhaseRoll {
+		node.mover = chanceMover
+	}
+	if n.Utility(t.u[:t.players]) {
+		node.flags |= terminal | proven
+		return
+	}
+	if t.rep > 0 {
+		key := n.Key()
+		for len(t.keys) <= t.base+ply {
+			t.keys = append(t.keys, 0)
+		}
+		t.keys[t.base+ply] = key
+		if ply > 0 {
+			seen := 0
+			for _, k := range t.keys[:t.base+ply] {
+				if k == key {
+					seen++
+				}
+			}
+			if seen >= t.rep-1 {
+				node.flags |= terminal // a draw that depends on the path, which is fixed in a tree
+			}
+		}
+	}
+}
+
+// iterate runs one descent from the root: select down the tree, score the leaf, back up.
+func (t *mctsTree) iterate() {
+	v := &t.v
+	*v = [engine.MaxPlayers]float64{}
+	i, ply, actions := t.root, 0, 0
+	pos := t.pos[0]
+	t.path = append(t.path[:0], t.root)
+	for {
+		node := &t.pool[i]
+		if node.flags&terminal != 0 {
+			if node.flags&proven != 0 {
+				t.terminal(pos, v)
+			} // else a repetition: a draw, zero for everyone
+			break
+		}
+		if node.count == 0 {
+			if node.visits == 0 && i != t.root || t.maxDepth > 0 && actions >= t.maxDepth || !t.expand(i, pos) {
+				t.playout(pos, v)
+				break
+			}
+		}
+		c := t.selectChild(node)
+		if node.mover != chanceMover {
+			actions++
+		}
+		ply++
+		next := t.position(ply, nil)
+		pos.PlayInto(t.pool[c].move, next)
+		t.nodes++
+		pos, i = next, c
+		t.path = append(t.path, c)
+		if t.pool[c].flags&visited == 0 {
+			t.look(c, pos, ply)
+		} else if t.rep > 0 {
+			t.keys[t.base+ply] = pos.Key()
+		}
+	}
+	t.selDepth = max(t.selDepth, ply)
+	t.backup(v)
+}
+
+// backup adds v to every node of the path and marks the choices a proven win decides.
+func (t *mctsTree) backup(v *[engine.MaxPlayers]float64) {
+	for k := len(t.path) - 1; k >= 0; k-- {
+		node := &t.pool[t.path[k]]
+		node.visits++
+		for p := range t.players {
+			node.sum[p] += v[p]
+		}
+		if k+1 < len(t.path) && node.flags&proven == 0 && node.mover != chanceMover {
+			c := &t.pool[t.path[k+1]]
+			if c.flags&proven != 0 && t.sideMean(c, int(node.mover)) >= 1 {
+				node.flags |= proven
+				node.proof = c.proof + 1
+				if node.proof == 0 {
+					node.proof = math.MaxUint8
+				}
+			}
+		}
+	}
+}
+
+// sideMean is the mean value of a child for the side of player p.
+func (t *mctsTree) sideMean(c *mctsNode, p int) float64 {
+	if c.visits == 0 {
+		return 0
+	}
+	var sum float64
+	for _, q := range t.mates[p][:t.nMates[p]] {
+		sum += c.sum[q]
+	}
+	return sum / float64(c.visits) / float64(t.nMates[p])
+}
+
+// expand gives node i, whose position is n, its children, unless the pool is full.
+func (t *mctsTree) expand(i int32, n engine.Position) bool {
+	moves := n.Moves(t.moves[:0])
+	if len(moves) == 0 || t.used+len(moves) > len(t.pool) {
+		return false
+	}
+	node := &t.pool[i]
+	node.first, node.count = int32(t.used), uint16(len(moves))
+	children := t.pool[t.used : t.used+len(moves)]
+	t.used += len(moves)
+	if node.mover == chanceMover {
+		for k, m := range moves {
+			children[k] = mctsNode{move: m, prior: float32(n.Probability(m))}
+		}
+		return true
+	}
+	// Children in greedy order, most material won first, so that the first visits go to the
+	// captures.
+	tac, _ := n.(engine.Tactics)
+	for k, m := range moves {
+		g := 0.0
+		if tac != nil {
+			g = tac.Gain(m)
+		}
+		j := k
+		for j > 0 && t.gains[j-1] < g {
+			t.gains[j], moves[j] = t.gains[j-1], moves[j-1]
+			j--
+		}
+		t.gains[j], moves[j] = g, m
+	}
+	for k, m := range moves {
+		children[k] = mctsNode{move: m}
+	}
+	if t.set.prior > 0 {
+		// Each child's value for the mover, played and evaluated, as prior visits.
+		p := int(node.mover)
+		for k := range children {
+			c := &children[k]
+			n.PlayInto(c.move, t.play[0])
+			t.nodes++
+			if !t.terminal(t.play[0], &t.w) {
+				t.static(t.play[0], &t.w)
+			}
+			var h float64
+			for _, q := range t.mates[p][:t.nMates[p]] {
+				h += t.w[q]
+			}
+			c.prior = float32(h / float64(t.nMates[p]))
+		}
+	}
+	return true
+}
+
+// selectChild picks the child of an expanded node to descend to.
+func (t *mctsTree) selectChild(node *mctsNode) int32 {
+	first, count := node.first, int32(node.count)
+	if node.mover == chanceMover {
+		// The outcome furthest behind its share of the visits: sampling by the probabilities
+		// without the sampling noise.
+		best, pick := math.Inf(-1), first
+		n := float64(node.visits + 1)
+		for c := first; c < first+count; c++ {
+			ch := &t.pool[c]
+			if d := float64(ch.prior)*n - float64(ch.visits); d > best {
+				best, pick = d, c
+			}
+		}
+		return pick
+	}
+	p := int(node.mover)
+	if node.flags&proven != 0 {
+		for c := first; c < first+count; c++ {
+			if ch := &t.pool[c]; ch.flags&proven != 0 && t.sideMean(ch, p) >= 1 {
+				return c
+			}
+		}
+	}
+	logN := math.Log(float64(max(node.visits, 1)))
+	best, pick := math.Inf(-1), first
+	if k := t.set.prior; k > 0 {
+		for c := first; c < first+count; c++ {
+			ch := &t.pool[c]
+			n := float64(ch.visits) + k
+			q := (t.sideMean(ch, p)*float64(ch.visits) + k*float64(ch.prior)) / n
+			if u := q + t.set.explore*math.Sqrt(logN/n); u > best {
+				best, pick = u, c
+			}
+		}
+		return pick
+	}
+	for c := first; c < first+count; c++ {
+		ch := &t.pool[c]
+		if ch.visits == 0 {
+			return c // every child once, in greedy order
+		}
+		n := float64(ch.visits)
+		if u := t.sideMean(ch, p) + t.set.explore*math.Sqrt(logN/n); u > best {
+			best, pick = u, c
+		}
+	}
+	return pick
+}
+
+// playout scores the leaf position n into v: a greedy game from n, cut off after set.playout
+// actions and valued by the evaluation, or played to the end.
+func (t *mctsTree) playout(n engine.Position, v *[engine.MaxPlayers]float64) {
+	cur, decisions := n, 0
+	for range DefaultMaxActions {
+		moves := cur.Moves(t.moves[:0])
+		if len(moves) == 0 {
+			break
+		}
+		var m engine.Move
+		if t.chance && cur.Phase() == engine.PhaseRoll {
+			m = engine.SampleRoll(cur, moves, t.rng)
+		} else {
+			if t.set.playout > 0 && decisions >= t.set.playout {
+				break
+			}
+			decisions++
+			if t.set.random {
+				m = moves[t.rng.IntN(len(moves))]
+			} else {
+				m = greedyMove(cur, moves, t.rng)
+			}
+		}
+		next := t.play[0]
+		if cur == next {
+			next = t.play[1]
+		}
+		cur.PlayInto(m, next)
+		cur = next
+		t.nodes++
+	}
+	if !t.terminal(cur, v) {
+		t.static(cur, v)
+	}
+}
+
+// static writes the values of the evaluation of n into v.
+func (t *mctsTree) static(n engine.Position, v *[engine.MaxPlayers]float64) {
+	n.Evaluate(t.e[:t.players])
+	for p := range t.players {
+		x := t.e[p]
+		if t.set.lead && t.sides > 2 {
+			rival := math.Inf(-1)
+			for q := range t.players {
+				if !t.sameSide(p, q) {
+					rival = max(rival, t.e[q])
+				}
+			}
+			if !math.IsInf(rival, -1) {
+				x -= rival
+			}
+		}
+		v[p] = math.Tanh(x / t.set.scale)
+	}
+}
+
+// sameSide reports whether players p and q play on one side.
+func (t *mctsTree) sameSide(p, q int) bool {
+	for _, m := range t.mates[p][:t.nMates[p]] {
+		if int(m) == q {
+			return true
+		}
+	}
+	return false
+}
+
+// terminal writes the values of a finished game at n into v and reports whether it is one.
+func (t *mctsTree) terminal(n engine.Position, v *[engine.MaxPlayers]float64) bool {
+	if !n.Utility(v[:t.players]) {
+		return false
+	}
+	if t.set.first && t.sides > 2 {
+		best := math.Inf(-1)
+		for p := range t.players {
+			best = max(best, v[p])
+		}
+		for p := range t.players {
+			if v[p] == best {
+				v[p] = 1
+			} else {
+				v[p] = -1
+			}
+		}
+	}
+	return true
+}
+
+// result builds the Result: the root's children with the most visits, their lines following
+// the most visited children (the most likely roll at a chance node).
+func (t *mctsTree) result(multiPV int, start time.Time) Result {
+	root := &t.pool[t.root]
+	r := Result{Nodes: t.nodes, Elapsed: time.Since(start), SelDepth: t.selDepth, Complete: root.flags&proven != 0}
+	count := int(root.count)
+	if count == 0 {
+		// Stopped before the first expansion: the first action, valued by the evaluation.
+		moves := t.pos[0].Moves(t.moves[:0])
+		t.pos[0].Evaluate(t.e[:t.players])
+		clampEval(t.e[:t.players])
+		r.Best = moves[0]
+		r.Lines = []Line{{Move: moves[0], Values: append([]float64(nil), t.e[:t.players]...), PV: []engine.Move{moves[0]}}}
+		return r
+	}
+	k := min(multiPV, count)
+	var top [engine.MaxMoves]int32
+	n := 0
+	for c := root.first; c < root.first+int32(count); c++ {
+		top[n] = c
+		for j := n; j > 0 && t.better(top[j], top[j-1], int(root.mover)); j-- {
+			top[j], top[j-1] = top[j-1], top[j]
+		}
+		n++
+	}
+	r.Lines = make([]Line, k)
+	for l := range k {
+		r.Lines[l] = t.line(top[l])
+	}
+	r.Best = r.Lines[0].Move
+	r.Depth = t.lineDepth(r.Lines[0].PV)
+	return r
+}
+
+// better orders the root's children: a proven win first, then by visits, then by value.
+func (t *mctsTree) better(a, b int32, p int) bool {
+	x, y := &t.pool[a], &t.pool[b]
+	xw := x.flags&proven != 0 && t.sideMean(x, p) >= 1
+	yw := y.flags&proven != 0 && t.sideMean(y, p) >= 1
+	switch {
+	case xw != yw:
+		return xw
+	case x.visits != y.visits:
+		return x.visits > y.visits
+	}
+	return t.sideMean(x, p) > t.sideMean(y, p)
+}
+
+// line is the Line of the root's child c.
+func (t *mctsTree) line(c int32) Line {
+	l := Line{Move: t.pool[c].move, Values: make([]float64, t.players)}
+	ply := 0
+	cur := t.pos[0]
+	exact := t.pool[c].flags&proven != 0
+	for i := c; ply < len(t.pv); {
+		node := &t.pool[i]
+		t.pv[ply] = node.move
+		ply++
+		next := t.position(ply, nil)
+		cur.PlayInto(node.move, next)
+		cur = next
+		if node.count == 0 {
+			break
+		}
+		j := t.follow(node)
+		if j < 0 {
+			break
+		}
+		i = j
+	}
+	l.PV = slices.Clone(t.pv[:ply])
+	node := &t.pool[c]
+	switch {
+	case exact && cur.Utility(t.u[:t.players]):
+		terminalValues(l.Values, t.u[:t.players], ply)
+	case node.visits == 0:
+		cur.Evaluate(l.Values)
+		clampEval(l.Values)
+	default:
+		for p := range t.players {
+			mean := t.sideMean(node, p)
+			l.Values[p] = t.set.scale*math.Atanh(max(-mctsMaxMean, min(mctsMaxMean, mean))) + 0
+		}
+	}
+	return l
+}
+
+// mctsMaxMean bounds the means mapped back to pawns, where atanh grows without bound.
+const mctsMaxMean = 0.9999
+
+// follow is the child a line goes on to: a proven win, else the most visited (the first on a
+// tie), or at a chance node the most likely outcome; -1 when it has no visits.
+func (t *mctsTree) follow(node *mctsNode) int32 {
+	first, count := node.first, int32(node.count)
+	pick := int32(-1)
+	if node.mover == chanceMover {
+		best := float32(-1)
+		for c := first; c < first+count; c++ {
+			if ch := &t.pool[c]; ch.prior > best {
+				best, pick = ch.prior, c
+			}
+		}
+	} else {
+		p := int(node.mover)
+		var most uint32
+		for c := first; c < first+count; c++ {
+			ch := &t.pool[c]
+			if ch.flags&proven != 0 && t.sideMean(ch, p) >= 1 {
+				return c
+			}
+			if ch.visits > most {
+				most, pick = ch.visits, c
+			}
+		}
+	}
+	if pick < 0 || t.pool[pick].visits == 0 {
+		return -1
+	}
+	return pick
+}
+
+// lineDepth counts the actions of a line, rolls not counted.
+func (t *mctsTree) lineDepth(pv []engine.Move) int {
+	if !t.chance {
+		return len(pv)
+	}
+	d, cur := 0, t.pos[0]
+	for ply, m := range pv {
+		if cur.Phase() != engine.PhaseRoll {
+			d++
+		}
+		next := t.position(ply+1, nil)
+		cur.PlayInto(m, next)
+		cur = next
+	}
+	return d
+}
+
+// autoKey names a game for Auto: the variant and its number of sides.
+type autoKey struct {
+	variant string
+	sides   int
+}
+
+// autoTable is what Auto runs where matches at equal time found an algorithm stronger than
+// AlphaBeta (two sides) or Paranoid (more); doc.go has the matches.
+var autoTable = map[autoKey]Algorithm{}
+
+// autoAlgorithm is the algorithm opts ask for at root, with Auto looked up in autoTable. A search
+// bounded by depth keeps Auto, which runs AlphaBeta or Paranoid.
+func autoAlgorithm(root engine.Position, opts Options) Algorithm {
+	if opts.Algorithm != Auto || root == nil || opts.Depth > 0 {
+		return opts.Algorithm
+	}
+	players := engine.Players(root)
+	if players < 1 || players > engine.MaxPlayers {
+		return Auto
+	}
+	sides, err := sidesOf(root, players)
+	if err != nil {
+		return Auto
+	}
+	distinct := 0
+	for p := range players {
+		if !slices.Contains(sides[:p], sides[p]) {
+			distinct++
+		}
+	}
+	if a, ok := autoTable[autoKey{root.Variant().Describe().Name, distinct}]; ok {
+		return a
+	}
+	return Auto
+}

@@ -1,0 +1,338 @@
+package search
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/coasterchaturanga"
+	"github.com/ashtapada/ashtapada/engine/martianchess"
+)
+
+func mctsOptions(nodes uint64) Options {
+	return Options{Algorithm: MCTS, Limits: Limits{Nodes: nodes}}
+}
+
+// TestMCTSMateInOne checks that MCTS plays a mate in one at once, values it as a win in one
+// action and stops: the root is solved.
+func TestMCTSMateInOne(t *testing.T) {
+	for _, fen := range []string{
+		"7k/6pp/8/8/8/8/8/R5K1 w - - 0 1",
+		"r5k1/8/8/8/8/8/6PP/7K b - - 0 1",
+		"6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
+	} {
+		root := parseChaturanga(t, fen)
+		r := mustSearch(t, NewSearcher(0), root, mctsOptions(200000))
+		us := root.ToMove()
+		var u [2]float64
+		if !play(root, r.Best).Utility(u[:]) || u[us] != 1 {
+			t.Errorf("%s: %s does not mate", fen, root.Notation(r.Best))
+		}
+		if got := r.Lines[0].Values[us]; got != engine.WinValue-1 || r.Lines[0].Values[1-us] != -got {
+			t.Errorf("%s: values %v, want a win in one", fen, r.Lines[0].Values)
+		}
+		if !r.Complete || r.Nodes >= 200000 || len(r.Lines[0].PV) != 1 {
+			t.Errorf("%s: complete %v after %d nodes, PV %v; want the solved root", fen, r.Complete, r.Nodes, r.Lines[0].PV)
+		}
+	}
+}
+
+// TestMCTSWinsMaterial checks that MCTS takes a piece left hanging, in chaturanga and in four-
+// player Martian Chess.
+func TestMCTSWinsMaterial(t *testing.T) {
+	// The black ratha on a4 is undefended; taking it leaves a ratha against a bare king.
+	root := parseChaturanga(t, "4k3/8/8/8/r7/8/8/R3K3 w - - 0 1")
+	r := mustSearch(t, NewSearcher(0), root, mctsOptions(50000))
+	if got := root.Notation(r.Best); got != "a1a4" {
+		t.Errorf("chaturanga: %s, want a1a4; lines %+v", got, r.Lines)
+	}
+	if r.Lines[0].Values[0] < 1 {
+		t.Errorf("chaturanga: value %v after winning a ratha", r.Lines[0].Values[0])
+	}
+
+	// South-west's queen on d4 may take the queen on e5 in north-east's zone, which nothing
+	// defends.
+	mc, err := martianchess.MartianChessVariant.Parse("p7/8/8/4q3/3q4/8/8/p6p sw -,-,-,- - - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = mustSearch(t, NewSearcher(0), mc, mctsOptions(50000))
+	if g := mc.(engine.Tactics).Gain(r.Best); g != 3 {
+		t.Errorf("martian chess: %s, which wins %v; want the queen; lines %+v", mc.Notation(r.Best), g, r.Lines)
+	}
+}
+
+// TestMCTSNim checks the lines MCTS finds in nim, where the mover wins by leaving a multiple
+// of four.
+func TestMCTSNim(t *testing.T) {
+	for pile := 1; pile <= 7; pile++ {
+		if pile%4 == 0 {
+			continue
+		}
+		r := mustSearch(t, NewSearcher(0), &nim{pile: pile}, mctsOptions(20000))
+		if r.Best != engine.Move(pile%4) {
+			t.Errorf("nim %d: best %d, want %d", pile, r.Best, pile%4)
+		}
+		if v := r.Lines[0].Values[0]; v <= 0 {
+			t.Errorf("nim %d: value %v for the winner", pile, v)
+		}
+		if pile <= 3 && !r.Complete {
+			t.Errorf("nim %d: taking the pile did not solve the root", pile)
+		}
+	}
+}
+
+// TestMCTSDeterministic checks that a seed and a node limit decide the result, in a game with
+// dice and four players.
+func TestMCTSDeterministic(t *testing.T) {
+	root := mcc(t, nil)
+	search := func(seed uint64) Result {
+		s := NewSearcher(0)
+		s.SetSeed(seed)
+		r := mustSearch(t, s, root, Options{Algorithm: MCTS, Limits: Limits{Nodes: 30000, MultiPV: 3}})
+		r.Elapsed = 0
+		return r
+	}
+	a, b := search(1), search(1)
+	if !resultsEqual(a, b) {
+		t.Errorf("seed 1 twice:\n%+v\n%+v", a, b)
+	}
+	// The same searcher again: nothing of the earlier search remains.
+	s := NewSearcher(0)
+	s.SetSeed(1)
+	mustSearch(t, s, chaturajiStart(t, nil, 3), mctsOptions(5000))
+	c := mustSearch(t, s, root, Options{Algorithm: MCTS, Limits: Limits{Nodes: 30000, MultiPV: 3}})
+	c.Elapsed = 0
+	if !resultsEqual(a, c) {
+		t.Errorf("a searcher used before:\n%+v\n%+v", a, c)
+	}
+	if d := search(2); resultsEqual(a, d) {
+		t.Errorf("seeds 1 and 2 gave the same result %+v", d)
+	}
+}
+
+func resultsEqual(a, b Result) bool {
+	if a.Best != b.Best || a.Nodes != b.Nodes || a.Depth != b.Depth || a.SelDepth != b.SelDepth || len(a.Lines) != len(b.Lines) {
+		return false
+	}
+	for i := range a.Lines {
+		x, y := a.Lines[i], b.Lines[i]
+		if x.Move != y.Move || !slices.Equal(x.Values, y.Values) || !slices.Equal(x.PV, y.PV) {
+			return false
+		}
+	}
+	return true
+}
+
+// mcc returns Martian Coaster Chaturanga after its first roll.
+func mcc(t testing.TB, opts engine.Options) engine.Position {
+	t.Helper()
+	p, err := coasterchaturanga.Variant.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return play(p, allMoves(p)[0])
+}
+
+// TestMCTSAllocations checks that a search allocates the same whatever its size: the result,
+// nothing per node.
+func TestMCTSAllocations(t *testing.T) {
+	for _, root := range []engine.Position{chaturajiStart(t, nil, 1), mcc(t, nil)} {
+		s := NewSearcher(1 << 16)
+		allocs := func(nodes uint64) (float64, uint64) {
+			var visited uint64
+			a := testing.AllocsPerRun(3, func() {
+				r, _ := s.Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Nodes: nodes, MultiPV: 2}}, nil)
+				visited = r.Nodes
+			})
+			return a, visited
+		}
+		allocs(300000) // the descent's positions are made once
+		small, n1 := allocs(2000)
+		large, n2 := allocs(100000)
+		t.Logf("%s: %v allocations for %d nodes, %v for %d", root.Variant().Describe().Name, small, n1, large, n2)
+		if large > small+4 || n2 < 20*n1 {
+			t.Errorf("%s: %v allocations for %d nodes, %v for %d", root.Variant().Describe().Name, small, n1, large, n2)
+		}
+	}
+}
+
+// TestMCTSLimits checks the node, time, context and depth limits, and that a search without a
+// limit that ends is refused.
+func TestMCTSLimits(t *testing.T) {
+	root := chaturajiStart(t, nil, 2)
+	legal := allMoves(root)
+	check := func(t *testing.T, r Result, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Complete || len(r.Lines) == 0 || !slices.Contains(legal, r.Best) || r.Lines[0].PV[0] != r.Best {
+			t.Errorf("got %+v, want an incomplete result with a legal best action", r)
+		}
+	}
+	t.Run("nodes", func(t *testing.T) {
+		r, err := NewSearcher(0).Search(context.Background(), root, mctsOptions(20000), nil)
+		check(t, r, err)
+		// A limit is checked between descents; one descent adds a few actions of playout.
+		if r.Nodes < 20000 || r.Nodes > 20000+200 {
+			t.Errorf("%d nodes with a budget of 20000", r.Nodes)
+		}
+	})
+	t.Run("one node", func(t *testing.T) {
+		r, err := NewSearcher(0).Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Nodes: 1, MultiPV: 3}}, nil)
+		check(t, r, err)
+	})
+	t.Run("time", func(t *testing.T) {
+		start := time.Now()
+		r, err := NewSearcher(0).Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Time: 50 * time.Millisecond}}, nil)
+		check(t, r, err)
+		if d := time.Since(start); d < 50*time.Millisecond || d > 500*time.Millisecond {
+			t.Errorf("a 50ms search took %v", d)
+		}
+	})
+	t.Run("cancel", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		defer cancel()
+		start := time.Now()
+		r, err := NewSearcher(0).Search(ctx, root, Options{Algorithm: MCTS}, nil)
+		check(t, r, err)
+		if d := time.Since(start); d > 500*time.Millisecond {
+			t.Errorf("a search cancelled after 30ms took %v", d)
+		}
+	})
+	t.Run("cancelled before", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		r, err := NewSearcher(0).Search(ctx, root, Options{Algorithm: MCTS}, nil)
+		check(t, r, err)
+	})
+	t.Run("depth", func(t *testing.T) {
+		s := NewSearcher(0)
+		r, err := s.Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Depth: 2, Nodes: 50000}}, nil)
+		check(t, r, err)
+		if r.Depth > 2 || s.mcts.selDepth > 3 { // two actions and the roll between them
+			t.Errorf("depth 2: a line of %d actions, the tree %d plies deep", r.Depth, s.mcts.selDepth)
+		}
+	})
+	t.Run("no limit", func(t *testing.T) {
+		if _, err := NewSearcher(0).Search(context.Background(), root, Options{Algorithm: MCTS}, nil); err == nil {
+			t.Error("a search without a limit that ends: no error")
+		}
+	})
+	t.Run("errors", func(t *testing.T) {
+		for _, opts := range []Options{
+			{Limits: Limits{Depth: -1, Nodes: 10}},
+			{Limits: Limits{MultiPV: -1, Nodes: 10}},
+			{Limits: Limits{Time: -1}},
+			{Limits: Limits{Nodes: 10}, Repetition: 1},
+		} {
+			opts.Algorithm = MCTS
+			if _, err := NewSearcher(0).Search(context.Background(), root, opts, nil); err == nil {
+				t.Errorf("%+v: no error", opts)
+			}
+		}
+		for _, n := range []engine.Position{nil, newRace(2, 5, false), &nim{}} {
+			if _, err := NewSearcher(0).Search(context.Background(), n, mctsOptions(10), nil); err == nil {
+				t.Errorf("%v: no error", n)
+			}
+		}
+	})
+}
+
+// TestMCTSLines checks MultiPV, the lines' legality, team values and the reports.
+func TestMCTSLines(t *testing.T) {
+	for _, root := range []engine.Position{chaturajiStart(t, nil, 1), chaturajiStart(t, teamPlay, 1), mcc(t, nil),
+		newTree(6, 3, 4, 20, 1<<30, true, true)} {
+		name := root.Variant().Describe().Name
+		var reports []Result
+		r, err := NewSearcher(0).Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Nodes: 100000, MultiPV: 3}},
+			func(r Result) { reports = append(reports, r) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Lines) != min(3, len(allMoves(root))) || r.Best != r.Lines[0].Move || r.Depth < 2 {
+			t.Errorf("%s: %+v", name, r)
+		}
+		if len(reports) < 2 {
+			t.Errorf("%s: %d reports", name, len(reports))
+		}
+		players := engine.Players(root)
+		seen := map[engine.Move]bool{}
+		for _, l := range r.Lines {
+			if seen[l.Move] || len(l.Values) != players || l.PV[0] != l.Move {
+				t.Errorf("%s: line %+v", name, l)
+			}
+			seen[l.Move] = true
+			cur := root
+			for i, m := range l.PV {
+				if !slices.Contains(allMoves(cur), m) {
+					t.Fatalf("%s: PV %v: move %d is illegal", name, l.PV, i)
+				}
+				cur = play(cur, m)
+			}
+			for _, v := range l.Values {
+				if math.IsNaN(v) || math.Abs(v) >= winBound {
+					t.Errorf("%s: values %v", name, l.Values)
+				}
+			}
+			if sider, ok := root.(Sider); ok && sider.Sides()[0] == sider.Sides()[2] && (l.Values[0] != l.Values[2] || l.Values[1] != l.Values[3]) {
+				t.Errorf("%s: partners valued apart: %v", name, l.Values)
+			}
+		}
+	}
+}
+
+// TestMCTSRepetition checks that a repeated position is a draw: in shuttle, passing back to the
+// start is a draw, which player 1 takes over resigning.
+func TestMCTSRepetition(t *testing.T) {
+	r := mustSearch(t, NewSearcher(0), &shuttle{toMove: 1}, Options{Algorithm: MCTS, Limits: Limits{Nodes: 5000}, Repetition: 2})
+	if r.Best != 0 {
+		t.Errorf("best %d, want the pass", r.Best)
+	}
+	if v := r.Lines[0].Values[1]; v < -0.5 {
+		t.Errorf("player 1's value %v, want about a draw", v)
+	}
+}
+
+func TestAutoAlgorithm(t *testing.T) {
+	for root, want := range autoTable {
+		_ = root
+		_ = want
+	}
+	// A depth keeps the depth-first algorithms.
+	if got := autoAlgorithm(mcc(t, nil), Options{Limits: Limits{Depth: 3}}); got != Auto {
+		t.Errorf("with a depth: %v, want auto", got)
+	}
+	if got := autoAlgorithm(&nim{pile: 3}, Options{Limits: Limits{Nodes: 3}}); got != Auto {
+		t.Errorf("nim: %v, want auto", got)
+	}
+	if got := autoAlgorithm(mcc(t, nil), Options{Algorithm: Paranoid}); got != Paranoid {
+		t.Errorf("paranoid asked for: %v", got)
+	}
+}
+
+// TestMCTSReuse checks that a search of a position the last search's tree holds goes on with
+// that tree, and that ClearTable starts afresh.
+func TestMCTSReuse(t *testing.T) {
+	root := mcc(t, nil)
+	s := NewSearcher(0)
+	s.mctsTree().set.reuse = true
+	r := mustSearch(t, s, root, mctsOptions(30000))
+	next := play(root, r.Best)
+	if next.Phase() != engine.PhaseAction {
+		t.Skipf("the best action %s ends the turn", root.Notation(r.Best))
+	}
+	mustSearch(t, s, next, mctsOptions(30000))
+	if s.mcts.root == 0 {
+		t.Error("the second search started a new tree")
+	}
+	s.ClearTable()
+	mustSearch(t, s, next, mctsOptions(30000))
+	if s.mcts.root != 0 {
+		t.Error("after ClearTable the search went on with the old tree")
+	}
+}
