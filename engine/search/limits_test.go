@@ -183,13 +183,13 @@ func TestSearchErrors(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for _, a := range []Algorithm{Auto, AlphaBeta, Paranoid, MaxN} {
+	for _, a := range []Algorithm{Auto, AlphaBeta, Paranoid, MaxN, MCTS} {
 		if got, err := ParseAlgorithm(a.String()); got != a || err != nil {
 			t.Errorf("ParseAlgorithm(%q) = %v, %v", a.String(), got, err)
 		}
 	}
-	if _, err := ParseAlgorithm("mcts"); err == nil {
-		t.Error("ParseAlgorithm(mcts) gave no error")
+	if _, err := ParseAlgorithm("uct"); err == nil {
+		t.Error("ParseAlgorithm(uct) gave no error")
 	}
 }
 
