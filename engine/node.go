@@ -66,6 +66,24 @@ type Tactics interface {
 	InCheck() bool
 }
 
+// Passer is a two-player position that can hand the move to the other player without acting:
+// the null move of search, which no rule allows. A search uses it to learn that a position is so
+// good that even passing keeps it above what the opponent can already reach elsewhere.
+type Passer interface {
+	// PassInto writes into dst (from NewNode) the position with the other player to move and
+	// nothing else changed. It returns false, writing nothing, where a pass would mislead: in
+	// check, or where zugzwang is common, as with only king and pawns left.
+	PassInto(dst Position) bool
+}
+
+// Exchanger is a position with Tactics that also judges exchanges.
+type Exchanger interface {
+	// SEE is the material, in pawns, the player to move wins by the exchange the action starts
+	// on its target square, both sides taking there with their least valuable piece while it
+	// pays: negative when the action loses material.
+	SEE(m Move) float64
+}
+
 // Seated is a position whose players depend on its options, as in a game for two or four.
 type Seated interface {
 	// Seats lists the position's players in turn order.

@@ -50,7 +50,7 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	cfg := matchConfig{}
 	fs.StringVar(&cfg.variant, "variant", "chaturanga", "variant name")
 	players := fs.String("players", "search,random", "comma-separated player specs, one per seat: random, greedy, oneply, "+
-		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
+		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A][:width=full], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
 		"(chaturanga only), uci:path=FILE[:args=WORDS] with fairy's limits (a UCI engine, e.g. args=search --uci for an "+
 		"ashtapada build; chaturanga only)")
 	fs.IntVar(&cfg.games, "games", 100, "number of games; seats rotate from game to game")
@@ -239,8 +239,16 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeCont
 			tc = &t
 		case "alg":
 			o.Algorithm, err = search.ParseAlgorithm(v)
+		case "width":
+			switch v {
+			case "full":
+				o.FullWidth = true
+			case "selective":
+			default:
+				err = errors.New("want full or selective")
+			}
 		default:
-			err = errors.New("unknown option (want depth, movetime, nodes, tc or alg)")
+			err = errors.New("unknown option (want depth, movetime, nodes, tc, alg or width)")
 		}
 		if err != nil {
 			return o, nil, fmt.Errorf("player %q: %s=%s: %v", spec.text, k, v, err)

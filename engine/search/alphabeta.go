@@ -65,28 +65,80 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	if s.chance && n.Phase() == engine.PhaseRoll {
 		return s.chanceNode(f, ply, depth, alpha, beta, pv, key)
 	}
+	mover := n.ToMove()
+	side := s.sideAt(mover)
+	child := s.frame(ply + 1)
+	inCheck := f.tac != nil && f.tac.InCheck()
+	// Pruning by the static value needs two sides without dice, tactics to tell quiet actions
+	// from noisy ones, and a window clear of the win range.
+	prune := s.plain && f.tac != nil && !pv && !inCheck &&
+		math.Abs(alpha) < winBound && math.Abs(beta) < winBound
+	static := 0.0
+	if prune {
+		static = s.static(n, side)
+		// Reverse futility: far enough above beta that no quiet line of a few actions falls back.
+		if s.on(featRFP) && depth <= rfpDepth && static-rfpMargin*float64(depth) >= beta {
+			return static
+		}
+		// Null move: if passing still holds beta at a reduced depth, so will acting.
+		if s.on(featNull) && depth >= 3 && static >= beta {
+			if passer, ok := n.(engine.Passer); ok && passer.PassInto(child.pos) {
+				r := 3 + depth/6
+				v := s.child(ply+1, depth-1-r, math.Nextafter(beta, math.Inf(-1)), beta, false, false)
+				if s.stop {
+					return 0
+				}
+				if v >= beta {
+					return min(v, winBound-1)
+				}
+			}
+		}
+	}
 	moves := n.Moves(f.moves[:0])
 	if len(moves) == 0 {
 		return s.leaf(f, ply)
 	}
-	mover := n.ToMove()
-	side := s.sideAt(mover)
 	s.order(f, moves, ttMove, mover)
 	alpha0, unsolved0 := alpha, s.unsolved
 	best, bestMove := math.Inf(-1), noMove
-	child := s.frame(ply + 1)
 	for i := range moves {
 		m := pick(f, moves, i)
+		quiet := f.tac != nil && f.score[i] < scoreKiller && f.tac.Gain(m) == 0
 		n.PlayInto(m, child.pos)
 		same := s.sideAt(child.pos.ToMove()) == side
+		gives := child.tac != nil && !same && child.tac.InCheck()
+		next := depth - 1
+		if gives && s.plain && s.on(featCheckExt) && ply < 2*s.iterDepth {
+			next++
+		}
+		// Futility: a quiet action near the horizon cannot lift a position far below alpha.
+		if prune && quiet && i > 0 && !gives && s.on(featFutility) && depth <= futDepth &&
+			static+futMargin*float64(depth) <= alpha {
+			best = max(best, static+futMargin*float64(depth))
+			continue
+		}
 		var v float64
 		if i == 0 || s.noPVS {
-			v = s.child(ply+1, depth-1, alpha, beta, same, pv && i == 0)
+			v = s.child(ply+1, next, alpha, beta, same, pv && i == 0)
 		} else {
+			// Late quiet actions are searched shallower first, and again in full only when
+			// they beat alpha.
+			r := 0
+			if quiet && !inCheck && !gives && depth >= 3 && s.plain && s.on(featLMR) {
+				r = lmrReduction(depth, i)
+				if pv {
+					r--
+				}
+				r = max(min(r, next-1), 0)
+			}
 			// A null window: nothing lies strictly between alpha and its successor.
-			v = s.child(ply+1, depth-1, alpha, math.Nextafter(alpha, math.Inf(1)), same, false)
+			up := math.Nextafter(alpha, math.Inf(1))
+			v = s.child(ply+1, next-r, alpha, up, same, false)
+			if r > 0 && v > alpha && !s.stop {
+				v = s.child(ply+1, next, alpha, up, same, false)
+			}
 			if v > alpha && v < beta && !s.stop {
-				v = s.child(ply+1, depth-1, alpha, beta, same, pv)
+				v = s.child(ply+1, next, alpha, beta, same, pv)
 			}
 		}
 		if s.stop {
@@ -223,6 +275,9 @@ func (s *Searcher) quiesce(f *frame, ply int, alpha, beta float64) float64 {
 	child := s.frame(ply + 1)
 	for i := range moves {
 		m := pick(f, moves, i)
+		if f.score[i] <= scoreBad/2 && !f.tac.InCheck() {
+			break // the rest lose material in exchange: standing pat is better
+		}
 		n.PlayInto(m, child.pos)
 		var v float64
 		if s.sideAt(child.pos.ToMove()) == side {

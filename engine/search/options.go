@@ -74,6 +74,11 @@ type Options struct {
 	// History and the search path is a draw: value 0 for everyone.
 	History    []uint64
 	Repetition int
+	// FullWidth turns off the selective search of two sides without dice (null move, late-move
+	// reductions, futility pruning, aspiration windows, exchange pruning, check extensions):
+	// every action is searched to the full depth, so values are the minimax values of the
+	// depth. It is slower, and weaker at equal time; for tests and comparisons.
+	FullWidth bool
 }
 
 // Line is one root action with its value for every player and its principal variation.

@@ -5,13 +5,20 @@ import (
 )
 
 // Move ordering scores: the table's move, then actions that win material (more first), then the
-// killers, then the rest by history.
+// killers, then the rest by history, and last the captures that lose in exchange.
 const (
 	scoreTable  = 1 << 30
 	scoreGain   = 1 << 29
 	scoreKiller = 1 << 28
 	historyMax  = 1 << 20
+	// scoreBad puts the captures that lose material in exchange after every other action.
+	scoreBad = -1 << 29
 )
+
+// badExchange reports whether the noisy action m loses material in exchange.
+func (s *Searcher) badExchange(f *frame, m engine.Move) bool {
+	return f.see != nil && s.plain && s.on(featSEE) && f.see.SEE(m) < 0
+}
 
 // histIndex hashes a move onto the history counters; moves are packed differently by every
 // variant, so no layout is assumed.
@@ -35,6 +42,9 @@ func (s *Searcher) order(f *frame, moves []engine.Move, ttMove engine.Move, move
 		if f.tac != nil && sc < scoreTable {
 			if g := f.tac.Gain(m); g > 0 {
 				sc = scoreGain + int32(min(g, 1<<18)*1024)
+				if s.badExchange(f, m) {
+					sc = scoreBad + int32(min(g, 1<<18)*1024)
+				}
 			}
 		}
 		f.score[i] = sc

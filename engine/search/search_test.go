@@ -85,7 +85,7 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 			for _, noTT := range []bool{false, true} {
 				s := NewSearcher(1 << 16)
 				s.noTT = noTT
-				r := mustSearch(t, s, root, Options{Limits: Limits{Depth: depth, MultiPV: len(moves)}})
+				r := mustSearch(t, s, root, Options{FullWidth: true, Limits: Limits{Depth: depth, MultiPV: len(moves)}})
 				if len(r.Lines) != len(moves) {
 					t.Fatalf("case %d depth %d: %d lines, want %d", i, depth, len(r.Lines), len(moves))
 				}
@@ -117,7 +117,7 @@ func TestStar1MatchesExpectimax(t *testing.T) {
 			for j, noStar1 := range []bool{false, true} {
 				s := NewSearcher(1 << 16)
 				s.noStar1 = noStar1
-				r := mustSearch(t, s, root, Options{Limits: Limits{Depth: depth, MultiPV: len(moves)}})
+				r := mustSearch(t, s, root, Options{FullWidth: true, Limits: Limits{Depth: depth, MultiPV: len(moves)}})
 				lines[j] = r.Lines
 				total[j] += r.Nodes
 			}
@@ -185,7 +185,7 @@ func TestRaceSolved(t *testing.T) {
 				}
 				s := NewSearcher(1 << 18)
 				s.noTT = noTT
-				r := mustSearch(t, s, root, Options{Limits: Limits{MultiPV: 3}})
+				r := mustSearch(t, s, root, Options{FullWidth: true, Limits: Limits{MultiPV: 3}})
 				if !r.Complete {
 					t.Errorf("goal %d roll %d: not solved (depth %d)", goal, roll, r.Depth)
 				}
@@ -242,7 +242,7 @@ func TestChanceNodeIsMeanOfChildren(t *testing.T) {
 		}
 		for depth := 2; depth <= maxDepth; depth++ {
 			moves := allMoves(root)
-			res := mustSearch(t, NewSearcher(1<<16), root, Options{Limits: Limits{Depth: depth, MultiPV: len(moves)}})
+			res := mustSearch(t, NewSearcher(1<<16), root, Options{FullWidth: true, Limits: Limits{Depth: depth, MultiPV: len(moves)}})
 			checked := 0
 			for _, l := range res.Lines {
 				roll := play(root, l.Move)
@@ -253,7 +253,7 @@ func TestChanceNodeIsMeanOfChildren(t *testing.T) {
 				var mean float64
 				for _, m := range allMoves(roll) {
 					c := play(roll, m)
-					cr := mustSearch(t, NewSearcher(1<<16), c, Options{Limits: Limits{Depth: depth - 1}})
+					cr := mustSearch(t, NewSearcher(1<<16), c, Options{FullWidth: true, Limits: Limits{Depth: depth - 1}})
 					mean += roll.Probability(m) * cr.Lines[0].Values[root.ToMove()]
 				}
 				if got := l.Values[root.ToMove()]; !close(got, mean) {
@@ -279,7 +279,7 @@ func TestMultiPlayerMatchesReference(t *testing.T) {
 			moves := allMoves(three)
 			t.Run(fmt.Sprintf("paranoid/%d/%d", seed, depth), func(t *testing.T) {
 				ref := newReference(three, nil, true)
-				r := mustSearch(t, NewSearcher(1<<16), three, Options{Algorithm: Paranoid, Limits: Limits{Depth: depth, MultiPV: len(moves)}})
+				r := mustSearch(t, NewSearcher(1<<16), three, Options{FullWidth: true, Algorithm: Paranoid, Limits: Limits{Depth: depth, MultiPV: len(moves)}})
 				for _, l := range r.Lines {
 					if want := ref.minimax(play(three, l.Move), depth-1, 1); !close(l.Values[0], want) {
 						t.Errorf("action %d: %v, want %v", l.Move, l.Values[0], want)
@@ -288,7 +288,7 @@ func TestMultiPlayerMatchesReference(t *testing.T) {
 			})
 			t.Run(fmt.Sprintf("auto/%d/%d", seed, depth), func(t *testing.T) {
 				ref := newReference(three, nil, autoMany == modeParanoid)
-				r := mustSearch(t, NewSearcher(1<<16), three, Options{Limits: Limits{Depth: depth}})
+				r := mustSearch(t, NewSearcher(1<<16), three, Options{FullWidth: true, Limits: Limits{Depth: depth}})
 				if autoMany == modeMaxN {
 					return // compared below
 				}
@@ -299,7 +299,7 @@ func TestMultiPlayerMatchesReference(t *testing.T) {
 			t.Run(fmt.Sprintf("teams/%d/%d", seed, depth), func(t *testing.T) {
 				ref := newReference(teams, teams.Sides(), false)
 				tm := allMoves(teams)
-				r := mustSearch(t, NewSearcher(1<<16), teams, Options{Limits: Limits{Depth: depth, MultiPV: len(tm)}})
+				r := mustSearch(t, NewSearcher(1<<16), teams, Options{FullWidth: true, Limits: Limits{Depth: depth, MultiPV: len(tm)}})
 				for _, l := range r.Lines {
 					if want := ref.minimax(play(teams, l.Move), depth-1, 1); !close(l.Values[0], want) || l.Values[2] != l.Values[0] || l.Values[1] != -l.Values[0] {
 						t.Errorf("action %d: %v, want %v for the first team", l.Move, l.Values, want)
@@ -311,7 +311,7 @@ func TestMultiPlayerMatchesReference(t *testing.T) {
 				s := NewSearcher(1 << 16)
 				s.noTT = true // the table puts its move first, so ties could go another way
 				nm := allMoves(noEnd)
-				r := mustSearch(t, s, noEnd, Options{Algorithm: MaxN, Limits: Limits{Depth: depth, MultiPV: len(nm)}})
+				r := mustSearch(t, s, noEnd, Options{FullWidth: true, Algorithm: MaxN, Limits: Limits{Depth: depth, MultiPV: len(nm)}})
 				for _, l := range r.Lines {
 					want := ref.maxn(play(noEnd, l.Move), depth-1, 1)
 					for p := range want {
@@ -322,7 +322,7 @@ func TestMultiPlayerMatchesReference(t *testing.T) {
 					}
 				}
 				// With the table the values stay the same (ties aside, which noEnd avoids).
-				r2 := mustSearch(t, NewSearcher(1<<16), noEnd, Options{Algorithm: MaxN, Limits: Limits{Depth: depth, MultiPV: len(nm)}})
+				r2 := mustSearch(t, NewSearcher(1<<16), noEnd, Options{FullWidth: true, Algorithm: MaxN, Limits: Limits{Depth: depth, MultiPV: len(nm)}})
 				for i := range r.Lines {
 					if r.Lines[i].Move != r2.Lines[i].Move || !close(r.Lines[i].Values[1], r2.Lines[i].Values[1]) {
 						t.Errorf("line %d without table %d %v, with %d %v", i, r.Lines[i].Move, r.Lines[i].Values, r2.Lines[i].Move, r2.Lines[i].Values)

@@ -33,7 +33,8 @@ const autoMany = modeParanoid
 // frame is the storage of one ply of the search stack.
 type frame struct {
 	pos     engine.Position
-	tac     engine.Tactics // nil when the variant offers none
+	tac     engine.Tactics   // nil when the variant offers none
+	see     engine.Exchanger // nil when the variant offers none
 	moves   [engine.MaxMoves]engine.Move
 	score   [engine.MaxMoves]int32
 	prob    [engine.MaxMoves]float64
@@ -83,7 +84,12 @@ type Searcher struct {
 	sideSize [2]float64
 	salt     uint64
 	chance   bool
+	plain    bool // two sides, no dice: the selective search of prune.go applies
 	multiPV  int
+	// iterDepth is the depth of the current iteration; prev is the root value the last one
+	// found, for the aspiration window.
+	iterDepth int
+	prev      float64
 
 	rep       int
 	keys      []uint64            // History, then the keys of the path
@@ -100,9 +106,10 @@ type Searcher struct {
 	u, e [engine.MaxPlayers]float64
 
 	// Switches for tests and measurements.
-	noStar1 bool
-	noTT    bool
-	noPVS   bool
+	noStar1   bool
+	noTT      bool
+	noPVS     bool
+	fullWidth bool // Options.FullWidth
 }
 
 // NewSearcher returns a Searcher with a transposition table of about ttBytes (a default of
@@ -139,6 +146,7 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Option
 	completed, solved := 0, false
 	for d := 1; d <= maxIter && !solved; d++ {
 		s.unsolved = 0
+		s.iterDepth = d
 		if s.mode == modeMaxN {
 			s.rootMaxN(d)
 		} else {
@@ -149,6 +157,9 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Option
 		}
 		completed, solved = d, s.unsolved == 0
 		s.keepBest()
+		if len(s.best) > 0 {
+			s.prev = s.best[0].value
+		}
 		if report != nil {
 			report(s.result(completed, start, d == maxIter || solved))
 		}
@@ -194,15 +205,18 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 		return err
 	}
 	s.chance = len(desc.Dice) > 0
+	s.plain = s.mode == modeAlphaBeta && !s.chance
+	s.fullWidth = opts.FullWidth
 	if v := root.Variant(); v != s.variant {
 		// Storage nodes belong to one variant.
 		for _, f := range s.frames {
-			f.pos, f.tac = nil, nil
+			f.pos, f.tac, f.see = nil, nil, nil
 		}
 		s.variant = v
 	}
 	s.frame(0).pos = root
 	s.frames[0].tac, _ = root.(engine.Tactics)
+	s.frames[0].see, _ = root.(engine.Exchanger)
 
 	s.rep = opts.Repetition
 	s.keys = append(s.keys[:0], opts.History...)
@@ -354,6 +368,7 @@ func (s *Searcher) frame(ply int) *frame {
 	if f.pos == nil && ply > 0 {
 		f.pos = s.frames[0].pos.NewNode()
 		f.tac, _ = f.pos.(engine.Tactics)
+		f.see, _ = f.pos.(engine.Exchanger)
 	}
 	return f
 }
@@ -447,7 +462,10 @@ func (s *Searcher) rootAlphaBeta(depth int) {
 		same := s.sideOf[child.pos.ToMove()] == mySide
 		var v float64
 		exact := false
-		if math.IsInf(bound, -1) || s.noPVS {
+		if math.IsInf(bound, -1) && s.aspire(depth) {
+			v = s.aspiration(depth, same)
+			exact = true
+		} else if math.IsInf(bound, -1) || s.noPVS {
 			v = s.child(1, depth-1, bound, math.Inf(1), same, true)
 			exact = v > bound
 		} else {
@@ -476,6 +494,37 @@ func (s *Searcher) rootAlphaBeta(depth int) {
 	}
 	s.sortRoot()
 	s.storeRoot(key, depth)
+}
+
+// aspire reports whether the first root action of an iteration is searched in a window around
+// the last iteration's value: a narrow window cuts more, and the value rarely moves far.
+func (s *Searcher) aspire(depth int) bool {
+	return s.plain && s.multiPV == 1 && depth >= 5 && s.on(featAspiration) && math.Abs(s.prev) < winBound
+}
+
+// aspiration searches the first root action, already played into ply 1, in a window around
+// s.prev, widening it on the side that fails until the value falls inside.
+func (s *Searcher) aspiration(depth int, same bool) float64 {
+	delta := aspirationDelta
+	lo, hi := s.prev-delta, s.prev+delta
+	for {
+		v := s.child(1, depth-1, lo, hi, same, true)
+		if s.stop {
+			return v
+		}
+		delta *= 2
+		switch {
+		case v <= lo:
+			lo = s.prev - delta
+		case v >= hi:
+			hi = s.prev + delta
+		default:
+			return v
+		}
+		if delta > aspirationWide {
+			lo, hi = math.Inf(-1), math.Inf(1)
+		}
+	}
 }
 
 // storeRoot records the root's best action and value, for a later search of the same position.

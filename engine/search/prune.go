@@ -1,0 +1,71 @@
+package search
+
+import (
+	"math"
+	"strings"
+)
+
+// The selective parts of the two-sided search: each prunes or reduces what a full-width search
+// would look at, and each was kept because a match at equal time said it gains (see
+// docs/measurements.md). They run only where the search is plain alpha-beta: two sides, no dice.
+const (
+	// rfpDepth and rfpMargin: reverse futility prunes a node of depth at most rfpDepth whose
+	// static value stands rfpMargin pawns a ply above beta.
+	rfpDepth  = 3
+	rfpMargin = 1.2
+	// futDepth and futMargin: futility skips the quiet actions of a node of depth at most
+	// futDepth whose static value plus futMargin pawns a ply is still at most alpha.
+	futDepth  = 2
+	futMargin = 1.5
+	// aspirationDelta is the half-width of the first aspiration window, in pawns; it doubles on
+	// every failure, and past aspirationWide the window is open.
+	aspirationDelta = 0.25
+	aspirationWide  = 8
+)
+
+// feature is a selective part of the search, which measurement builds can turn off.
+type feature uint
+
+const (
+	featNull feature = 1 << iota
+	featLMR
+	featRFP
+	featFutility
+	featCheckExt
+	featAspiration
+	featSEE
+)
+
+var featureNames = map[string]feature{"null": featNull, "lmr": featLMR, "rfp": featRFP,
+	"futility": featFutility, "checkext": featCheckExt, "aspiration": featAspiration, "see": featSEE}
+
+// measureOff names the features turned off in a build that measures what they are worth:
+//
+//	go build -ldflags "-X github.com/ashtapada/ashtapada/engine/search.measureOff=null,lmr" ./cmd/ashtapada
+var measureOff string
+
+var featuresOff = func() feature {
+	var off feature
+	for _, name := range strings.Split(measureOff, ",") {
+		off |= featureNames[strings.TrimSpace(name)]
+	}
+	return off
+}()
+
+func (s *Searcher) on(f feature) bool { return !s.fullWidth && featuresOff&f == 0 }
+
+// lmrTable holds the late-move reductions by depth and move number: about ln(depth)·ln(number)/2,
+// as in Stockfish, so that the later an action comes and the deeper the node, the less it is
+// believed to matter.
+var lmrTable = func() (t [MaxDepth + 1][64]int8) {
+	for d := 1; d <= MaxDepth; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
+	return t
+}()
+
+func lmrReduction(depth, i int) int {
+	return int(lmrTable[min(depth, MaxDepth)][min(i, 63)])
+}
