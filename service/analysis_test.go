@@ -180,6 +180,19 @@ func TestSearchTimeLimit(t *testing.T) {
 	if err != nil || resp.GetComplete() || resp.GetNodes() > 10000 || resp.GetBestAction() == nil {
 		t.Errorf("max_nodes 5000: complete %v, %d nodes, best %v, %v", resp.GetComplete(), resp.GetNodes(), resp.GetBestAction(), err)
 	}
+	// MCTS answers by a node budget, and a depth alone, which only caps its tree, gets the
+	// default time.
+	for _, req := range []*pb.SearchRequest{
+		{Position: chaturanga(middlegame), MaxNodes: 5000, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS},
+		{Position: chaturanga(middlegame), Depth: 2, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS},
+	} {
+		start := time.Now()
+		resp, err := s.analysis.Search(context.Background(), req)
+		if err != nil || resp.GetBestAction() == nil || len(resp.GetLines()) != 1 || time.Since(start) > 5*time.Second {
+			t.Errorf("mcts, max_nodes %d, depth %d: best %v, %d lines after %v, %v", req.GetMaxNodes(), req.GetDepth(),
+				resp.GetBestAction(), len(resp.GetLines()), time.Since(start), err)
+		}
+	}
 }
 
 func TestSearchStream(t *testing.T) {

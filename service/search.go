@@ -77,6 +77,7 @@ var algorithms = map[pb.SearchAlgorithm]search.Algorithm{
 	pb.SearchAlgorithm_SEARCH_ALGORITHM_ALPHA_BETA:  search.AlphaBeta,
 	pb.SearchAlgorithm_SEARCH_ALGORITHM_PARANOID:    search.Paranoid,
 	pb.SearchAlgorithm_SEARCH_ALGORITHM_MAX_N:       search.MaxN,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS:        search.MCTS,
 }
 
 // newSearchJob validates a search request.
@@ -123,7 +124,8 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		History:    j.hist.keys,
 		Repetition: j.hist.rule,
 	}
-	if j.opts.Depth == 0 && j.opts.Nodes == 0 && j.opts.Time == 0 {
+	// MCTS has no last depth to stop at: a depth only caps its tree.
+	if (j.opts.Depth == 0 || alg == search.MCTS) && j.opts.Nodes == 0 && j.opts.Time == 0 {
 		j.opts.Time = defaultSearchTime
 	}
 	return j, nil

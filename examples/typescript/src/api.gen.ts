@@ -1373,9 +1373,14 @@ export interface components {
         SearchRequest: {
             /**
              * Format: enum
+             * @description How the search treats the players. SEARCH_ALGORITHM_UNSPECIFIED: the server's choice per
+             *      game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
+             *      dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
+             *      own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
+             *      tree, and without max_nodes or time_limit it runs for one second.
              * @enum {string}
              */
-            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N";
+            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS";
             /**
              * Format: int32
              * @description The deepest iteration, in actions (rolls do not count), from 1 to 64; 0 means no depth
@@ -1440,9 +1445,14 @@ export interface components {
         SearchStreamRequest: {
             /**
              * Format: enum
+             * @description How the search treats the players. SEARCH_ALGORITHM_UNSPECIFIED: the server's choice per
+             *      game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
+             *      dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
+             *      own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
+             *      tree, and without max_nodes or time_limit it runs for one second.
              * @enum {string}
              */
-            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N";
+            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS";
             /** Format: int32 */
             depth?: number;
             history?: components["schemas"]["GameHistory"];

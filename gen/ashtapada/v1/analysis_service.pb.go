@@ -27,14 +27,25 @@ const (
 type SearchAlgorithm int32
 
 const (
-	// The server's choice: alpha-beta for two sides, paranoid for more.
+	// The server's choice, per game, of what matches at equal time found strongest: Monte Carlo
+	// tree search (MCTS) for chaturaji, martian_chess and coaster_chess with four players and
+	// martian_coaster_chaturanga, alpha-beta for two sides and paranoid for more elsewhere. A
+	// request with a depth gets alpha-beta or paranoid, whose iterations a depth bounds.
 	SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED SearchAlgorithm = 0
-	// Alpha-beta between two sides, expectimax at chance nodes; paranoid for more than two sides.
+	// Alpha-beta between two sides (teams are sides), expectimax at chance nodes; paranoid for
+	// more than two sides. Iterative deepening: depth counts actions, values are exact for it.
 	SearchAlgorithm_SEARCH_ALGORITHM_ALPHA_BETA SearchAlgorithm = 1
-	// Alpha-beta in which the mover's side maximises its value and every other player minimises it.
+	// Alpha-beta in which the mover's side maximises its value and every other player minimises
+	// it: safe against opponents who combine, pessimistic against those who do not.
 	SearchAlgorithm_SEARCH_ALGORITHM_PARANOID SearchAlgorithm = 2
-	// Max^n: every player maximises his own value.
+	// Max^n: every player maximises his own value; nothing is pruned, so it sees less deep than
+	// paranoid in the same time.
 	SearchAlgorithm_SEARCH_ALGORITHM_MAX_N SearchAlgorithm = 3
+	// Monte Carlo tree search: every player maximises his own side's value, positions are scored
+	// by short greedy playouts and the evaluation, rolls follow their probabilities. Values are
+	// means, not exact: a finished game found is exact. It needs max_nodes or a time limit (the
+	// one-second default, or the call's deadline); depth caps its tree.
+	SearchAlgorithm_SEARCH_ALGORITHM_MCTS SearchAlgorithm = 4
 )
 
 // Enum value maps for SearchAlgorithm.
@@ -44,12 +55,14 @@ var (
 		1: "SEARCH_ALGORITHM_ALPHA_BETA",
 		2: "SEARCH_ALGORITHM_PARANOID",
 		3: "SEARCH_ALGORITHM_MAX_N",
+		4: "SEARCH_ALGORITHM_MCTS",
 	}
 	SearchAlgorithm_value = map[string]int32{
 		"SEARCH_ALGORITHM_UNSPECIFIED": 0,
 		"SEARCH_ALGORITHM_ALPHA_BETA":  1,
 		"SEARCH_ALGORITHM_PARANOID":    2,
 		"SEARCH_ALGORITHM_MAX_N":       3,
+		"SEARCH_ALGORITHM_MCTS":        4,
 	}
 )
 
@@ -360,7 +373,12 @@ type SearchRequest struct {
 	// depth, max_nodes or time_limit the search runs for one second.
 	TimeLimit *durationpb.Duration `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
 	// How many best actions to report with exact values, from 1 to 64; 0 means 1.
-	MultiPv   int32           `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
+	MultiPv int32 `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
+	// How the search treats the players. SEARCH_ALGORITHM_UNSPECIFIED: the server's choice per
+	// game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
+	// dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
+	// own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
+	// tree, and without max_nodes or time_limit it runs for one second.
 	Algorithm SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
 	// How the game reached the position, so that the search scores a position occurring for the
 	// Variant.repetition-th time as a draw. Repetitions along the searched lines are found without it.
@@ -568,14 +586,19 @@ func (x *SearchResponse) GetRepetitionChecked() bool {
 
 // SearchStreamRequest has the same fields as SearchRequest.
 type SearchStreamRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
-	Depth         int32                  `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
-	MaxNodes      uint64                 `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
-	TimeLimit     *durationpb.Duration   `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
-	MultiPv       int32                  `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
-	Algorithm     SearchAlgorithm        `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
-	History       *GameHistory           `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Position  *Position              `protobuf:"bytes,1,opt,name=position,proto3" json:"position,omitempty"`
+	Depth     int32                  `protobuf:"varint,2,opt,name=depth,proto3" json:"depth,omitempty"`
+	MaxNodes  uint64                 `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
+	TimeLimit *durationpb.Duration   `protobuf:"bytes,4,opt,name=time_limit,json=timeLimit,proto3" json:"time_limit,omitempty"`
+	MultiPv   int32                  `protobuf:"varint,5,opt,name=multi_pv,json=multiPv,proto3" json:"multi_pv,omitempty"`
+	// How the search treats the players. SEARCH_ALGORITHM_UNSPECIFIED: the server's choice per
+	// game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
+	// dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
+	// own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
+	// tree, and without max_nodes or time_limit it runs for one second.
+	Algorithm     SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
+	History       *GameHistory    `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1504,12 +1527,13 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\bwin_rate\x18\a \x01(\x01R\awinRate\x12 \n" +
 	"\fwin_rate_low\x18\b \x01(\x01R\n" +
 	"winRateLow\x12\"\n" +
-	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh*\x8f\x01\n" +
+	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh*\xaa\x01\n" +
 	"\x0fSearchAlgorithm\x12 \n" +
 	"\x1cSEARCH_ALGORITHM_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bSEARCH_ALGORITHM_ALPHA_BETA\x10\x01\x12\x1d\n" +
 	"\x19SEARCH_ALGORITHM_PARANOID\x10\x02\x12\x1a\n" +
-	"\x16SEARCH_ALGORITHM_MAX_N\x10\x03*e\n" +
+	"\x16SEARCH_ALGORITHM_MAX_N\x10\x03\x12\x19\n" +
+	"\x15SEARCH_ALGORITHM_MCTS\x10\x04*e\n" +
 	"\rRolloutPolicy\x12\x1e\n" +
 	"\x1aROLLOUT_POLICY_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15ROLLOUT_POLICY_RANDOM\x10\x01\x12\x19\n" +
