@@ -47,7 +47,7 @@ type mctsSettings struct {
 	prior float64
 }
 
-var mctsDefaults = mctsSettings{explore: 1, playout: 8, scale: 3}
+var mctsDefaults = mctsSettings{explore: 1, playout: 8, scale: 3, lead: true}
 
 // mctsNode is one node of the tree. Its children are contiguous in the pool.
 type mctsNode struct {
