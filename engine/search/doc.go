@@ -48,8 +48,9 @@
 // vectors; nothing is pruned, the table saves transpositions, and the horizon is the static
 // evaluation without quiescence. Both search chaturaji equally deep for a given node budget
 // (3.5 actions at 2,000 nodes and 4.5 at 20,000, from the start).
-// Auto runs paranoid, which did at least as well in matches of chaturaji without teams (two
-// seats each, swapped every other game, the same dice seeds; TestMeasureParanoidMaxN):
+// Where autoTable (see Auto) has no entry, Auto runs paranoid, which did at least as well in
+// matches of chaturaji without teams (two seats each, swapped every other game, the same dice
+// seeds; TestMeasureParanoidMaxN):
 //
 //	budget        games  win share (paranoid / max^n)  points per seat, paranoid − max^n
 //	2,000 nodes    197   0.266 / 0.234                 +0.90 ± 1.31 (95%)
@@ -59,6 +60,56 @@
 // but always for paranoid. AlphaBeta asked of more than two sides searches as paranoid. Lines
 // report the root side's value to its players and its negation to everyone else; max^n reports
 // the whole vector.
+//
+// # Monte Carlo tree search
+//
+// MCTS (mcts.go) is UCT over a pool of nodes: every node sums each player's value, the mover
+// picks the child best for its side plus sqrt(log N / n) (explore 1), a chance node takes the
+// outcome furthest behind its share of the visits, a leaf is scored by a greedy playout of 8
+// actions valued by tanh(evaluation / 3 pawns), and a finished game by its Utility. With more
+// than two sides a playout is valued by each player's lead over the best other side ("lead"),
+// not over their mean: over the mean, the search settles for second places.
+//
+// # Auto
+//
+// Auto looks the game (variant and number of sides) up in autoTable, filled from matches at
+// 20 ms a move, 200 games, seed 31, seats rotating from game to game. First places (shared ones
+// count) with 95% intervals against three greedy players:
+//
+//	ashtapada match --variant V [--options players=4] --seed 31 --games 200 --jobs 1 \
+//	  --players search:movetime=20ms:alg=A,greedy,greedy,greedy
+//
+//	variant (sides)                 paranoid                max^n                 mcts
+//	chaturaji (4)                   0.64                    -                     0.605 [0.536, 0.670] *
+//	martian_chess (4)               0.420 [0.354, 0.489]    0.350 [0.287, 0.418]  0.605 [0.536, 0.670]
+//	coaster_chess (4)               0.655 [0.587, 0.717]    0.580 [0.511, 0.646]  0.760 [0.696, 0.814]
+//	martian_coaster_chaturanga (4)  0.445 [0.378, 0.514]    0.470 [0.402, 0.539]  0.485 [0.417, 0.554]
+//	martian_chaturaji (2)           0.690 [0.623, 0.750] †  -                     0.760 [0.696, 0.814]
+//
+// (* without lead, see below; † alpha-beta, today's default for two sides; chaturaji's paranoid
+// figure is the earlier measurement.) Head to head at equal time, two seats each (--players
+// mcts,other,mcts,other), the share of first places (won or shared):
+//
+//	martian_chess (4)               mcts 0.595 [0.546, 0.642], paranoid 0.463
+//	coaster_chess (4)               every game a 4-way draw (without lead: mcts 0.752, paranoid 0.510)
+//	martian_coaster_chaturanga (4)  mcts 0.200, paranoid 0.300; score 0.434 [0.386, 0.483]
+//
+// and MCTS against alpha-beta (expectimax) in two-side games with dice:
+//
+//	martian_chaturaji               178 of 200 games won, 0.89 [0.839, 0.926]
+//	martian_coaster_chaturanga      95 of 200 won, 0.475 [0.407, 0.544] (--options players=2)
+//	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118]
+//
+// So autoTable runs MCTS in four-player martian_chess and coaster_chess, martian_chaturaji and
+// martian_chaturanga; paranoid stays in chaturaji and martian_coaster_chaturanga, alpha-beta in
+// its two-player game (no difference). Lead was kept because it gained in the chess games: 611
+// first places in 1,000 games against 565 without it (martian_chess and coaster_chess at seeds 31
+// and 32, martian_coaster_chaturanga), and head to head in martian_chess MCTS had 0.035 of the
+// first places without it. Other settings moved martian_chess within the noise (0.45 to 0.58:
+// explore 0.25, 0.5 or 2, playouts of 0, 4 or 16 actions, scale 1.5 or 6, finished games valued
+// by first place alone, priors). In coaster_chess a 4-way draw (the clock called at once, then
+// seven quiet moves) is a first place for everyone: 91 of MCTS's 200 games with lead, 54 without,
+// 83 of paranoid's; MCTS still won more games alone or shared with fewer (61, 86 and 48).
 //
 // # Iterative deepening and limits
 //

@@ -768,7 +768,12 @@ type autoKey struct {
 
 // autoTable is what Auto runs where matches at equal time found an algorithm stronger than
 // AlphaBeta (two sides) or Paranoid (more); doc.go has the matches.
-var autoTable = map[autoKey]Algorithm{}
+var autoTable = map[autoKey]Algorithm{
+	{"coaster_chess", 4}:      MCTS,
+	{"martian_chess", 4}:      MCTS,
+	{"martian_chaturaji", 2}:  MCTS,
+	{"martian_chaturanga", 2}: MCTS,
+}
 
 // autoAlgorithm is the algorithm opts ask for at root, with Auto looked up in autoTable. A search
 // bounded by depth keeps Auto, which runs AlphaBeta or Paranoid.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	"github.com/ashtapada/ashtapada/engine/coasterchaturanga"
+	"github.com/ashtapada/ashtapada/engine/martian"
 	"github.com/ashtapada/ashtapada/engine/martianchess"
 )
 
@@ -299,9 +300,30 @@ func TestMCTSRepetition(t *testing.T) {
 }
 
 func TestAutoAlgorithm(t *testing.T) {
-	for root, want := range autoTable {
-		_ = root
-		_ = want
+	four := engine.Options{"players": {Kind: engine.OptionInt, Int: 4}}
+	for _, c := range []struct {
+		v    engine.Variant
+		opts engine.Options
+		want Algorithm
+	}{
+		{coasterchaturanga.Variant, nil, Auto}, // paranoid
+		{martianchess.MartianChessVariant, four, MCTS},
+		{martianchess.CoasterChessVariant, four, MCTS},
+		{martianchess.MartianChessVariant, nil, Auto}, // two players: alpha-beta
+		{martian.Variant, nil, MCTS},
+		{martian.ChaturajiVariant, nil, MCTS},
+		{coasterchaturanga.Variant, engine.Options{"players": {Kind: engine.OptionInt, Int: 2}}, Auto},
+	} {
+		root, err := c.v.Start(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for root.Phase() == engine.PhaseRoll {
+			root = play(root, allMoves(root)[0])
+		}
+		if got := autoAlgorithm(root, Options{Limits: Limits{Time: time.Second}}); got != c.want {
+			t.Errorf("%s %v: %v, want %v", c.v.Describe().Name, c.opts, got, c.want)
+		}
 	}
 	// A depth keeps the depth-first algorithms.
 	if got := autoAlgorithm(mcc(t, nil), Options{Limits: Limits{Depth: 3}}); got != Auto {

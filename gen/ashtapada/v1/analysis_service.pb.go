@@ -28,9 +28,9 @@ type SearchAlgorithm int32
 
 const (
 	// The server's choice, per game, of what matches at equal time found strongest: Monte Carlo
-	// tree search (MCTS) for chaturaji, martian_chess and coaster_chess with four players and
-	// martian_coaster_chaturanga, alpha-beta for two sides and paranoid for more elsewhere. A
-	// request with a depth gets alpha-beta or paranoid, whose iterations a depth bounds.
+	// tree search (MCTS) for martian_chess and coaster_chess with four players, martian_chaturaji
+	// and martian_chaturanga, alpha-beta for two sides and paranoid for more elsewhere. A request
+	// with a depth gets alpha-beta or paranoid, whose iterations a depth bounds.
 	SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED SearchAlgorithm = 0
 	// Alpha-beta between two sides (teams are sides), expectimax at chance nodes; paranoid for
 	// more than two sides. Iterative deepening: depth counts actions, values are exact for it.
