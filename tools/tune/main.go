@@ -80,10 +80,10 @@ import (
 	"github.com/ashtapada/ashtapada/engine/chaturaji"
 	"github.com/ashtapada/ashtapada/engine/chaturanga"
 	"github.com/ashtapada/ashtapada/engine/coasterchaturanga"
+	_ "github.com/ashtapada/ashtapada/engine/games"
 	"github.com/ashtapada/ashtapada/engine/martian"
 	"github.com/ashtapada/ashtapada/engine/martianchess"
 	"github.com/ashtapada/ashtapada/engine/ramayana"
-	_ "github.com/ashtapada/ashtapada/engine/games"
 	"github.com/ashtapada/ashtapada/engine/search"
 )
 
