@@ -86,8 +86,8 @@
 //	martian_coaster_chaturanga (4)  0.445 [0.378, 0.514]    0.470 [0.402, 0.539]  0.485 [0.417, 0.554]
 //	martian_chaturaji (2)           0.690 [0.623, 0.750] †  -                     0.760 [0.696, 0.814]
 //
-// (* without lead, see below; † alpha-beta, today's default for two sides; chaturaji's paranoid
-// figure is the earlier measurement.) Head to head at equal time, two seats each (--players
+// (* without lead, see below; with it 0.555 [0.486, 0.622]; † alpha-beta, today's default for two
+// sides; chaturaji's paranoid figure is the earlier measurement.) Head to head at equal time, two seats each (--players
 // mcts,other,mcts,other), the share of first places (won or shared):
 //
 //	martian_chess (4)               mcts 0.595 [0.546, 0.642], paranoid 0.463
