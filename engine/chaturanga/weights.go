@@ -31,7 +31,8 @@ const mopUpLead = 2.5
 var HandWeights = Weights{Horse: 3.2, Gaja: 1.3, Ratha: 5, Mantri: 1.6, PawnAdvance: 0.08,
 	HorseCentre: 0.08, MantriCentre: 0.08, GajaCentre: 0.08, RathaMobility: 0.04}
 
-// TunedWeights are what Evaluate uses.
+// TunedWeights are what Evaluate uses: the hand-set ones, since both fitted sets tried so far
+// lost matches against them (docs/measurements.md, "Evaluation tuning").
 var TunedWeights = HandWeights
 
 // weights is the set Evaluate reads.

@@ -47,13 +47,13 @@
 //
 // # Recipe
 //
-// The weights in the packages were made with the commands in docs/measurements.md, section
-// "Evaluation tuning", on the 2-core machine; for chaturanga:
+// docs/measurements.md, section "Evaluation tuning", has the commands and what came of them;
+// for chaturanga:
 //
 //	T="go run ./tools/tune/main.go"
-//	$T gen --variant chaturanga --games 3000 --seed 1 --depth 4 --open 8 --out /tmp/chaturanga.data --jobs 2
+//	$T gen --variant chaturanga --games 1500 --seed 1 --depth 4 --open 8 --random 0.03 --jobs 1 --out /tmp/chaturanga.data
 //	$T fit --variant chaturanga --data /tmp/chaturanga.data --out /tmp/chaturanga.json
-//	$T match --variant chaturanga --a /tmp/chaturanga.json --b hand --games 400 --seed 1 --movetime 20ms --open 8 --jobs 2
+//	$T match --variant chaturanga --a /tmp/chaturanga.json --b hand --games 300 --seed 3 --movetime 20ms --open 8 --max-actions 300
 package main
 
 import (
