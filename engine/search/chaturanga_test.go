@@ -155,3 +155,20 @@ func benchmarkSearch(b *testing.B, root engine.Position, opts Options) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// TestSelectiveSearch checks that the selective search is on in chaturanga (it visits far
+// fewer nodes than the full-width search to the same depth).
+func TestSelectiveSearch(t *testing.T) {
+	root := parseChaturanga(t, "r1b1k2r/1pp2ppp/p1n1pn2/3p4/3P1B2/2N1PN2/PPP2PPP/R3KB1R w - - 0 8")
+	nodes := func(full bool) uint64 {
+		r, err := NewSearcher(1<<20).Search(context.Background(), root, Options{Limits: Limits{Depth: 6}, FullWidth: full}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Nodes
+	}
+	sel, full := nodes(false), nodes(true)
+	if sel*2 > full {
+		t.Errorf("depth 6: selective %d nodes, full width %d: want under half", sel, full)
+	}
+}
