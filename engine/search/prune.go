@@ -15,6 +15,7 @@ import (
 // Martian Chess +23. Coaster Chess showed no gain (+3 [-10, +16], H0 accepted), so it keeps
 // the full-width search.
 var selectiveGames = map[string]bool{"chaturanga": true, "martian_chess": true}
+
 const (
 	// rfpDepth and rfpMargin: reverse futility prunes a node of depth at most rfpDepth whose
 	// static value stands rfpMargin pawns a ply above beta.
