@@ -49,15 +49,21 @@ func (p *Position) evalTerms() evalTerms {
 			w.Ratha*float64(bits.OnesCount64(p.byType[ratha]&own)) +
 			w.Mantri*float64(bits.OnesCount64(p.byType[mantri]&own)) +
 			float64(bits.OnesCount64(p.byType[pawn]&own)))
-		advance := 0
+		advance, flank := 0, 0
 		for s := p.byType[pawn] & own; s != 0; s &= s - 1 {
-			rank := bits.TrailingZeros64(s) / 8
+			sq := bits.TrailingZeros64(s)
+			rank := sq / 8
 			if color == black {
 				rank = 7 - rank
 			}
-			advance += rank - 1
+			if f := sq % 8; f < 2 || f > 5 {
+				flank += rank - 1
+			} else {
+				advance += rank - 1
+			}
 		}
-		t.advance += sign * w.PawnAdvance * float64(advance)
+		flankWeight := full*w.FlankPawnAdvance + (1-full)*w.PawnAdvance
+		t.advance += sign * (w.PawnAdvance*float64(advance) + flankWeight*float64(flank))
 		t.centre += sign * (w.HorseCentre*centre(p.byType[horse]&own) + w.MantriCentre*centre(p.byType[mantri]&own) +
 			w.GajaCentre*centre(p.byType[gaja]&own))
 		reach := 0

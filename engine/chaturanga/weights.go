@@ -6,8 +6,11 @@ package chaturanga
 type Weights struct {
 	// Material; a pawn is 1, the king is not material.
 	Horse, Gaja, Ratha, Mantri float64
-	// PawnAdvance is per rank a pawn has advanced.
-	PawnAdvance float64
+	// PawnAdvance is per rank a pawn of the c-f files has advanced. FlankPawnAdvance is per
+	// rank one of the a, b, g or h file has with every piece on the board, mixing into
+	// PawnAdvance as pieces leave: flank pawns pushed early gain no centre and open the king,
+	// while in the ending they are passers like any other.
+	PawnAdvance, FlankPawnAdvance float64
 	// HorseCentre, MantriCentre and GajaCentre are per step a piece stands from the board's edge.
 	HorseCentre, MantriCentre, GajaCentre float64
 	// RathaMobility is per square a ratha reaches.
@@ -28,7 +31,7 @@ type Weights struct {
 const mopUpLead = 2.5
 
 // HandWeights are the weights set by hand before tuning; the tuner plays them against new ones.
-var HandWeights = Weights{Horse: 3.2, Gaja: 1.3, Ratha: 5, Mantri: 1.6, PawnAdvance: 0.08,
+var HandWeights = Weights{Horse: 3.2, Gaja: 1.3, Ratha: 5, Mantri: 1.6, PawnAdvance: 0.08, FlankPawnAdvance: -0.04,
 	HorseCentre: 0.08, MantriCentre: 0.08, GajaCentre: 0.08, RathaMobility: 0.04}
 
 // TunedWeights are what Evaluate uses: the hand-set ones, since both fitted sets tried so far
