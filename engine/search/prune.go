@@ -11,10 +11,10 @@ import (
 // dice) in a game of selectiveGames.
 
 // selectiveGames are the games where matches at 20-40 ms a move found the selective search
-// stronger than the full-width one (SPRT, docs/measurements.md): chaturanga +114 Elo, two-player
-// Martian Chess +23. Coaster Chess showed no gain (+3 [-10, +16], H0 accepted), so it keeps
-// the full-width search.
-var selectiveGames = map[string]bool{"chaturanga": true, "martian_chess": true}
+// stronger than the full-width one (SPRT, docs/measurements.md): chaturanga +114 Elo, Ramayana
+// Chess +33, two-player Martian Chess +23. Coaster Chess showed no gain (+3 [-10, +16], H0
+// accepted), so it keeps the full-width search.
+var selectiveGames = map[string]bool{"chaturanga": true, "ramayana": true, "martian_chess": true}
 
 const (
 	// rfpDepth and rfpMargin: reverse futility prunes a node of depth at most rfpDepth whose
