@@ -36,15 +36,8 @@ type mctsSettings struct {
 	// lead values a cut-off playout by each player's lead over the best of the other sides
 	// instead of over their mean.
 	lead bool
-	// first values a finished game +1 for first place and -1 for any other.
-	first bool
-	// random plays playouts at random instead of greedily.
-	random bool
 	// reuse goes on with the last search's tree when the root is found in it.
 	reuse bool
-	// prior is how many visits a child's evaluation counts for before its first; 0 visits
-	// every child once first, in greedy order.
-	prior float64
 }
 
 var mctsDefaults = mctsSettings{explore: 1, playout: 8, scale: 3, lead: true}
@@ -59,7 +52,7 @@ type mctsNode struct {
 	mover  int8        // the player who chooses here; chanceMover at a roll
 	flags  uint8
 	proof  uint8   // when proven: actions from here to the end of the game (at most 255)
-	prior  float32 // a roll outcome's probability
+	prob   float32 // a roll outcome's probability
 }
 
 const chanceMover = -1
@@ -114,9 +107,9 @@ type mctsTree struct {
 	stop                       bool
 	selDepth                   int
 
-	u, e, v, w [engine.MaxPlayers]float64
-	pv         [maxPly]engine.Move
-	set        mctsSettings
+	u, e, v [engine.MaxPlayers]float64
+	pv      [maxPly]engine.Move
+	set     mctsSettings
 }
 
 // SetSeed seeds the playouts of MCTS: searches with the same seed, root and node limit give the
@@ -443,7 +436,7 @@ func (t *mctsTree) expand(i int32, n engine.Position) bool {
 	t.used += len(moves)
 	if node.mover == chanceMover {
 		for k, m := range moves {
-			children[k] = mctsNode{move: m, prior: float32(n.Probability(m))}
+			children[k] = mctsNode{move: m, prob: float32(n.Probability(m))}
 		}
 		return true
 	}
@@ -465,23 +458,6 @@ func (t *mctsTree) expand(i int32, n engine.Position) bool {
 	for k, m := range moves {
 		children[k] = mctsNode{move: m}
 	}
-	if t.set.prior > 0 {
-		// Each child's value for the mover, played and evaluated, as prior visits.
-		p := int(node.mover)
-		for k := range children {
-			c := &children[k]
-			n.PlayInto(c.move, t.play[0])
-			t.nodes++
-			if !t.terminal(t.play[0], &t.w) {
-				t.static(t.play[0], &t.w)
-			}
-			var h float64
-			for _, q := range t.mates[p][:t.nMates[p]] {
-				h += t.w[q]
-			}
-			c.prior = float32(h / float64(t.nMates[p]))
-		}
-	}
 	return true
 }
 
@@ -495,7 +471,7 @@ func (t *mctsTree) selectChild(node *mctsNode) int32 {
 		n := float64(node.visits + 1)
 		for c := first; c < first+count; c++ {
 			ch := &t.pool[c]
-			if d := float64(ch.prior)*n - float64(ch.visits); d > best {
+			if d := float64(ch.prob)*n - float64(ch.visits); d > best {
 				best, pick = d, c
 			}
 		}
@@ -511,17 +487,6 @@ func (t *mctsTree) selectChild(node *mctsNode) int32 {
 	}
 	logN := math.Log(float64(max(node.visits, 1)))
 	best, pick := math.Inf(-1), first
-	if k := t.set.prior; k > 0 {
-		for c := first; c < first+count; c++ {
-			ch := &t.pool[c]
-			n := float64(ch.visits) + k
-			q := (t.sideMean(ch, p)*float64(ch.visits) + k*float64(ch.prior)) / n
-			if u := q + t.set.explore*math.Sqrt(logN/n); u > best {
-				best, pick = u, c
-			}
-		}
-		return pick
-	}
 	for c := first; c < first+count; c++ {
 		ch := &t.pool[c]
 		if ch.visits == 0 {
@@ -552,11 +517,7 @@ func (t *mctsTree) playout(n engine.Position, v *[engine.MaxPlayers]float64) {
 				break
 			}
 			decisions++
-			if t.set.random {
-				m = moves[t.rng.IntN(len(moves))]
-			} else {
-				m = greedyMove(cur, moves, t.rng)
-			}
+			m = greedyMove(cur, moves, t.rng)
 		}
 		next := t.play[0]
 		if cur == next {
@@ -605,19 +566,6 @@ func (t *mctsTree) sameSide(p, q int) bool {
 func (t *mctsTree) terminal(n engine.Position, v *[engine.MaxPlayers]float64) bool {
 	if !n.Utility(v[:t.players]) {
 		return false
-	}
-	if t.set.first && t.sides > 2 {
-		best := math.Inf(-1)
-		for p := range t.players {
-			best = max(best, v[p])
-		}
-		for p := range t.players {
-			if v[p] == best {
-				v[p] = 1
-			} else {
-				v[p] = -1
-			}
-		}
 	}
 	return true
 }
@@ -720,8 +668,8 @@ func (t *mctsTree) follow(node *mctsNode) int32 {
 	if node.mover == chanceMover {
 		best := float32(-1)
 		for c := first; c < first+count; c++ {
-			if ch := &t.pool[c]; ch.prior > best {
-				best, pick = ch.prior, c
+			if ch := &t.pool[c]; ch.prob > best {
+				best, pick = ch.prob, c
 			}
 		}
 	} else {
