@@ -68,20 +68,21 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	mover := n.ToMove()
 	side := s.sideAt(mover)
 	child := s.frame(ply + 1)
-	inCheck := f.tac != nil && f.tac.InCheck()
-	// Pruning by the static value needs two sides without dice, tactics to tell quiet actions
-	// from noisy ones, and a window clear of the win range.
-	prune := s.plain && f.tac != nil && !pv && !inCheck &&
-		math.Abs(alpha) < winBound && math.Abs(beta) < winBound
+	// The selective search needs tactics to tell quiet actions from noisy ones and checks;
+	// without it no check is looked at here, since nothing else uses one.
+	selective := s.plain && f.tac != nil
+	inCheck := selective && f.tac.InCheck()
+	// Pruning by the static value also needs a window clear of the win range.
+	prune := selective && !pv && !inCheck && math.Abs(alpha) < winBound && math.Abs(beta) < winBound
 	static := 0.0
 	if prune {
 		static = s.static(n, side)
 		// Reverse futility: far enough above beta that no quiet line of a few actions falls back.
-		if s.on(featRFP) && depth <= rfpDepth && static-rfpMargin*float64(depth) >= beta {
+		if depth <= rfpDepth && static-rfpMargin*float64(depth) >= beta {
 			return static
 		}
 		// Null move: if passing still holds beta at a reduced depth, so will acting.
-		if s.on(featNull) && depth >= 3 && static >= beta {
+		if depth >= 3 && static >= beta {
 			if passer, ok := n.(engine.Passer); ok && passer.PassInto(child.pos) {
 				r := 3 + depth/6
 				v := s.child(ply+1, depth-1-r, math.Nextafter(beta, math.Inf(-1)), beta, false, false)
@@ -103,16 +104,17 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	best, bestMove := math.Inf(-1), noMove
 	for i := range moves {
 		m := pick(f, moves, i)
-		quiet := f.tac != nil && f.score[i] < scoreKiller && f.tac.Gain(m) == 0
+		// Ordering scored captures and promotions above scoreKiller, losing ones below zero.
+		quiet := selective && f.score[i] >= 0 && f.score[i] < scoreKiller
 		n.PlayInto(m, child.pos)
 		same := s.sideAt(child.pos.ToMove()) == side
-		gives := child.tac != nil && !same && child.tac.InCheck()
+		gives := selective && !same && child.tac.InCheck()
 		next := depth - 1
-		if gives && s.plain && s.on(featCheckExt) && ply < 2*s.iterDepth {
+		if gives && ply < 2*s.iterDepth {
 			next++
 		}
 		// Futility: a quiet action near the horizon cannot lift a position far below alpha.
-		if prune && quiet && i > 0 && !gives && s.on(featFutility) && depth <= futDepth &&
+		if prune && quiet && i > 0 && !gives && depth <= futDepth &&
 			static+futMargin*float64(depth) <= alpha {
 			best = max(best, static+futMargin*float64(depth))
 			continue
@@ -124,7 +126,7 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 			// Late quiet actions are searched shallower first, and again in full only when
 			// they beat alpha.
 			r := 0
-			if quiet && !inCheck && !gives && depth >= 3 && s.plain && s.on(featLMR) {
+			if quiet && !inCheck && !gives && depth >= 3 {
 				r = lmrReduction(depth, i)
 				if pv {
 					r--

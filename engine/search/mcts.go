@@ -184,7 +184,7 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 	if err != nil {
 		return err
 	}
-	t.sides = 0
+	t.sides = distinctSides(sides, t.players)
 	for p := range t.players {
 		t.nMates[p] = 0
 		for q := range t.players {
@@ -192,9 +192,6 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 				t.mates[p][t.nMates[p]] = int8(q)
 				t.nMates[p]++
 			}
-		}
-		if t.mates[p][0] == int8(p) {
-			t.sides++ // p is the first player of its side
 		}
 	}
 	t.chance = len(root.Variant().Describe().Dice) > 0
@@ -281,6 +278,17 @@ func sidesOf(root engine.Position, players int) ([engine.MaxPlayers]int, error) 
 		}
 	}
 	return sides, nil
+}
+
+// distinctSides counts the sides among the first players entries of sides.
+func distinctSides(sides [engine.MaxPlayers]int, players int) int {
+	n := 0
+	for p := range players {
+		if !slices.Contains(sides[:p], sides[p]) {
+			n++
+		}
+	}
+	return n
 }
 
 // position stores n as the descent's position at ply (the root), or returns the storage of ply.
@@ -737,13 +745,7 @@ func autoAlgorithm(root engine.Position, opts Options) Algorithm {
 	if err != nil {
 		return Auto
 	}
-	distinct := 0
-	for p := range players {
-		if !slices.Contains(sides[:p], sides[p]) {
-			distinct++
-		}
-	}
-	if a, ok := autoTable[autoKey{root.Variant().Describe().Name, distinct}]; ok {
+	if a, ok := autoTable[autoKey{root.Variant().Describe().Name, distinctSides(sides, players)}]; ok {
 		return a
 	}
 	return Auto

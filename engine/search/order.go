@@ -17,7 +17,7 @@ const (
 
 // badExchange reports whether the noisy action m loses material in exchange.
 func (s *Searcher) badExchange(f *frame, m engine.Move) bool {
-	return f.see != nil && s.plain && s.on(featSEE) && f.see.SEE(m) < 0
+	return f.see != nil && s.plain && f.see.SEE(m) < 0
 }
 
 // histIndex hashes a move onto the history counters; moves are packed differently by every

@@ -1,9 +1,6 @@
 package search
 
-import (
-	"math"
-	"strings"
-)
+import "math"
 
 // The selective parts of the two-sided search: each prunes or reduces what a full-width search
 // would look at, and each was kept because a match at equal time said it gains (see
@@ -30,37 +27,6 @@ const (
 	aspirationDelta = 0.25
 	aspirationWide  = 8
 )
-
-// feature is a selective part of the search, which measurement builds can turn off.
-type feature uint
-
-const (
-	featNull feature = 1 << iota
-	featLMR
-	featRFP
-	featFutility
-	featCheckExt
-	featAspiration
-	featSEE
-)
-
-var featureNames = map[string]feature{"null": featNull, "lmr": featLMR, "rfp": featRFP,
-	"futility": featFutility, "checkext": featCheckExt, "aspiration": featAspiration, "see": featSEE}
-
-// measureOff names the features turned off in a build that measures what they are worth:
-//
-//	go build -ldflags "-X github.com/ashtapada/ashtapada/engine/search.measureOff=null,lmr" ./cmd/ashtapada
-var measureOff string
-
-var featuresOff = func() feature {
-	var off feature
-	for _, name := range strings.Split(measureOff, ",") {
-		off |= featureNames[strings.TrimSpace(name)]
-	}
-	return off
-}()
-
-func (s *Searcher) on(f feature) bool { return !s.fullWidth && featuresOff&f == 0 }
 
 // lmrTable holds the late-move reductions by depth and move number: about ln(depth)·ln(number)/2,
 // as in Stockfish, so that the later an action comes and the deeper the node, the less it is

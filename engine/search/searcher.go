@@ -84,7 +84,7 @@ type Searcher struct {
 	sideSize [2]float64
 	salt     uint64
 	chance   bool
-	plain    bool // two sides, no dice, a game of selectiveGames: prune.go applies
+	plain    bool // two sides, no dice, a game of selectiveGames, not FullWidth: prune.go applies
 	multiPV  int
 	// iterDepth is the depth of the current iteration; prev is the root value the last one
 	// found, for the aspiration window.
@@ -106,10 +106,9 @@ type Searcher struct {
 	u, e [engine.MaxPlayers]float64
 
 	// Switches for tests and measurements.
-	noStar1   bool
-	noTT      bool
-	noPVS     bool
-	fullWidth bool // Options.FullWidth
+	noStar1 bool
+	noTT    bool
+	noPVS   bool
 }
 
 // NewSearcher returns a Searcher with a transposition table of about ttBytes (a default of
@@ -205,8 +204,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 		return err
 	}
 	s.chance = len(desc.Dice) > 0
-	s.plain = s.mode == modeAlphaBeta && !s.chance && selectiveGames[desc.Name]
-	s.fullWidth = opts.FullWidth
+	s.plain = s.mode == modeAlphaBeta && !s.chance && selectiveGames[desc.Name] && !opts.FullWidth
 	if v := root.Variant(); v != s.variant {
 		// Storage nodes belong to one variant.
 		for _, f := range s.frames {
@@ -280,27 +278,12 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 
 // setSides works out who plays with whom and which algorithm runs.
 func (s *Searcher) setSides(root engine.Position, alg Algorithm) error {
-	for p := range s.realSide {
-		s.realSide[p] = p
+	sides, err := sidesOf(root, s.players)
+	if err != nil {
+		return err
 	}
-	if sider, ok := root.(Sider); ok {
-		sides := sider.Sides()
-		if len(sides) != s.players {
-			return fmt.Errorf("search: Sides gave %d sides for %d players", len(sides), s.players)
-		}
-		for p, side := range sides {
-			if side < 0 || side >= s.players {
-				return fmt.Errorf("search: Sides gave player %d the side %d", p, side)
-			}
-			s.realSide[p] = side
-		}
-	}
-	distinct := 0
-	for p := 0; p < s.players; p++ {
-		if !slices.Contains(s.realSide[:p], s.realSide[p]) {
-			distinct++
-		}
-	}
+	s.realSide = sides
+	distinct := distinctSides(sides, s.players)
 	rootSide := s.realSide[root.ToMove()]
 	s.sideSize = [2]float64{}
 	for p := 0; p < s.players; p++ {
@@ -499,7 +482,7 @@ func (s *Searcher) rootAlphaBeta(depth int) {
 // aspire reports whether the first root action of an iteration is searched in a window around
 // the last iteration's value: a narrow window cuts more, and the value rarely moves far.
 func (s *Searcher) aspire(depth int) bool {
-	return s.plain && s.multiPV == 1 && depth >= 5 && s.on(featAspiration) && math.Abs(s.prev) < winBound
+	return s.plain && s.multiPV == 1 && depth >= 5 && math.Abs(s.prev) < winBound
 }
 
 // aspiration searches the first root action, already played into ply 1, in a window around
