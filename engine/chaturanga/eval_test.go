@@ -112,3 +112,28 @@ func BenchmarkEvaluate(b *testing.B) {
 		p.Evaluate(e[:])
 	}
 }
+
+// TestFlankPawnAdvance checks the pawn advance term by file and material: with every piece on,
+// a flank pawn's push counts against its side and a centre pawn's for it; with only kings and
+// pawns left, a flank pawn counts like any other.
+func TestFlankPawnAdvance(t *testing.T) {
+	advance := func(fen string) float64 {
+		p, err := Parse(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.evalTerms().advance
+	}
+	start := advance(StartFEN)
+	if got := advance("rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP1/RNBQKBNR b - - 0 1"); got >= start {
+		t.Errorf("h2-h4 with every piece on: advance %v, want below %v", got, start)
+	}
+	if got := advance("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"); got <= start {
+		t.Errorf("e2-e4 with every piece on: advance %v, want above %v", got, start)
+	}
+	flank := advance("4k3/8/8/8/7P/8/8/4K3 w - - 0 1")
+	centre := advance("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1")
+	if flank != centre || flank <= 0 {
+		t.Errorf("kings and a pawn on the fourth rank: flank %v, centre %v, want equal and positive", flank, centre)
+	}
+}
