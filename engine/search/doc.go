@@ -26,6 +26,10 @@
 //     positions (depth squared, halved before each search);
 //   - quiescence at the horizon when the node implements engine.Tactics: stand pat, or follow
 //     the noisy actions (every action when in check); a chance node at the horizon stands pat;
+//   - in the games of selectiveGames (prune.go), unless Options.FullWidth: null move
+//     (engine.Passer), late-move reductions, reverse futility and futility pruning, check
+//     extensions, aspiration windows at the root, and losing captures (engine.Exchanger) ordered
+//     last and left out of quiescence, each kept for a match's gain (docs/measurements.md);
 //   - a finished game worth Utility×engine.WinValue moved one pawn toward zero per ply from the
 //     root, so that a sooner win and a later loss are preferred; static values are clamped
 //     below the win range. Wins are stored in the table relative to their node.
