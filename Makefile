@@ -2,9 +2,10 @@
 # (make deps): Debian's chromium (the playground's browser tests), nginx (the scale-out test),
 # fairy-stockfish (the UCI bot's tests), protoc with the gRPC Python plugin and python3-grpcio and
 # python3-protobuf (the Python gRPC example), curl and jq (the documents' examples, which go test
-# ./docs runs), python3-venv (the Python client package installs into a venv), and the npm packages
-# of web/, the TypeScript example, the TypeScript client package and the OpenAPI lint. Then it runs
-# the Go tests, the OpenAPI lint, the browser tests, the example clients and the client packages.
+# ./docs runs), python3-venv and mypy (the Python client package installs into a venv and is
+# type-checked), and the npm packages of web/, the TypeScript example, the TypeScript client
+# package and the OpenAPI lint. Then it runs the Go tests, the OpenAPI lint, the browser tests, the
+# example clients and the client packages.
 #
 #   make test      everything (what .ci/run runs after its lint and generation checks)
 #   make deps      only the installation
@@ -25,7 +26,8 @@ DEBIAN_NEEDS = $(shell \
 	command -v jq >/dev/null || echo jq; \
 	command -v grpc_python_plugin >/dev/null || echo protobuf-compiler protobuf-compiler-grpc; \
 	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || echo python3-grpcio python3-protobuf; \
-	/usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null || echo python3-venv)
+	/usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null || echo python3-venv; \
+	command -v mypy >/dev/null || echo mypy)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 deps:

@@ -5,7 +5,8 @@
 # what was installed, and builds and tests the TypeScript package. Each plays a game of every
 # variant and prints the game log. Exits non-zero when a package fails.
 #
-# Needs Go, curl, Debian's python3 with python3-venv, and node 20 with npm.
+# Needs Go, curl, Debian's python3 with python3-venv, mypy (Debian's package: the Python package
+# and its tests are type-checked against the generated types), and node 20 with npm.
 #
 #   bash clients/run.sh
 #
@@ -26,7 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in go curl "$py" node npm; do
+for tool in go curl "$py" mypy node npm; do
   command -v "$tool" >/dev/null || { echo "clients: $tool not found" >&2; exit 1; }
 done
 
@@ -80,6 +81,11 @@ run() {
 }
 
 # (set -e does not apply inside a condition, so each step chains with &&.)
+python_types() {
+  (cd "$root/clients/python" &&
+    mypy --strict --cache-dir "$work/mypy" ashtapada &&
+    mypy --check-untyped-defs --cache-dir "$work/mypy" tests)
+}
 python_client() {
   "$py" -m venv "$work/venv" &&
     "$work/venv/bin/pip" install --quiet --no-index --disable-pip-version-check "$root/clients/python" &&
@@ -93,6 +99,7 @@ typescript_client() {
     npm test --silent)
 }
 
+run "python types" python_types
 run "python client" python_client
 run "typescript client" typescript_client
 

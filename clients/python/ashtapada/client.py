@@ -71,7 +71,7 @@ class Client:
 
     # The transport.
 
-    def _open(self, operation: str, body: Optional[Mapping[str, Any]], path_params: Mapping[str, str], timeout: Optional[float]):
+    def _open(self, operation: str, body: Optional[Mapping[str, Any]], path_params: Mapping[str, str], timeout: Optional[float]) -> Any:
         method, path = t.OPERATIONS[operation]
         for name, value in path_params.items():
             path = path.replace("{" + name + "}", urllib.parse.quote(value, safe=""))
@@ -117,30 +117,30 @@ class Client:
     # The rules.
 
     def list_variants(self, timeout: Optional[float] = None) -> t.ListVariantsResponse:
-        return self.call("RulesService_ListVariants", None, timeout)
+        return cast(t.ListVariantsResponse, self.call("RulesService_ListVariants", None, timeout))
 
     def get_variant(self, name: str, timeout: Optional[float] = None) -> t.GetVariantResponse:
-        return self.call("RulesService_GetVariant", None, timeout, name=name)
+        return cast(t.GetVariantResponse, self.call("RulesService_GetVariant", None, timeout, name=name))
 
     def start_position(self, variant: str, options: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None) -> t.StartPositionResponse:
         """The first position; options are plain values by name ({"teams": True})."""
-        return self.call("RulesService_StartPosition", {"options": dict(options or {})}, timeout, variant=variant)
+        return cast(t.StartPositionResponse, self.call("RulesService_StartPosition", {"options": dict(options or {})}, timeout, variant=variant))
 
     def legal_moves(self, position: PositionLike, view: Optional[t.MoveView] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> t.ListLegalMovesResponse:
         body = _put({"position": ref(position)}, view=view, history=history)
-        return self.call("RulesService_ListLegalMoves", body, timeout)
+        return cast(t.ListLegalMovesResponse, self.call("RulesService_ListLegalMoves", body, timeout))
 
     def validate(self, position: PositionLike, move: ActionLike, include_next: bool = False, next_view: Optional[t.MoveView] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> t.ValidateMoveResponse:
         """Whether an action is legal: legal false and a reason when not (not an error)."""
         body = _put({"position": ref(position), "move": action(move)}, include_next=include_next or None, next_view=next_view, history=history)
-        return self.call("RulesService_ValidateMove", body, timeout)
+        return cast(t.ValidateMoveResponse, self.call("RulesService_ValidateMove", body, timeout))
 
     def apply_moves(self, position: PositionLike, moves: Iterable[ActionLike], include_next: bool = True, next_view: Optional[t.MoveView] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> t.ApplyMovesResponse:
         """Plays the actions in order. With include_next (the default) the answer's next is the
         turn that follows: who chooses, the legal actions, the status. An illegal action is not an
         error: applied counts the actions played and failure names the first illegal one."""
         body = _put({"position": ref(position), "moves": [action(m) for m in moves]}, include_next=include_next or None, next_view=next_view, history=history)
-        return self.call("RulesService_ApplyMoves", body, timeout)
+        return cast(t.ApplyMovesResponse, self.call("RulesService_ApplyMoves", body, timeout))
 
     def apply(self, position: PositionLike, move: ActionLike, **kwargs: Any) -> t.ApplyMovesResponse:
         """apply_moves with one action."""
@@ -149,16 +149,16 @@ class Client:
     def roll_dice(self, position: PositionLike, seed: Optional[int] = None, include_next: bool = True, next_view: Optional[t.MoveView] = None, timeout: Optional[float] = None) -> t.RollDiceResponse:
         """Rolls for a position waiting for the dice; the same seed gives the same roll."""
         body = _put({"position": ref(position)}, seed=seed, include_next=include_next or None, next_view=next_view)
-        return self.call("RulesService_RollDice", body, timeout)
+        return cast(t.RollDiceResponse, self.call("RulesService_RollDice", body, timeout))
 
     def resolve_dice(self, position: PositionLike, values: List[int], include_next: bool = True, next_view: Optional[t.MoveView] = None, timeout: Optional[float] = None) -> t.ResolveDiceResponse:
         """Dice the client threw itself."""
         body = _put({"position": ref(position), "values": list(values)}, include_next=include_next or None, next_view=next_view)
-        return self.call("RulesService_ResolveDice", body, timeout)
+        return cast(t.ResolveDiceResponse, self.call("RulesService_ResolveDice", body, timeout))
 
     def score(self, position: PositionLike, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> t.ScorePositionResponse:
         body = _put({"position": ref(position)}, history=history)
-        return self.call("RulesService_ScorePosition", body, timeout)
+        return cast(t.ScorePositionResponse, self.call("RulesService_ScorePosition", body, timeout))
 
     # The analysis.
 
@@ -166,7 +166,7 @@ class Client:
         """The best action: stops at the first of depth, max_nodes and time_limit ("0.5s"); with
         none of them it searches for one second."""
         body = _put({"position": ref(position)}, depth=depth, max_nodes=max_nodes, time_limit=time_limit, multi_pv=multi_pv, algorithm=algorithm, history=history)
-        return self.call("AnalysisService_Search", body, timeout)
+        return cast(t.SearchResponse, self.call("AnalysisService_Search", body, timeout))
 
     def search_stream(self, position: PositionLike, depth: Optional[int] = None, max_nodes: Optional[int] = None, time_limit: Optional[str] = None, multi_pv: Optional[int] = None, algorithm: Optional[t.SearchAlgorithm] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> "SearchStream":
         """Search reporting as it goes: iterate for one answer per completed depth, the last
@@ -175,15 +175,15 @@ class Client:
         return SearchStream(self._open("AnalysisService_SearchStream", body, {}, timeout))
 
     def evaluate(self, position: PositionLike, timeout: Optional[float] = None) -> t.EvaluateResponse:
-        return self.call("AnalysisService_Evaluate", {"position": ref(position)}, timeout)
+        return cast(t.EvaluateResponse, self.call("AnalysisService_Evaluate", {"position": ref(position)}, timeout))
 
     def rollout(self, position: PositionLike, playouts: int, seed: Optional[int] = None, policy: Optional[t.RolloutPolicy] = None, max_actions: Optional[int] = None, timeout: Optional[float] = None) -> t.RolloutResponse:
         body = _put({"position": ref(position), "playouts": playouts}, seed=seed, policy=policy, max_actions=max_actions)
-        return self.call("AnalysisService_Rollout", body, timeout)
+        return cast(t.RolloutResponse, self.call("AnalysisService_Rollout", body, timeout))
 
     def perft(self, position: PositionLike, depth: int, divide: bool = False, max_nodes: Optional[int] = None, rolls: Optional[List[t.DiceRoll]] = None, timeout: Optional[float] = None) -> t.PerftResponse:
         body = _put({"position": ref(position), "depth": depth}, divide=divide or None, max_nodes=max_nodes, rolls=rolls)
-        return self.call("AnalysisService_Perft", body, timeout)
+        return cast(t.PerftResponse, self.call("AnalysisService_Perft", body, timeout))
 
 
 class SearchStream(Iterator[t.SearchStreamResponse]):
@@ -213,7 +213,7 @@ class SearchStream(Iterator[t.SearchStreamResponse]):
             if "error" in msg:
                 self.close()
                 raise AshtapadaError(self._resp.status, msg["error"])
-            result = msg["result"]
+            result = cast(t.SearchStreamResponse, msg["result"])
             if result.get("final"):
                 self.close()
             return result

@@ -2,13 +2,14 @@
 
 import os
 import unittest
+from typing import Any, Dict, List, Tuple
 
 import ashtapada
 
 URL = os.environ.get("ASHTAPADA_URL", "")
 
 # (variant, options): every variant the server serves, with options that bound a game.
-GAMES = [
+GAMES: List[Tuple[str, Dict[str, Any]]] = [
     ("chaturanga", {}),
     ("ramayana", {}),
     ("martian_chaturanga", {"max_turns": 60}),

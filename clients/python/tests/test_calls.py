@@ -2,10 +2,11 @@
 
 import unittest
 
+from ashtapada.types import Position
 from tests import support
 
-START = {"variant": "chaturanga", "text": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"}
-MATE_IN_ONE = {"variant": "chaturanga", "text": "4k3/8/4K3/8/8/8/8/R7 w - - 0 1"}
+START: Position = {"variant": "chaturanga", "text": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"}
+MATE_IN_ONE: Position = {"variant": "chaturanga", "text": "4k3/8/4K3/8/8/8/8/R7 w - - 0 1"}
 
 
 class Calls(unittest.TestCase):

@@ -3,9 +3,10 @@
 import unittest
 
 import ashtapada
+from ashtapada.types import Position
 from tests import support
 
-MATED = {"variant": "chaturanga", "text": "R3k3/8/4K3/8/8/8/8/8 b - - 0 1"}
+MATED: Position = {"variant": "chaturanga", "text": "R3k3/8/4K3/8/8/8/8/8 b - - 0 1"}
 
 
 class Errors(unittest.TestCase):

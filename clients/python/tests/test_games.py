@@ -8,8 +8,10 @@ import os
 import random
 import time
 import unittest
+from typing import Any, Dict, List
 
 import ashtapada
+from ashtapada import types as t
 from tests import support
 
 SEED = int(os.environ.get("ASHTAPADA_SEED", "1"))
@@ -17,16 +19,18 @@ MAX_ACTIONS = 3000
 SEARCH_EVERY = 8
 
 
-def play(client, variant, options, rng):
+def play(client: ashtapada.Client, variant: str, options: Dict[str, Any], rng: random.Random):
     pos = client.start_position(variant, options)["position"]
     listed = client.legal_moves(pos, view="MOVE_VIEW_NOTATION")
-    nxt = {**listed, "status": "GAME_STATUS_ONGOING"}
+    # The first turn; every later one comes with the answer to the action.
+    nxt: Dict[str, Any] = {**listed, "status": "GAME_STATUS_ONGOING"}
     repetition = client.get_variant(variant)["variant"].get("repetition", 0)
-    keys = []  # for the repetition rule: the keys of the earlier positions
+    keys: List[str] = []  # for the repetition rule: the keys of the earlier positions
     stats = {"actions": 0, "rolls": 0, "searches": 0}
     choices = 0
     while nxt["status"] == "GAME_STATUS_ONGOING" and stats["actions"] < MAX_ACTIONS:
-        history = {"keys": keys} if keys else {"start": ashtapada.ref(pos)}
+        history: t.GameHistory = {"keys": keys} if keys else {"start": ashtapada.ref(pos)}
+        ans: Any
         if nxt["chance"]:
             ans = client.roll_dice(pos, seed=rng.getrandbits(63), next_view="MOVE_VIEW_NOTATION")
             stats["rolls"] += 1
