@@ -132,7 +132,15 @@ export class Client {
   /** Any operation by its id, with its request body. */
   async call<K extends keyof operations>(op: K, body: RequestOf<K> | undefined, params: Record<string, string> = {}, opts: CallOptions = {}): Promise<AnswerOf<K>> {
     const res = await this.open(op, body, params, opts);
-    return (await res.json()) as AnswerOf<K>;
+    try {
+      return (await res.json()) as AnswerOf<K>;
+    } catch (e) {
+      // The timeout covers the body too.
+      if (e instanceof Error && e.name === "TimeoutError") {
+        throw new AshtapadaError(0, { status: "DEADLINE_EXCEEDED", message: "the answer did not arrive in time" }, { cause: e });
+      }
+      throw e;
+    }
   }
 
   // The rules.
