@@ -2,17 +2,20 @@
 # (make deps): Debian's chromium (the playground's browser tests), nginx (the scale-out test),
 # fairy-stockfish (the UCI bot's tests), protoc with the gRPC Python plugin and python3-grpcio and
 # python3-protobuf (the Python gRPC example), curl and jq (the documents' examples, which go test
-# ./docs runs), and the npm packages of web/, the TypeScript example and the OpenAPI lint. Then it
-# runs the Go tests, the OpenAPI lint, the browser tests and the example clients.
+# ./docs runs), python3-venv and mypy (the Python client package installs into a venv and is
+# type-checked), and the npm packages of web/, the TypeScript example, the TypeScript client
+# package and the OpenAPI lint. Then it runs the Go tests, the OpenAPI lint, the browser tests, the
+# example clients and the client packages.
 #
 #   make test      everything (what .ci/run runs after its lint and generation checks)
 #   make deps      only the installation
 #   make go-test   only the Go tests
 #   make openapi-lint   only redocly lint of the OpenAPI document
+#   make clients-test   only the client packages (clients/), against a server it starts
 
-.PHONY: test deps go-test openapi-lint web-test examples-test
+.PHONY: test deps go-test openapi-lint web-test examples-test clients-test
 
-test: deps go-test openapi-lint web-test examples-test
+test: deps go-test openapi-lint web-test examples-test clients-test
 
 # Debian packages are installed with apt-get, as root or through sudo, only when missing.
 DEBIAN_NEEDS = $(shell \
@@ -22,7 +25,9 @@ DEBIAN_NEEDS = $(shell \
 	command -v curl >/dev/null || echo curl; \
 	command -v jq >/dev/null || echo jq; \
 	command -v grpc_python_plugin >/dev/null || echo protobuf-compiler protobuf-compiler-grpc; \
-	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || echo python3-grpcio python3-protobuf)
+	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || echo python3-grpcio python3-protobuf; \
+	/usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null || echo python3-venv; \
+	command -v mypy >/dev/null || echo mypy)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 deps:
@@ -34,6 +39,7 @@ deps:
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	cd tools/openapi-lint && npm ci --no-audit --no-fund --loglevel=error
 	cd examples/typescript && npm ci --no-audit --no-fund --loglevel=error
+	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error
 
 go-test:
 	ASHTAPADA_REQUIRE_NGINX=1 go test -count=1 ./...
@@ -47,3 +53,6 @@ web-test:
 
 examples-test:
 	bash examples/run.sh
+
+clients-test:
+	bash clients/run.sh

@@ -1,0 +1,116 @@
+// Plays a game of every variant against a real server (ASHTAPADA_URL) and prints the game log
+// summary. The bot searches (depth 1, a few hundred nodes) every eighth choice and otherwise
+// plays a random legal action; choices and rolls come from one seed, so a run replays.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { Client, ref, type GameHistory, type NextTurn } from "../src/index.js";
+
+const url = process.env["ASHTAPADA_URL"] ?? "";
+const seed = Number(process.env["ASHTAPADA_SEED"] ?? "1");
+const MAX_ACTIONS = 3000;
+const SEARCH_EVERY = 8;
+
+// Every variant the server serves, with options that bound a game.
+const GAMES: [string, Record<string, unknown>][] = [
+  ["chaturanga", {}],
+  ["ramayana", {}],
+  ["martian_chaturanga", { max_turns: 60 }],
+  ["martian_chaturaji", { max_turns: 60 }],
+  ["chaturaji", { max_rounds: 15 }],
+  ["chaturaji", { teams: true, max_rounds: 15 }],
+  ["martian_chess", {}],
+  ["martian_chess", { players: 4, teams: true }],
+  ["coaster_chess", {}],
+  ["martian_coaster_chaturanga", { max_turns: 20 }],
+];
+
+/** mulberry32: a small seeded generator, so that the same seed plays the same games. */
+function rng(s: number): () => number {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(items: T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)];
+  assert.ok(item !== undefined, "nothing to choose from");
+  return item;
+}
+
+async function play(client: Client, variant: string, options: Record<string, unknown>, random: () => number) {
+  let pos = (await client.startPosition(variant, options)).position;
+  const listed = await client.legalMoves(pos, { view: "MOVE_VIEW_NOTATION" });
+  // The first turn; every later one comes with the answer to the action.
+  let next: Pick<NextTurn, "chance" | "moves" | "status" | "reason" | "winners"> = { ...listed, status: "GAME_STATUS_ONGOING", reason: "", winners: [] };
+  const repetition = (await client.getVariant(variant)).variant.repetition > 0;
+  const keys: string[] = [];
+  const stats = { actions: 0, rolls: 0, searches: 0 };
+  let choices = 0;
+  while (next.status === "GAME_STATUS_ONGOING" && stats.actions < MAX_ACTIONS) {
+    const history: GameHistory = keys.length > 0 ? { keys } : { start: ref(pos) };
+    let ans;
+    if (next.chance) {
+      ans = await client.rollDice(pos, Math.floor(random() * 2 ** 52), { next_view: "MOVE_VIEW_NOTATION" });
+      stats.rolls++;
+    } else {
+      let move: string;
+      if (choices++ % SEARCH_EVERY === 0) {
+        const best = await client.search(pos, { depth: 1, max_nodes: "500", ...(repetition ? { history } : {}) });
+        assert.ok(best.best_action, `${variant}: no best action`);
+        move = best.best_action.notation;
+        stats.searches++;
+      } else {
+        // Calling the clock (Martian Chess) ends a random game within a few moves.
+        const quiet = next.moves.filter((m) => !m.notation.endsWith("+clock"));
+        move = pick(quiet.length > 0 ? quiet : next.moves, random).notation;
+      }
+      ans = await client.apply(pos, move, { next_view: "MOVE_VIEW_NOTATION", ...(repetition ? { history } : {}) });
+      assert.equal(ans.failure, undefined, `${variant}: a legal action was refused`);
+    }
+    keys.push(pos.key);
+    assert.ok(ans.next, "no next turn");
+    pos = ans.position;
+    next = ans.next;
+    stats.actions++;
+  }
+  const score = await client.score(pos, repetition ? { history: { keys } } : {});
+  if (next.status === "GAME_STATUS_FINISHED") {
+    assert.equal(score.status, "GAME_STATUS_FINISHED");
+    assert.equal(score.reason, next.reason);
+    assert.deepEqual([...score.winners].sort(), [...next.winners].sort());
+  }
+  return { stats, score };
+}
+
+test("a game of every variant", { skip: url ? false : "set ASHTAPADA_URL to a running server" }, async () => {
+  const client = new Client(url);
+  const served = new Set((await client.listVariants()).variants.map((v) => v.name));
+  assert.deepEqual(served, new Set(GAMES.map(([v]) => v)), "the games to play and the server's variants differ");
+  const random = rng(seed);
+  const lines: string[] = [];
+  const t0 = performance.now();
+  for (const [variant, options] of GAMES) {
+    const t = performance.now();
+    const { stats, score } = await play(client, variant, options, random);
+    const secs = ((performance.now() - t) / 1000).toFixed(1);
+    const label = variant + (Object.keys(options).length ? " " + Object.entries(options).map(([k, v]) => `${k}=${String(v)}`).join(",") : "");
+    const result =
+      score.status === "GAME_STATUS_FINISHED"
+        ? `${score.reason}, winners: ${score.winners.join(", ") || "none (draw)"}`
+        : `unfinished after ${stats.actions} actions`;
+    const standings = score.standings.map((s) => `${s.player}:${s.score}`).join(" ");
+    lines.push(
+      `${label.padEnd(40)} ${String(stats.actions).padStart(5)} actions ${String(stats.rolls).padStart(4)} rolls ${String(stats.searches).padStart(4)} searches ${secs.padStart(5)}s  ${result}; ${standings}`,
+    );
+  }
+  console.log(`game log (seed ${seed}, ${client.requests} requests, ${((performance.now() - t0) / 1000).toFixed(1)}s):`);
+  console.log(lines.join("\n"));
+  assert.equal(lines.length, GAMES.length);
+});
