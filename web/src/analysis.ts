@@ -54,6 +54,25 @@ export function initAnalysis(host: Host): void {
   updateAnalysis();
 }
 
+/** An analysis call, made again after a pause while every analysis slot of the service is taken
+ * (RESOURCE_EXHAUSTED, ANALYSIS_BUSY), as the API asks: a bot's search or another tab may hold it. */
+async function patiently<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, Math.min(2000, 50 * 2 ** i));
+        signal.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new DOMException("cancelled", "AbortError"));
+        }, { once: true });
+      });
+    }
+  }
+}
+
 function keyOf(s: Subject | null): string {
   if (!st.on || !s) return "";
   return JSON.stringify([s.pos.text, s.keys.length, s.botToMove, depth()]);
@@ -124,7 +143,7 @@ async function run(s: Subject, key: string): Promise<void> {
       // No search: a finished game has nothing to find, a roll must come first. The static
       // evaluation still says where the players stand.
       setState("running", "evaluating…");
-      const r = await api.evaluate({ position: ref(s.pos) }, ctrl.signal);
+      const r = await patiently(ctrl.signal, () => api.evaluate({ position: ref(s.pos) }, ctrl.signal));
       if (key !== st.key) return;
       showValues(players, r.values ?? [], "evaluate");
       setState("done", s.finished ? "the game is over: static evaluation" : "static evaluation: roll the dice for a search");
@@ -132,12 +151,11 @@ async function run(s: Subject, key: string): Promise<void> {
     }
     setState("running", "searching…");
     const d = depth();
-    await api.searchStream(
-      { position: ref(s.pos), depth: d, time_limit: TIME_LIMIT, history: s.keys.length ? { keys: s.keys } : undefined },
-      ctrl.signal,
-      (m) => {
+    const req = { position: ref(s.pos), depth: d, time_limit: TIME_LIMIT, history: s.keys.length ? { keys: s.keys } : undefined };
+    await patiently(ctrl.signal, () =>
+      api.searchStream(req, ctrl.signal, (m) => {
         if (key === st.key) showSearch(s, players, m);
-      },
+      }),
     );
   } catch (err) {
     fail(err, key);
@@ -155,7 +173,7 @@ function showSearch(s: Subject, players: string[], m: SearchStreamResponse): voi
   const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": mover ?? "" });
   if (m.final) li.dataset.final = "true";
   li.append(h("span", { class: "pv-depth", title: "depth" }, `${m.depth ?? 0}`));
-  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value) : ""));
+  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value, false) : ""));
   const pv = h("span", { class: "pv-moves" });
   for (const a of line.pv ?? []) pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
   li.append(pv);
@@ -177,14 +195,14 @@ function showSearch(s: Subject, players: string[], m: SearchStreamResponse): voi
 
 /** A value as a player reads it: pawns, a proven result ("win in 3"), and in dice games the chance
  * of winning. */
-export function formatValue(v: PlayerValue): string {
+export function formatValue(v: PlayerValue, chance = true): string {
   let text: string;
   if (v.win_in !== undefined && v.win_in !== null) {
     if (v.win_in > 0) text = `win in ${v.win_in}`;
     else if (v.win_in < 0) text = `loss in ${-v.win_in}`;
     else text = v.value > 0 ? "won" : v.value < 0 ? "lost" : "drawn";
   } else text = v.value > 0 ? `+${v.value.toFixed(2)}` : v.value.toFixed(2);
-  if (v.win_chance !== undefined && v.win_chance !== null) text += ` (${(v.win_chance * 100).toFixed(1)}%)`;
+  if (chance && v.win_chance !== undefined && v.win_chance !== null) text += ` (${(v.win_chance * 100).toFixed(1)}%)`;
   return text;
 }
 
@@ -244,7 +262,8 @@ async function runRollout(): Promise<void> {
   box.dataset.state = "running";
   ($("rollout") as HTMLButtonElement).disabled = true;
   try {
-    const r = await api.rollout({ position: ref(s.pos), playouts: PLAYOUTS, policy: "ROLLOUT_POLICY_GREEDY", seed: s.seed }, ctrl.signal);
+    const req = { position: ref(s.pos), playouts: PLAYOUTS, policy: "ROLLOUT_POLICY_GREEDY" as const, seed: s.seed };
+    const r = await patiently(ctrl.signal, () => api.rollout(req, ctrl.signal));
     if (key !== st.key) return;
     showRollout(r);
   } catch (err) {

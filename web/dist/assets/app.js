@@ -616,6 +616,22 @@ function initAnalysis(host) {
   $("rollout").addEventListener("click", () => void runRollout());
   updateAnalysis();
 }
+async function patiently(signal, fn) {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
+      await new Promise((resolve, reject) => {
+        const t = setTimeout(resolve, Math.min(2e3, 50 * 2 ** i));
+        signal.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new DOMException("cancelled", "AbortError"));
+        }, { once: true });
+      });
+    }
+  }
+}
 function keyOf(s) {
   if (!st.on || !s) return "";
   return JSON.stringify([s.pos.text, s.keys.length, s.botToMove, depth()]);
@@ -676,7 +692,7 @@ async function run(s, key) {
   try {
     if (s.finished || s.chance) {
       setState("running", "evaluating\u2026");
-      const r = await api.evaluate({ position: ref(s.pos) }, ctrl.signal);
+      const r = await patiently(ctrl.signal, () => api.evaluate({ position: ref(s.pos) }, ctrl.signal));
       if (key !== st.key) return;
       showValues(players2, r.values ?? [], "evaluate");
       setState("done", s.finished ? "the game is over: static evaluation" : "static evaluation: roll the dice for a search");
@@ -684,12 +700,12 @@ async function run(s, key) {
     }
     setState("running", "searching\u2026");
     const d = depth();
-    await api.searchStream(
-      { position: ref(s.pos), depth: d, time_limit: TIME_LIMIT, history: s.keys.length ? { keys: s.keys } : void 0 },
+    const req = { position: ref(s.pos), depth: d, time_limit: TIME_LIMIT, history: s.keys.length ? { keys: s.keys } : void 0 };
+    await patiently(
       ctrl.signal,
-      (m) => {
+      () => api.searchStream(req, ctrl.signal, (m) => {
         if (key === st.key) showSearch(s, players2, m);
-      }
+      })
     );
   } catch (err) {
     fail(err, key);
@@ -705,7 +721,7 @@ function showSearch(s, players2, m) {
   const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": mover ?? "" });
   if (m.final) li.dataset.final = "true";
   li.append(h("span", { class: "pv-depth", title: "depth" }, `${m.depth ?? 0}`));
-  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value) : ""));
+  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value, false) : ""));
   const pv = h("span", { class: "pv-moves" });
   for (const a of line.pv ?? []) pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
   li.append(pv);
@@ -722,14 +738,14 @@ function showSearch(s, players2, m) {
   if (m.final) setState("done", `depth ${m.depth}${m.complete ? "" : " (stopped by the time limit)"}${bestText}`);
   else setState("running", `depth ${m.depth}${bestText}, searching\u2026`);
 }
-function formatValue(v) {
+function formatValue(v, chance = true) {
   let text;
   if (v.win_in !== void 0 && v.win_in !== null) {
     if (v.win_in > 0) text = `win in ${v.win_in}`;
     else if (v.win_in < 0) text = `loss in ${-v.win_in}`;
     else text = v.value > 0 ? "won" : v.value < 0 ? "lost" : "drawn";
   } else text = v.value > 0 ? `+${v.value.toFixed(2)}` : v.value.toFixed(2);
-  if (v.win_chance !== void 0 && v.win_chance !== null) text += ` (${(v.win_chance * 100).toFixed(1)}%)`;
+  if (chance && v.win_chance !== void 0 && v.win_chance !== null) text += ` (${(v.win_chance * 100).toFixed(1)}%)`;
   return text;
 }
 function share(v) {
@@ -780,7 +796,8 @@ async function runRollout() {
   box.dataset.state = "running";
   $("rollout").disabled = true;
   try {
-    const r = await api.rollout({ position: ref(s.pos), playouts: PLAYOUTS, policy: "ROLLOUT_POLICY_GREEDY", seed: s.seed }, ctrl.signal);
+    const req = { position: ref(s.pos), playouts: PLAYOUTS, policy: "ROLLOUT_POLICY_GREEDY", seed: s.seed };
+    const r = await patiently(ctrl.signal, () => api.rollout(req, ctrl.signal));
     if (key !== st.key) return;
     showRollout(r);
   } catch (err) {
