@@ -14,7 +14,7 @@ export interface Subject {
   chance: boolean; // waiting for a roll: nothing to search until the dice are known
   finished: boolean;
   botToMove: boolean; // the bot's own search comes first; analysing its turn would only slow it
-  seed: string | undefined; // the game's seed for Rollout, as the API takes it
+  seed: string; // Rollout's seed, as the API takes it
 }
 
 export interface Host {
@@ -248,8 +248,8 @@ function showValues(players: string[], values: PlayerValue[], source: string): v
   right.dataset.player = b.player;
 }
 
-/** Win chances from Rollout: PLAYOUTS greedy games from the position, with the game's seed when
- * one is entered (else the service's, shown so that the games can be played again). */
+/** Win chances from Rollout: PLAYOUTS greedy games from the position; the seed is shown, so that
+ * the games can be played again. */
 async function runRollout(): Promise<void> {
   const s = st.host?.subject();
   if (!st.on || !s) return;

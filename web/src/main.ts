@@ -635,8 +635,9 @@ function renderLegend(v: Variant): void {
 function analysisSubject() {
   const e = cur();
   if (!e) return null;
-  const seed = ($("seed") as HTMLInputElement).value.trim();
-  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: seed ? String(baseSeed(seed)) : undefined };
+  // The game's seed, else one of the position's own, so that the same position shows the same chances.
+  const seed = ($("seed") as HTMLInputElement).value.trim() || (e.pos.text ?? "");
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
 }
 
 async function main(): Promise<void> {

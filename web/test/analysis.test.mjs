@@ -226,6 +226,12 @@ describe("the analysis board", { concurrency: 1 }, () => {
         });
         assert.equal(wc.state, "done");
         if (dice) assert.equal(wc.seed, "4242", "the game's seed, a number, is the rollout's");
+        else {
+          // Without a seed of the game's, the position's own: the same position, the same chances.
+          await page.click("#rollout");
+          await until(page, () => document.querySelector("#win-chances")?.dataset.state === "done");
+          assert.equal(await page.getAttribute("#win-chances", "data-seed"), wc.seed);
+        }
         assert.match(wc.seed, /^\d+$/);
         const r = await api.rollout(v.name, text, { playouts: wc.playouts, policy: "ROLLOUT_POLICY_GREEDY", seed: wc.seed });
         assert.equal(r.playouts, wc.playouts);

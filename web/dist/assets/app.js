@@ -1657,8 +1657,8 @@ function renderLegend(v) {
 function analysisSubject() {
   const e = cur();
   if (!e) return null;
-  const seed = $("seed").value.trim();
-  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: seed ? String(baseSeed(seed)) : void 0 };
+  const seed = $("seed").value.trim() || (e.pos.text ?? "");
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
 }
 async function main() {
   const q = new URLSearchParams(location.search);
