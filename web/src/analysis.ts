@@ -1,7 +1,7 @@
 // The analysis board: on request only, the service's view of the position as it stands — every
 // player's value, the principal variation as SearchStream deepens, the best action as an arrow,
 // and win chances from Rollout. A change of position cancels what runs for the old one.
-import { aborted, api, ApiError, ref } from "./api";
+import { aborted, api, ApiError, patiently, ref } from "./api";
 import type { PlayerValue, Position, RolloutResponse, SearchStreamResponse } from "./api";
 import type { BestMove } from "./board";
 import { colorFill } from "./pieces";
@@ -52,25 +52,6 @@ export function initAnalysis(host: Host): void {
   $("analysis-depth").addEventListener("change", () => updateAnalysis());
   $("rollout").addEventListener("click", () => void runRollout());
   updateAnalysis();
-}
-
-/** An analysis call, made again after a pause while every analysis slot of the service is taken
- * (RESOURCE_EXHAUSTED, ANALYSIS_BUSY), as the API asks: a bot's search or another tab may hold it. */
-async function patiently<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
-      await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(resolve, Math.min(2000, 50 * 2 ** i));
-        signal.addEventListener("abort", () => {
-          clearTimeout(t);
-          reject(new DOMException("cancelled", "AbortError"));
-        }, { once: true });
-      });
-    }
-  }
 }
 
 function keyOf(s: Subject | null): string {
@@ -145,7 +126,9 @@ async function run(s: Subject, key: string): Promise<void> {
       setState("running", "evaluating…");
       const r = await patiently(ctrl.signal, () => api.evaluate({ position: ref(s.pos) }, ctrl.signal));
       if (key !== st.key) return;
-      showValues(players, r.values ?? [], "evaluate");
+      // A finished game is worth ±10000 to its winners and losers: shown as won and lost.
+      const values = (r.values ?? []).map((v) => (s.finished ? { ...v, win_in: 0 } : v));
+      showValues(players, values, "evaluate");
       setState("done", s.finished ? "the game is over: static evaluation" : "static evaluation: roll the dice for a search");
       return;
     }

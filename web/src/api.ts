@@ -59,6 +59,26 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown, sig
   return json as T;
 }
 
+/** An analysis call, made again after a pause while every analysis slot of the service is taken
+ * (RESOURCE_EXHAUSTED, ANALYSIS_BUSY), as the API asks: a bot's search, the analysis board or
+ * another tab may hold it for a moment. */
+export async function patiently<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, Math.min(2000, 50 * 2 ** i));
+        signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new DOMException("cancelled", "AbortError"));
+        }, { once: true });
+      });
+    }
+  }
+}
+
 /** The position as a request carries it: the text is complete, the rest is set by answers. */
 export function ref(pos: Position): Position {
   return { variant: pos.variant, text: pos.text };

@@ -1,6 +1,6 @@
 // The playground: one game of any variant the service serves, played by clicks, drags, keys and bots.
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
-import { api, ApiError, ref } from "./api";
+import { api, ApiError, patiently, ref } from "./api";
 import type { Action, Board, NextTurn, Position, Variant } from "./api";
 import { analysisBest, initAnalysis, updateAnalysis } from "./analysis";
 import { drawBoard, showBestMove, turnsToFace } from "./board";
@@ -231,7 +231,7 @@ async function runBots(): Promise<void> {
         state.lastSeed = r.seed ?? "";
         rolled(r, r.values ?? []);
       } else {
-        const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
+        const s = await patiently(undefined, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } }));
         if (gen !== state.generation) return;
         const best = s.best_action;
         if (!best?.notation) {

@@ -328,6 +328,25 @@ describe("the analysis board", { concurrency: 1 }, () => {
     }
   });
 
+  test("chaturanga: a finished game shows Evaluate's result as won and lost", async () => {
+    const { text, action } = ENDINGS.chaturanga;
+    const over = (await api.apply("chaturanga", text, [action])).position.text;
+    const page = await openPage(browser, server.url, { variant: "chaturanga", position: over });
+    try {
+      await startAnalysis(page, DEPTH);
+      await analysisDone(page);
+      const s = await shown(page);
+      const ev = await api.evaluate("chaturanga", over);
+      assert.equal(s.source, "evaluate");
+      assert.deepEqual(s.values.map((x) => [x.player, x.value]), ev.values.map((x) => [x.player, x.value]));
+      assert.deepEqual(s.values.map((x) => x.text), ["won", "lost"]);
+      assert.match(await page.textContent("#analysis-status"), /game is over/);
+      assert.deepEqual(s.arrows, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
   test("chaturanga: with a bot seated, the analysis leaves the bot's turns alone", async () => {
     const start = await api.start("chaturanga");
     const page = await openPage(browser, server.url, { variant: "chaturanga" });

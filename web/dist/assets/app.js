@@ -36,6 +36,22 @@ async function call(method, path, body, signal) {
   }
   return json;
 }
+async function patiently(signal, fn) {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
+      await new Promise((resolve, reject) => {
+        const t = setTimeout(resolve, Math.min(2e3, 50 * 2 ** i));
+        signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new DOMException("cancelled", "AbortError"));
+        }, { once: true });
+      });
+    }
+  }
+}
 function ref(pos) {
   return { variant: pos.variant, text: pos.text };
 }
@@ -616,22 +632,6 @@ function initAnalysis(host) {
   $("rollout").addEventListener("click", () => void runRollout());
   updateAnalysis();
 }
-async function patiently(signal, fn) {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
-      await new Promise((resolve, reject) => {
-        const t = setTimeout(resolve, Math.min(2e3, 50 * 2 ** i));
-        signal.addEventListener("abort", () => {
-          clearTimeout(t);
-          reject(new DOMException("cancelled", "AbortError"));
-        }, { once: true });
-      });
-    }
-  }
-}
 function keyOf(s) {
   if (!st.on || !s) return "";
   return JSON.stringify([s.pos.text, s.keys.length, s.botToMove, depth()]);
@@ -694,7 +694,8 @@ async function run(s, key) {
       setState("running", "evaluating\u2026");
       const r = await patiently(ctrl.signal, () => api.evaluate({ position: ref(s.pos) }, ctrl.signal));
       if (key !== st.key) return;
-      showValues(players2, r.values ?? [], "evaluate");
+      const values = (r.values ?? []).map((v) => s.finished ? { ...v, win_in: 0 } : v);
+      showValues(players2, values, "evaluate");
       setState("done", s.finished ? "the game is over: static evaluation" : "static evaluation: roll the dice for a search");
       return;
     }
@@ -1315,7 +1316,7 @@ async function runBots() {
         state.lastSeed = r.seed ?? "";
         rolled(r, r.values ?? []);
       } else {
-        const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
+        const s = await patiently(void 0, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } }));
         if (gen !== state.generation) return;
         const best = s.best_action;
         if (!best?.notation) {
