@@ -73,6 +73,23 @@ export interface DrawInput {
   marks: Marks;
   /** Quarter turns clockwise: 0 shows rank 1 at the bottom, 2 shows the board from the far side. */
   turns?: number;
+  /** The analysis's best action, drawn as an arrow from its square to its square. */
+  bestMove?: BestMove | null;
+}
+
+export interface BestMove {
+  from: string;
+  to: string;
+  notation: string;
+  label: string;
+}
+
+// Redraws a board's best-move arrow alone, so that each streamed depth does not redraw the board.
+const bestMoveDrawers = new WeakMap<SVGSVGElement, (m: BestMove | null) => void>();
+
+/** Shows (or with null removes) the best-move arrow on a board drawn by drawBoard. */
+export function showBestMove(svg: SVGSVGElement, m: BestMove | null): void {
+  bestMoveDrawers.get(svg)?.(m);
 }
 
 /** How many clockwise quarter turns bring a seat's side of the board to the bottom. */
@@ -105,6 +122,8 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
   const xy = (c: Cell) => [c.file * U, (ranks - 1 - c.rank) * U] as const;
 
   const defs = el("defs", {}, svg);
+  const bestHead = el("marker", { id: "best-move-head", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" }, defs);
+  el("path", { d: "M0 0 L10 5 L0 10 z", class: "best-move-head" }, bestHead);
   const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
   el("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
   // Everything is drawn with rank 1 at the bottom, then turned; glyphs are turned back upright.
@@ -272,6 +291,28 @@ export function drawBoard(svg: SVGSVGElement, input: DrawInput): void {
     if (byName.has(name)) el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
     else el("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
   }
+
+  // The analysis's best action over everything, from the middle of one square to the other's.
+  const best = el("g", { class: "best-move-layer" }, view);
+  const drawBest = (m: BestMove | null) => {
+    best.replaceChildren();
+    const a = m && cells.get(m.from);
+    const b = m && cells.get(m.to);
+    if (!m || !a || !b || m.from === m.to) return;
+    const [x1, y1] = xy(a);
+    const [x2, y2] = xy(b);
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const l = Math.hypot(dx, dy);
+    const cut = Math.min(U * 0.3, l / 3); // the head ends inside the square, not past its middle
+    const line = el("line", {
+      x1: x1 + U / 2, y1: y1 + U / 2, x2: x2 + U / 2 - (dx / l) * cut, y2: y2 + U / 2 - (dy / l) * cut,
+      class: "best-move", "marker-end": "url(#best-move-head)", "data-from": m.from, "data-to": m.to, "data-notation": m.notation,
+    }, best);
+    el("title", {}, line).textContent = `best: ${m.label}`;
+  };
+  drawBest(input.bestMove ?? null);
+  bestMoveDrawers.set(svg, drawBest);
 
   if (focused) (svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`) as SVGElement | null)?.focus();
 }

@@ -1,10 +1,11 @@
 // The playground: one game of any variant the service serves, played by clicks, drags, keys and bots.
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
-import { api, ApiError, ref } from "./api";
+import { api, ApiError, patiently, ref } from "./api";
 import type { Action, Board, NextTurn, Position, Variant } from "./api";
-import { drawBoard, turnsToFace } from "./board";
+import { analysisBest, initAnalysis, updateAnalysis } from "./analysis";
+import { drawBoard, showBestMove, turnsToFace } from "./board";
 import { colorFill } from "./pieces";
-import { rollSeed } from "./seed";
+import { baseSeed, rollSeed } from "./seed";
 import { $, h, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
@@ -230,7 +231,7 @@ async function runBots(): Promise<void> {
         state.lastSeed = r.seed ?? "";
         rolled(r, r.values ?? []);
       } else {
-        const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
+        const s = await patiently(undefined, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } }));
         if (gen !== state.generation) return;
         const best = s.best_action;
         if (!best?.notation) {
@@ -459,6 +460,7 @@ function render(): void {
   }
   const movable = new Set<string>();
   if (human && !next.chance) for (const m of moves) if (m.from && m.to && m.from !== m.to) movable.add(m.from);
+  updateAnalysis(); // first, so that a new position drops the old one's arrow
   drawBoard($("board") as unknown as SVGSVGElement, {
     variant: v,
     board: currentBoard(),
@@ -466,6 +468,7 @@ function render(): void {
     playerColor,
     marks: { selected: state.selected, targets, last, check, movable },
     turns: turnsToFace(seatOf(viewer())),
+    bestMove: analysisBest(),
   });
   renderView();
 
@@ -628,8 +631,18 @@ function renderLegend(v: Variant): void {
   }
 }
 
+/** The position the analysis looks at: the one shown, with what the page knows of the game. */
+function analysisSubject() {
+  const e = cur();
+  if (!e) return null;
+  // The game's seed, else one of the position's own, so that the same position shows the same chances.
+  const seed = ($("seed") as HTMLInputElement).value.trim() || (e.pos.text ?? "");
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
+}
+
 async function main(): Promise<void> {
   const q = new URLSearchParams(location.search);
+  initAnalysis({ subject: analysisSubject, playerColor, showBestMove: (m) => showBestMove(boardSvg(), m) });
   const board = $("board");
   board.addEventListener("click", (ev) => {
     if (dragEnded) {

@@ -107,6 +107,27 @@ export function apiClient(url) {
     roll: (variant, text, seed) => call("POST", "/v1/dice:roll", { position: { variant, text }, seed: String(seed), include_next: true }),
     score: (variant, text) => call("POST", "/v1/positions:score", { position: { variant, text } }),
     validate: (variant, text, move) => call("POST", "/v1/moves:validate", { position: { variant, text }, move }),
+    evaluate: (variant, text) => call("POST", "/v1/analysis:evaluate", { position: { variant, text } }),
+    search: (variant, text, depth, extra = {}) => call("POST", "/v1/analysis:search", { position: { variant, text }, depth, ...extra }),
+    rollout: (variant, text, req) => call("POST", "/v1/analysis:rollout", { position: { variant, text }, ...req }),
+    /** SearchStream's messages (the `result` of each line of its newline-delimited answer). */
+    async searchStream(variant, text, depth, extra = {}) {
+      const res = await fetch(url + "/v1/analysis:searchStream", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ position: { variant, text }, depth, ...extra }),
+      });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`POST /v1/analysis:searchStream: ${res.status} ${body}`);
+      return body
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => {
+          const m = JSON.parse(l);
+          if (m.error) throw new Error(`searchStream: ${JSON.stringify(m.error)}`);
+          return m.result;
+        });
+    },
   };
   return api;
 }

@@ -1,11 +1,11 @@
-// Screenshots of the playground for the documentation: every variant's start position and one
-// finished game, taken from a real `ashtapada serve` on loopback ports with Debian's Chromium, into
+// Screenshots of the playground for the documentation: every variant's start position, one
+// finished game, and the analysis board of a two-player and a four-player game, taken from a real `ashtapada serve` on loopback ports with Debian's Chromium, into
 // docs/playground/ with a README.md that lists them.
 //
 //   cd web && npm run screenshots
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startServer, apiClient, launchBrowser, openPage, closePage, idle, until, playStep, ending, repoDir } from "./harness.mjs";
+import { startServer, apiClient, launchBrowser, openPage, closePage, idle, until, playStep, ending, chooseRoll, repoDir } from "./harness.mjs";
 
 const WIDTH = 900; // wide enough for the board and the side panel side by side, small enough to commit
 const HEIGHT = 1000; // the board may take 86% of the window's height: room for tall boards (Ramayana's)
@@ -50,6 +50,30 @@ try {
     await shoot(page, `finished-${v.name}.png`, `${v.title}, a finished game: "${result}"`);
   } finally {
     await closePage(page);
+  }
+
+  // The analysis board: a few moves into a chaturanga game, and a chaturaji position after its roll.
+  const analyses = [
+    { name: "chaturanga", moves: ["e2e3", "e7e6", "g1f3", "b8c6"], depth: 6 },
+    { name: "chaturaji", moves: [], depth: 4 },
+  ];
+  for (const a of analyses) {
+    const av = variants.find((x) => x.name === a.name);
+    let text = (await api.start(a.name)).text;
+    if (a.moves.length) text = (await api.apply(a.name, text, a.moves)).position.text;
+    if ((await api.list(a.name, text)).chance) text = (await api.resolve(a.name, text, await chooseRoll(api, av, text))).position.text;
+    const page = await openPage(browser, server.url, { variant: a.name, position: text }, { viewport: { width: WIDTH, height: HEIGHT } });
+    try {
+      await page.fill("#analysis-depth", String(a.depth));
+      await page.click("#analyse");
+      await until(page, () => document.querySelector("#analysis")?.dataset.state === "done");
+      await page.click("#rollout");
+      await until(page, () => document.querySelector("#win-chances")?.dataset.state === "done");
+      const status = ((await page.textContent("#analysis-status")) ?? "").trim();
+      await shoot(page, `analysis-${a.name}.png`, `${av.title}, the analysis board: every player's value, the best line by depth (${status}), the best move's arrow, win chances from ${await page.getAttribute("#win-chances", "data-playouts")} playouts`);
+    } finally {
+      await closePage(page);
+    }
   }
 
   const readme = [

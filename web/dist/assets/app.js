@@ -8,17 +8,22 @@ var ApiError = class extends Error {
   httpStatus;
   status;
 };
-async function call(method, path, body) {
-  let res;
+var aborted = (err) => err instanceof DOMException && err.name === "AbortError";
+async function send(method, path, body, signal) {
   try {
-    res = await fetch(path, {
+    return await fetch(path, {
       method,
       headers: body === void 0 ? {} : { "Content-Type": "application/json" },
-      body: body === void 0 ? void 0 : JSON.stringify(body)
+      body: body === void 0 ? void 0 : JSON.stringify(body),
+      signal
     });
   } catch (err) {
+    if (aborted(err)) throw err;
     throw new ApiError(`the service cannot be reached: ${String(err)}`, 0);
   }
+}
+async function call(method, path, body, signal) {
+  const res = await send(method, path, body, signal);
   let json;
   try {
     json = await res.json();
@@ -30,6 +35,22 @@ async function call(method, path, body) {
     throw new ApiError(e?.message ?? `${method} ${path}: ${res.status}`, res.status, e);
   }
   return json;
+}
+async function patiently(signal, fn) {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= 12 || !(err instanceof ApiError && err.status?.status === "RESOURCE_EXHAUSTED")) throw err;
+      await new Promise((resolve, reject) => {
+        const t = setTimeout(resolve, Math.min(2e3, 50 * 2 ** i));
+        signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new DOMException("cancelled", "AbortError"));
+        }, { once: true });
+      });
+    }
+  }
 }
 function ref(pos) {
   return { variant: pos.variant, text: pos.text };
@@ -45,8 +66,42 @@ var api = {
   roll: post("/v1/dice:roll"),
   resolve: post("/v1/dice:resolve"),
   score: post("/v1/positions:score"),
-  search: post("/v1/analysis:search")
+  search: post("/v1/analysis:search"),
+  evaluate: (req, signal) => call("POST", "/v1/analysis:evaluate", req, signal),
+  rollout: (req, signal) => call("POST", "/v1/analysis:rollout", req, signal),
+  searchStream
 };
+async function searchStream(req, signal, onMessage) {
+  const path = "/v1/analysis:searchStream";
+  const res = await send("POST", path, req, signal);
+  if (!res.ok || !res.body) {
+    let e;
+    try {
+      e = (await res.json()).error;
+    } catch {
+    }
+    throw new ApiError(e?.message ?? `POST ${path}: ${res.status}`, res.status, e);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  const line = (text) => {
+    if (!text.trim()) return;
+    const msg = JSON.parse(text);
+    if (msg.error) throw new ApiError(msg.error.message ?? "the search failed", msg.error.code ?? 500, msg.error);
+    if ("result" in msg && msg.result) onMessage(msg.result);
+  };
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buf += value;
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      line(buf.slice(0, nl));
+      buf = buf.slice(nl + 1);
+    }
+  }
+  line(buf);
+}
 
 // src/pieces.ts
 var SVG = "http://www.w3.org/2000/svg";
@@ -377,290 +432,6 @@ function glyphSvg(variant, kind, color, size = 28) {
   return svg;
 }
 
-// src/board.ts
-var SVG2 = "http://www.w3.org/2000/svg";
-var U = 100;
-function pieceName(variant, p) {
-  return [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
-}
-function el2(tag, attrs = {}, parent) {
-  const e = document.createElementNS(SVG2, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent?.appendChild(e);
-  return e;
-}
-function cellOf(name, squares) {
-  const s = squares.get(name);
-  if (s) return s;
-  const m = /^([a-z]+)(\d+)$/.exec(name);
-  if (!m) return null;
-  let file = 0;
-  for (const c of m[1]) file = file * 26 + (c.charCodeAt(0) - 96);
-  return { file: file - 1, rank: Number(m[2]) - 1 };
-}
-var DIRS = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] };
-function dirVector(direction, from, to, ranks) {
-  if (direction && /^[nsew]+$/.test(direction)) {
-    let x2 = 0;
-    let y2 = 0;
-    for (const c of direction) {
-      x2 += DIRS[c][0];
-      y2 += DIRS[c][1];
-    }
-    const l2 = Math.hypot(x2, y2);
-    if (l2 > 0) return [x2 / l2, y2 / l2];
-  }
-  if (!to) return null;
-  const x = to.file - from.file;
-  const y = ranks - 1 - to.rank - (ranks - 1 - from.rank);
-  const l = Math.hypot(x, y);
-  return l > 0 ? [x / l, y / l] : null;
-}
-function turnsToFace(seat) {
-  const s = seat.toLowerCase();
-  if (/^(north|top|t[lr]$)/.test(s)) return 2;
-  if (s === "west" || s === "left") return 3;
-  if (s === "east" || s === "right") return 1;
-  return 0;
-}
-var MARGIN = 36;
-function drawBoard(svg, input) {
-  const { variant, board, pieces, marks } = input;
-  const files = board.files ?? 8;
-  const ranks = board.ranks ?? 8;
-  const focused = document.activeElement?.getAttribute?.("data-square");
-  const turns = ((input.turns ?? 0) % 4 + 4) % 4;
-  const W = files * U;
-  const H = ranks * U;
-  svg.replaceChildren();
-  const [vw, vh] = turns % 2 ? [H, W] : [W, H];
-  svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${vw + 2 * MARGIN} ${vh + 2 * MARGIN}`);
-  svg.dataset.turns = String(turns);
-  const cells = /* @__PURE__ */ new Map();
-  const regionKind = /* @__PURE__ */ new Map();
-  for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
-  for (const s of board.squares ?? []) cells.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
-  const xy = (c) => [c.file * U, (ranks - 1 - c.rank) * U];
-  const defs = el2("defs", {}, svg);
-  const marker = el2("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
-  el2("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
-  const view = el2("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
-  const upright = (e, x, y) => {
-    if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
-  };
-  drawCoordinates(view, board, ranks, W, H, upright);
-  for (const r of board.regions ?? []) {
-    if (r.kind !== "ocean") continue;
-    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
-    for (const name of r.squares ?? []) {
-      if (cells.has(name)) continue;
-      const c = cellOf(name, cells);
-      if (!c) continue;
-      const [x, y] = xy(c);
-      el2("rect", { x, y, width: U, height: U, class: "ocean" }, g);
-    }
-  }
-  const sqLayer = el2("g", { class: "squares" }, view);
-  const byName = /* @__PURE__ */ new Map();
-  for (const p of pieces) byName.set(p.square, p);
-  for (const s of board.squares ?? []) {
-    const name = s.name ?? "";
-    const c = cells.get(name);
-    const [x, y] = xy(c);
-    const kind = regionKind.get(s.region ?? "") ?? "";
-    const cls = ["sq", (c.file + c.rank) % 2 === 0 ? "dark" : "light"];
-    if (kind) cls.push(`kind-${kind}`);
-    if (marks.selected === name) cls.push("selected");
-    if (marks.targets.has(name)) cls.push("target");
-    if (marks.last.has(name)) cls.push("last");
-    if (marks.check.has(name)) cls.push("check");
-    if (marks.movable.has(name)) cls.push("movable");
-    const p = byName.get(name);
-    const who = p ? pieceName(variant, p) : "empty";
-    const rect = el2("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
-    el2("title", {}, rect).textContent = p ? `${who} on ${name}` : name;
-  }
-  const tints = el2("g", { class: "tints" }, view);
-  const tint = (squares, cls) => {
-    for (const name of squares) {
-      const c = cells.get(name);
-      if (!c) continue;
-      const [x, y] = xy(c);
-      el2("rect", { x, y, width: U, height: U, class: `tint ${cls}`, "data-tint": name }, tints);
-    }
-  };
-  tint(marks.last, "tint-last");
-  tint(marks.selected ? [marks.selected] : [], "tint-selected");
-  tint(marks.check, "tint-check");
-  for (const r of board.regions ?? []) {
-    if (r.kind === "ocean") continue;
-    const inRegion = new Set(r.squares ?? []);
-    const pos = /* @__PURE__ */ new Set();
-    for (const n of inRegion) {
-      const c = cellOf(n, cells);
-      if (c) pos.add(`${c.file},${c.rank}`);
-    }
-    let d = "";
-    for (const key of pos) {
-      const [f, k] = key.split(",").map(Number);
-      const [x, y] = xy({ file: f, rank: k });
-      if (!pos.has(`${f},${k + 1}`)) d += `M${x} ${y}h${U}`;
-      if (!pos.has(`${f},${k - 1}`)) d += `M${x} ${y + U}h${U}`;
-      if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
-      if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
-    }
-    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
-    const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
-    const path = el2("path", { d, class: "outline" }, g);
-    if (stroke) path.style.stroke = stroke;
-    el2("title", {}, g).textContent = `${r.name} (${r.kind})`;
-  }
-  const arrows = el2("g", { class: "arrows" }, view);
-  for (const cn of board.connections ?? []) {
-    const from = cells.get(cn.from ?? "");
-    if (!from) continue;
-    const to = cn.to ? cellOf(cn.to, cells) : null;
-    const v = dirVector(cn.direction, from, to, ranks);
-    if (!v) continue;
-    const [x, y] = xy(from);
-    const cx = x + U / 2;
-    const cy = y + U / 2;
-    el2("line", {
-      x1: cx + v[0] * 26,
-      y1: cy + v[1] * 26,
-      x2: cx + v[0] * 44,
-      y2: cy + v[1] * 44,
-      class: cn.to ? "arrow" : "arrow exit",
-      "marker-end": "url(#arrow)",
-      "data-from": cn.from ?? "",
-      "data-to": cn.to ?? "",
-      "data-direction": cn.direction ?? ""
-    }, arrows);
-  }
-  const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
-  const markLayer = el2("g", { class: "marks" }, view);
-  const regionOf = /* @__PURE__ */ new Map();
-  for (const s of board.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
-  for (const m of board.marks ?? []) {
-    const edges = regionEdges(m.squares ?? [], cells, regionOf);
-    const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
-    const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
-    if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
-    el2("title", {}, g).textContent = `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`;
-    if (edges.squares.size) {
-      let d = "";
-      for (const [a, b] of edges.pairs) {
-        const [x, y] = xy(a);
-        if (b.rank > a.rank) d += `M${x} ${y}h${U}`;
-        else if (b.rank < a.rank) d += `M${x} ${y + U}h${U}`;
-        else if (b.file > a.file) d += `M${x + U} ${y}v${U}`;
-        else d += `M${x} ${y}v${U}`;
-      }
-      el2("path", { d, class: "bank" }, g);
-      el2("path", { d, class: "water" }, g);
-    }
-    for (const sq of m.squares ?? []) {
-      if (edges.squares.has(sq)) continue;
-      const c = cellOf(sq, cells);
-      if (!c) continue;
-      const [x, y] = xy(c);
-      if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
-      else if (shape === 1) el2("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
-      else el2("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
-    }
-  }
-  const pieceLayer = el2("g", { class: "pieces" }, view);
-  const pieceSize = (board.connections ?? []).length ? U * 0.72 : U * 0.92;
-  for (const p of pieces) {
-    const c = cells.get(p.square) ?? cellOf(p.square, cells);
-    if (!c) continue;
-    const [x, y] = xy(c);
-    const color = p.color || input.playerColor(p.player ?? "");
-    const g = drawGlyph(pieceLayer, variant, p.kind, color, x + U / 2, y + U / 2, pieceSize);
-    upright(g, x + U / 2, y + U / 2);
-    g.setAttribute("data-piece", "");
-    g.setAttribute("data-square", p.square);
-    g.setAttribute("data-kind", p.kind);
-    g.setAttribute("data-player", p.player ?? "");
-    g.setAttribute("data-color", p.color ?? "");
-    el2("title", {}, g).textContent = pieceName(variant, p);
-  }
-  const hints = el2("g", { class: "hints" }, view);
-  for (const name of marks.targets) {
-    const c = cells.get(name);
-    if (!c) continue;
-    const [x, y] = xy(c);
-    if (byName.has(name)) el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
-    else el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
-  }
-  if (focused) svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`)?.focus();
-}
-function regionEdges(squares, cells, regionOf) {
-  const at = /* @__PURE__ */ new Map();
-  for (const sq of squares) {
-    const c = cells.get(sq);
-    if (c) at.set(`${c.file},${c.rank}`, sq);
-  }
-  const pairs = [];
-  const used = /* @__PURE__ */ new Set();
-  for (const sq of squares) {
-    const a = cells.get(sq);
-    if (!a || !regionOf.get(sq)) continue;
-    for (const [df, dr] of [[1, 0], [0, 1]]) {
-      const other = at.get(`${a.file + df},${a.rank + dr}`);
-      if (!other || !regionOf.get(other) || regionOf.get(other) === regionOf.get(sq)) continue;
-      pairs.push([a, cells.get(other)]);
-      used.add(sq).add(other);
-    }
-  }
-  return { pairs, squares: used };
-}
-function drawCoordinates(parent, board, ranks, W, H, upright) {
-  const fileNames = /* @__PURE__ */ new Map();
-  const rankNames = /* @__PURE__ */ new Map();
-  const squares = /* @__PURE__ */ new Map();
-  for (const s of board.squares ?? []) squares.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
-  const names = [...squares.keys(), ...(board.regions ?? []).flatMap((r) => r.squares ?? [])];
-  for (const name of names) {
-    const m = /^([a-z]+)(\d+)$/.exec(name);
-    const c = m && cellOf(name, squares);
-    if (!m || !c) continue;
-    fileNames.set(c.file, m[1]);
-    rankNames.set(c.rank, m[2]);
-  }
-  const g = el2("g", { class: "coords", "aria-hidden": "true" }, parent);
-  const label = (text, x, y) => {
-    const t = el2("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
-    t.textContent = text;
-    upright(t, x, y);
-  };
-  for (const [f, name] of fileNames) {
-    label(name, f * U + U / 2, -MARGIN / 2);
-    label(name, f * U + U / 2, H + MARGIN / 2);
-  }
-  for (const [r, name] of rankNames) {
-    const y = (ranks - 1 - r) * U + U / 2;
-    label(name, -MARGIN / 2, y);
-    label(name, W + MARGIN / 2, y);
-  }
-}
-
-// src/seed.ts
-var MASK = (1n << 64n) - 1n;
-function baseSeed(text) {
-  const t = text.trim();
-  if (/^\d{1,20}$/.test(t) && BigInt(t) <= MASK) return BigInt(t);
-  let h2 = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(t)) h2 = (h2 ^ BigInt(byte)) * 0x100000001b3n & MASK;
-  return h2;
-}
-function rollSeed(text, ply) {
-  let z = baseSeed(text) + BigInt(ply + 1) * 0x9e3779b97f4a7c15n & MASK;
-  z = (z ^ z >> 30n) * 0xbf58476d1ce4e5b9n & MASK;
-  z = (z ^ z >> 27n) * 0x94d049bb133111ebn & MASK;
-  return String(z ^ z >> 31n);
-}
-
 // src/ui.ts
 var $ = (id) => {
   const e = document.getElementById(id);
@@ -832,6 +603,544 @@ function margin(next, winners) {
   const best = top.length ? Math.max(...top) : Math.max(0, ...entries.map((e) => e.score));
   if (!rest.length) return `${best} each`;
   return `${best} to ${Math.max(...rest)}`;
+}
+
+// src/analysis.ts
+var PLAYOUTS = 500;
+var TIME_LIMIT = "10s";
+var st = {
+  host: null,
+  on: false,
+  key: "",
+  // the subject being analysed; "" when nothing runs
+  search: null,
+  rollout: null,
+  best: null
+};
+var analysisBest = () => st.on ? st.best : null;
+function depth() {
+  const d = Number($("analysis-depth").value);
+  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : 6;
+}
+function initAnalysis(host) {
+  st.host = host;
+  $("analyse").addEventListener("click", () => {
+    st.on = !st.on;
+    updateAnalysis();
+  });
+  $("analysis-depth").addEventListener("change", () => updateAnalysis());
+  $("rollout").addEventListener("click", () => void runRollout());
+  updateAnalysis();
+}
+function keyOf(s) {
+  if (!st.on || !s) return "";
+  return JSON.stringify([s.pos.text, s.keys.length, s.botToMove, depth()]);
+}
+function updateAnalysis() {
+  const s = st.host?.subject() ?? null;
+  const key = keyOf(s);
+  const btn = $("analyse");
+  btn.setAttribute("aria-pressed", String(st.on));
+  $("analysis-body").hidden = !st.on;
+  if (key === st.key) return;
+  cancel();
+  st.key = key;
+  clear();
+  if (!st.on || !s) {
+    setState("off", "");
+    return;
+  }
+  $("analysis").dataset.position = s.pos.text ?? "";
+  if (s.botToMove) {
+    setState("waiting", "the bot is to move");
+    return;
+  }
+  void run(s, key);
+}
+function cancel() {
+  st.search?.abort();
+  st.rollout?.abort();
+  st.search = null;
+  st.rollout = null;
+}
+function clear() {
+  st.best = null;
+  st.host?.showBestMove(null);
+  $("eval-bar").hidden = true;
+  $("eval-values").replaceChildren();
+  $("eval-values").removeAttribute("data-source");
+  $("pv-lines").replaceChildren();
+  const wc = $("win-chances");
+  wc.replaceChildren();
+  for (const a of ["data-state", "data-seed", "data-playouts"]) wc.removeAttribute(a);
+  $("rollout").disabled = false;
+  const box = $("analysis");
+  for (const a of ["data-position", "data-depth", "data-complete"]) box.removeAttribute(a);
+}
+function setState(state2, status) {
+  $("analysis").dataset.state = state2;
+  $("analysis-status").textContent = status;
+}
+function fail(err, key) {
+  if (aborted(err) || key !== st.key) return;
+  setState("error", err instanceof ApiError ? err.message : String(err));
+}
+async function run(s, key) {
+  const ctrl = new AbortController();
+  st.search = ctrl;
+  const players2 = (s.pos.players ?? []).map((p) => p.name ?? "");
+  try {
+    if (s.finished || s.chance) {
+      setState("running", "evaluating\u2026");
+      const r = await patiently(ctrl.signal, () => api.evaluate({ position: ref(s.pos) }, ctrl.signal));
+      if (key !== st.key) return;
+      const values = (r.values ?? []).map((v) => s.finished ? { ...v, win_in: 0 } : v);
+      showValues(players2, values, "evaluate");
+      setState("done", s.finished ? "the game is over: static evaluation" : "static evaluation: roll the dice for a search");
+      return;
+    }
+    setState("running", "searching\u2026");
+    const d = depth();
+    const req = { position: ref(s.pos), depth: d, time_limit: TIME_LIMIT, history: s.keys.length ? { keys: s.keys } : void 0 };
+    await patiently(
+      ctrl.signal,
+      () => api.searchStream(req, ctrl.signal, (m) => {
+        if (key === st.key) showSearch(s, players2, m);
+      })
+    );
+  } catch (err) {
+    fail(err, key);
+  }
+}
+function showSearch(s, players2, m) {
+  const line = m.lines?.[0];
+  if (!line) return;
+  showValues(players2, line.values ?? [], "search");
+  const mover = line.move?.player || s.pos.to_move || players2[0];
+  const value = (line.values ?? []).find((v) => v.player === mover);
+  const list = $("pv-lines");
+  const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": mover ?? "" });
+  if (m.final) li.dataset.final = "true";
+  li.append(h("span", { class: "pv-depth", title: "depth" }, `${m.depth ?? 0}`));
+  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value, false) : ""));
+  const pv = h("span", { class: "pv-moves" });
+  for (const a of line.pv ?? []) pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
+  li.append(pv);
+  const same = list.querySelector(`li[data-depth="${m.depth ?? 0}"]`);
+  if (same) same.replaceWith(li);
+  else list.prepend(li);
+  const best = m.best_action ?? line.move;
+  st.best = best?.from && best.to && best.from !== best.to ? { from: best.from, to: best.to, notation: best.notation ?? "", label: best.san || best.notation || "" } : null;
+  st.host?.showBestMove(st.best);
+  const box = $("analysis");
+  box.dataset.depth = String(m.depth ?? 0);
+  box.dataset.complete = String(Boolean(m.complete));
+  const bestText = best ? `, best ${best.san || best.notation}` : "";
+  if (m.final) setState("done", `depth ${m.depth}${m.complete ? "" : " (stopped by the time limit)"}${bestText}`);
+  else setState("running", `depth ${m.depth}${bestText}, searching\u2026`);
+}
+function formatValue(v, chance = true) {
+  let text;
+  if (v.win_in !== void 0 && v.win_in !== null) {
+    if (v.win_in > 0) text = `win in ${v.win_in}`;
+    else if (v.win_in < 0) text = `loss in ${-v.win_in}`;
+    else text = v.value > 0 ? "won" : v.value < 0 ? "lost" : "drawn";
+  } else text = v.value > 0 ? `+${v.value.toFixed(2)}` : v.value.toFixed(2);
+  if (chance && v.win_chance !== void 0 && v.win_chance !== null) text += ` (${(v.win_chance * 100).toFixed(1)}%)`;
+  return text;
+}
+function share(v) {
+  if (v.win_in !== void 0 && v.win_in !== null && v.win_in !== 0) return v.win_in > 0 ? 100 : 0;
+  if (v.win_chance !== void 0 && v.win_chance !== null) return v.win_chance * 100;
+  return 50 + 50 * Math.tanh(v.value / 4);
+}
+var nice2 = (s) => s.replace(/_/g, " ");
+function showValues(players2, values, source) {
+  const host = st.host;
+  const row = $("eval-values");
+  row.dataset.source = source;
+  row.replaceChildren();
+  const ordered = players2.map((p) => values.find((v) => v.player === p)).filter((v) => Boolean(v));
+  for (const v of ordered) {
+    const e = h("span", { class: "eval", "data-player": v.player, "data-value": String(v.value) });
+    if (v.win_in !== void 0 && v.win_in !== null) e.dataset.winIn = String(v.win_in);
+    if (v.win_chance !== void 0 && v.win_chance !== null) e.dataset.winChance = String(v.win_chance);
+    e.style.setProperty("--player", colorFill(host?.playerColor(v.player) ?? "") || "transparent");
+    e.append(h("span", { class: "eval-player" }, nice2(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
+    row.append(e);
+  }
+  const bar = $("eval-bar");
+  bar.hidden = ordered.length !== 2;
+  if (ordered.length !== 2) return;
+  const [a, b] = ordered;
+  const pct = Math.round(share(a) * 10) / 10;
+  bar.dataset.player = a.player;
+  bar.dataset.share = String(pct);
+  bar.setAttribute("aria-valuenow", String(pct));
+  bar.setAttribute("aria-valuetext", `${nice2(a.player)} ${formatValue(a)}, ${nice2(b.player)} ${formatValue(b)}`);
+  const [left, right] = [bar.children[0], bar.children[1]];
+  left.style.width = `${pct}%`;
+  left.style.background = colorFill(host?.playerColor(a.player) ?? "") || "#eee";
+  left.dataset.player = a.player;
+  right.style.background = colorFill(host?.playerColor(b.player) ?? "") || "#333";
+  right.dataset.player = b.player;
+}
+async function runRollout() {
+  const s = st.host?.subject();
+  if (!st.on || !s) return;
+  st.rollout?.abort();
+  const ctrl = new AbortController();
+  st.rollout = ctrl;
+  const key = st.key;
+  const box = $("win-chances");
+  box.replaceChildren("playing games\u2026");
+  box.dataset.state = "running";
+  $("rollout").disabled = true;
+  try {
+    const req = { position: ref(s.pos), playouts: PLAYOUTS, policy: "ROLLOUT_POLICY_GREEDY", seed: s.seed };
+    const r = await patiently(ctrl.signal, () => api.rollout(req, ctrl.signal));
+    if (key !== st.key) return;
+    showRollout(r);
+  } catch (err) {
+    if (aborted(err) || key !== st.key) return;
+    box.dataset.state = "error";
+    box.replaceChildren(err instanceof ApiError ? err.message : String(err));
+  } finally {
+    if (key === st.key) $("rollout").disabled = false;
+  }
+}
+function showRollout(r) {
+  const box = $("win-chances");
+  box.replaceChildren();
+  box.dataset.seed = r.seed ?? "";
+  box.dataset.playouts = String(r.playouts ?? 0);
+  for (const p of r.players ?? []) {
+    const title = `${p.wins} won, ${p.draws} drawn, ${p.losses} lost of ${r.playouts}`;
+    const e = h("span", { class: "chance", "data-player": p.player, "data-win-rate": String(p.win_rate), title });
+    e.style.setProperty("--player", colorFill(st.host?.playerColor(p.player) ?? "") || "transparent");
+    e.append(h("span", { class: "eval-player" }, nice2(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
+    box.append(e);
+  }
+  const unfinished = r.unfinished ? `, ${r.unfinished} unfinished` : "";
+  box.append(h("small", { class: "chance-note" }, `${r.playouts} greedy playouts, seed ${r.seed}${unfinished}${r.complete ? "" : ", stopped by the time limit"}`));
+  box.dataset.state = "done";
+}
+
+// src/board.ts
+var SVG2 = "http://www.w3.org/2000/svg";
+var U = 100;
+function pieceName(variant, p) {
+  return [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
+}
+function el2(tag, attrs = {}, parent) {
+  const e = document.createElementNS(SVG2, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.appendChild(e);
+  return e;
+}
+function cellOf(name, squares) {
+  const s = squares.get(name);
+  if (s) return s;
+  const m = /^([a-z]+)(\d+)$/.exec(name);
+  if (!m) return null;
+  let file = 0;
+  for (const c of m[1]) file = file * 26 + (c.charCodeAt(0) - 96);
+  return { file: file - 1, rank: Number(m[2]) - 1 };
+}
+var DIRS = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] };
+function dirVector(direction, from, to, ranks) {
+  if (direction && /^[nsew]+$/.test(direction)) {
+    let x2 = 0;
+    let y2 = 0;
+    for (const c of direction) {
+      x2 += DIRS[c][0];
+      y2 += DIRS[c][1];
+    }
+    const l2 = Math.hypot(x2, y2);
+    if (l2 > 0) return [x2 / l2, y2 / l2];
+  }
+  if (!to) return null;
+  const x = to.file - from.file;
+  const y = ranks - 1 - to.rank - (ranks - 1 - from.rank);
+  const l = Math.hypot(x, y);
+  return l > 0 ? [x / l, y / l] : null;
+}
+var bestMoveDrawers = /* @__PURE__ */ new WeakMap();
+function showBestMove(svg, m) {
+  bestMoveDrawers.get(svg)?.(m);
+}
+function turnsToFace(seat) {
+  const s = seat.toLowerCase();
+  if (/^(north|top|t[lr]$)/.test(s)) return 2;
+  if (s === "west" || s === "left") return 3;
+  if (s === "east" || s === "right") return 1;
+  return 0;
+}
+var MARGIN = 36;
+function drawBoard(svg, input) {
+  const { variant, board, pieces, marks } = input;
+  const files = board.files ?? 8;
+  const ranks = board.ranks ?? 8;
+  const focused = document.activeElement?.getAttribute?.("data-square");
+  const turns = ((input.turns ?? 0) % 4 + 4) % 4;
+  const W = files * U;
+  const H = ranks * U;
+  svg.replaceChildren();
+  const [vw, vh] = turns % 2 ? [H, W] : [W, H];
+  svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${vw + 2 * MARGIN} ${vh + 2 * MARGIN}`);
+  svg.dataset.turns = String(turns);
+  const cells = /* @__PURE__ */ new Map();
+  const regionKind = /* @__PURE__ */ new Map();
+  for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
+  for (const s of board.squares ?? []) cells.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
+  const xy = (c) => [c.file * U, (ranks - 1 - c.rank) * U];
+  const defs = el2("defs", {}, svg);
+  const bestHead = el2("marker", { id: "best-move-head", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" }, defs);
+  el2("path", { d: "M0 0 L10 5 L0 10 z", class: "best-move-head" }, bestHead);
+  const marker = el2("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+  el2("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
+  const view = el2("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
+  const upright = (e, x, y) => {
+    if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
+  };
+  drawCoordinates(view, board, ranks, W, H, upright);
+  for (const r of board.regions ?? []) {
+    if (r.kind !== "ocean") continue;
+    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
+    for (const name of r.squares ?? []) {
+      if (cells.has(name)) continue;
+      const c = cellOf(name, cells);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      el2("rect", { x, y, width: U, height: U, class: "ocean" }, g);
+    }
+  }
+  const sqLayer = el2("g", { class: "squares" }, view);
+  const byName = /* @__PURE__ */ new Map();
+  for (const p of pieces) byName.set(p.square, p);
+  for (const s of board.squares ?? []) {
+    const name = s.name ?? "";
+    const c = cells.get(name);
+    const [x, y] = xy(c);
+    const kind = regionKind.get(s.region ?? "") ?? "";
+    const cls = ["sq", (c.file + c.rank) % 2 === 0 ? "dark" : "light"];
+    if (kind) cls.push(`kind-${kind}`);
+    if (marks.selected === name) cls.push("selected");
+    if (marks.targets.has(name)) cls.push("target");
+    if (marks.last.has(name)) cls.push("last");
+    if (marks.check.has(name)) cls.push("check");
+    if (marks.movable.has(name)) cls.push("movable");
+    const p = byName.get(name);
+    const who = p ? pieceName(variant, p) : "empty";
+    const rect = el2("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
+    el2("title", {}, rect).textContent = p ? `${who} on ${name}` : name;
+  }
+  const tints = el2("g", { class: "tints" }, view);
+  const tint = (squares, cls) => {
+    for (const name of squares) {
+      const c = cells.get(name);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      el2("rect", { x, y, width: U, height: U, class: `tint ${cls}`, "data-tint": name }, tints);
+    }
+  };
+  tint(marks.last, "tint-last");
+  tint(marks.selected ? [marks.selected] : [], "tint-selected");
+  tint(marks.check, "tint-check");
+  for (const r of board.regions ?? []) {
+    if (r.kind === "ocean") continue;
+    const inRegion = new Set(r.squares ?? []);
+    const pos = /* @__PURE__ */ new Set();
+    for (const n of inRegion) {
+      const c = cellOf(n, cells);
+      if (c) pos.add(`${c.file},${c.rank}`);
+    }
+    let d = "";
+    for (const key of pos) {
+      const [f, k] = key.split(",").map(Number);
+      const [x, y] = xy({ file: f, rank: k });
+      if (!pos.has(`${f},${k + 1}`)) d += `M${x} ${y}h${U}`;
+      if (!pos.has(`${f},${k - 1}`)) d += `M${x} ${y + U}h${U}`;
+      if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
+      if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
+    }
+    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
+    const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
+    const path = el2("path", { d, class: "outline" }, g);
+    if (stroke) path.style.stroke = stroke;
+    el2("title", {}, g).textContent = `${r.name} (${r.kind})`;
+  }
+  const arrows = el2("g", { class: "arrows" }, view);
+  for (const cn of board.connections ?? []) {
+    const from = cells.get(cn.from ?? "");
+    if (!from) continue;
+    const to = cn.to ? cellOf(cn.to, cells) : null;
+    const v = dirVector(cn.direction, from, to, ranks);
+    if (!v) continue;
+    const [x, y] = xy(from);
+    const cx = x + U / 2;
+    const cy = y + U / 2;
+    el2("line", {
+      x1: cx + v[0] * 26,
+      y1: cy + v[1] * 26,
+      x2: cx + v[0] * 44,
+      y2: cy + v[1] * 44,
+      class: cn.to ? "arrow" : "arrow exit",
+      "marker-end": "url(#arrow)",
+      "data-from": cn.from ?? "",
+      "data-to": cn.to ?? "",
+      "data-direction": cn.direction ?? ""
+    }, arrows);
+  }
+  const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
+  const markLayer = el2("g", { class: "marks" }, view);
+  const regionOf = /* @__PURE__ */ new Map();
+  for (const s of board.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
+  for (const m of board.marks ?? []) {
+    const edges = regionEdges(m.squares ?? [], cells, regionOf);
+    const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
+    const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+    if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
+    el2("title", {}, g).textContent = `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`;
+    if (edges.squares.size) {
+      let d = "";
+      for (const [a, b] of edges.pairs) {
+        const [x, y] = xy(a);
+        if (b.rank > a.rank) d += `M${x} ${y}h${U}`;
+        else if (b.rank < a.rank) d += `M${x} ${y + U}h${U}`;
+        else if (b.file > a.file) d += `M${x + U} ${y}v${U}`;
+        else d += `M${x} ${y}v${U}`;
+      }
+      el2("path", { d, class: "bank" }, g);
+      el2("path", { d, class: "water" }, g);
+    }
+    for (const sq of m.squares ?? []) {
+      if (edges.squares.has(sq)) continue;
+      const c = cellOf(sq, cells);
+      if (!c) continue;
+      const [x, y] = xy(c);
+      if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+      else if (shape === 1) el2("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
+      else el2("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
+    }
+  }
+  const pieceLayer = el2("g", { class: "pieces" }, view);
+  const pieceSize = (board.connections ?? []).length ? U * 0.72 : U * 0.92;
+  for (const p of pieces) {
+    const c = cells.get(p.square) ?? cellOf(p.square, cells);
+    if (!c) continue;
+    const [x, y] = xy(c);
+    const color = p.color || input.playerColor(p.player ?? "");
+    const g = drawGlyph(pieceLayer, variant, p.kind, color, x + U / 2, y + U / 2, pieceSize);
+    upright(g, x + U / 2, y + U / 2);
+    g.setAttribute("data-piece", "");
+    g.setAttribute("data-square", p.square);
+    g.setAttribute("data-kind", p.kind);
+    g.setAttribute("data-player", p.player ?? "");
+    g.setAttribute("data-color", p.color ?? "");
+    el2("title", {}, g).textContent = pieceName(variant, p);
+  }
+  const hints = el2("g", { class: "hints" }, view);
+  for (const name of marks.targets) {
+    const c = cells.get(name);
+    if (!c) continue;
+    const [x, y] = xy(c);
+    if (byName.has(name)) el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
+    else el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
+  }
+  const best = el2("g", { class: "best-move-layer" }, view);
+  const drawBest = (m) => {
+    best.replaceChildren();
+    const a = m && cells.get(m.from);
+    const b = m && cells.get(m.to);
+    if (!m || !a || !b || m.from === m.to) return;
+    const [x1, y1] = xy(a);
+    const [x2, y2] = xy(b);
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const l = Math.hypot(dx, dy);
+    const cut = Math.min(U * 0.3, l / 3);
+    const line = el2("line", {
+      x1: x1 + U / 2,
+      y1: y1 + U / 2,
+      x2: x2 + U / 2 - dx / l * cut,
+      y2: y2 + U / 2 - dy / l * cut,
+      class: "best-move",
+      "marker-end": "url(#best-move-head)",
+      "data-from": m.from,
+      "data-to": m.to,
+      "data-notation": m.notation
+    }, best);
+    el2("title", {}, line).textContent = `best: ${m.label}`;
+  };
+  drawBest(input.bestMove ?? null);
+  bestMoveDrawers.set(svg, drawBest);
+  if (focused) svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`)?.focus();
+}
+function regionEdges(squares, cells, regionOf) {
+  const at = /* @__PURE__ */ new Map();
+  for (const sq of squares) {
+    const c = cells.get(sq);
+    if (c) at.set(`${c.file},${c.rank}`, sq);
+  }
+  const pairs = [];
+  const used = /* @__PURE__ */ new Set();
+  for (const sq of squares) {
+    const a = cells.get(sq);
+    if (!a || !regionOf.get(sq)) continue;
+    for (const [df, dr] of [[1, 0], [0, 1]]) {
+      const other = at.get(`${a.file + df},${a.rank + dr}`);
+      if (!other || !regionOf.get(other) || regionOf.get(other) === regionOf.get(sq)) continue;
+      pairs.push([a, cells.get(other)]);
+      used.add(sq).add(other);
+    }
+  }
+  return { pairs, squares: used };
+}
+function drawCoordinates(parent, board, ranks, W, H, upright) {
+  const fileNames = /* @__PURE__ */ new Map();
+  const rankNames = /* @__PURE__ */ new Map();
+  const squares = /* @__PURE__ */ new Map();
+  for (const s of board.squares ?? []) squares.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
+  const names = [...squares.keys(), ...(board.regions ?? []).flatMap((r) => r.squares ?? [])];
+  for (const name of names) {
+    const m = /^([a-z]+)(\d+)$/.exec(name);
+    const c = m && cellOf(name, squares);
+    if (!m || !c) continue;
+    fileNames.set(c.file, m[1]);
+    rankNames.set(c.rank, m[2]);
+  }
+  const g = el2("g", { class: "coords", "aria-hidden": "true" }, parent);
+  const label = (text, x, y) => {
+    const t = el2("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+    t.textContent = text;
+    upright(t, x, y);
+  };
+  for (const [f, name] of fileNames) {
+    label(name, f * U + U / 2, -MARGIN / 2);
+    label(name, f * U + U / 2, H + MARGIN / 2);
+  }
+  for (const [r, name] of rankNames) {
+    const y = (ranks - 1 - r) * U + U / 2;
+    label(name, -MARGIN / 2, y);
+    label(name, W + MARGIN / 2, y);
+  }
+}
+
+// src/seed.ts
+var MASK = (1n << 64n) - 1n;
+function baseSeed(text) {
+  const t = text.trim();
+  if (/^\d{1,20}$/.test(t) && BigInt(t) <= MASK) return BigInt(t);
+  let h2 = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(t)) h2 = (h2 ^ BigInt(byte)) * 0x100000001b3n & MASK;
+  return h2;
+}
+function rollSeed(text, ply) {
+  let z = baseSeed(text) + BigInt(ply + 1) * 0x9e3779b97f4a7c15n & MASK;
+  z = (z ^ z >> 30n) * 0xbf58476d1ce4e5b9n & MASK;
+  z = (z ^ z >> 27n) * 0x94d049bb133111ebn & MASK;
+  return String(z ^ z >> 31n);
 }
 
 // src/main.ts
@@ -1007,7 +1316,7 @@ async function runBots() {
         state.lastSeed = r.seed ?? "";
         rolled(r, r.values ?? []);
       } else {
-        const s = await api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } });
+        const s = await patiently(void 0, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } }));
         if (gen !== state.generation) return;
         const best = s.best_action;
         if (!best?.notation) {
@@ -1205,13 +1514,15 @@ function render() {
   if (human && !next.chance) {
     for (const m of moves) if (m.from && m.to && m.from !== m.to) movable.add(m.from);
   }
+  updateAnalysis();
   drawBoard($("board"), {
     variant: v,
     board: currentBoard(),
     pieces: pos.pieces ?? [],
     playerColor,
     marks: { selected: state.selected, targets, last, check, movable },
-    turns: turnsToFace(seatOf(viewer()))
+    turns: turnsToFace(seatOf(viewer())),
+    bestMove: analysisBest()
   });
   renderView();
   const toMove = $("to-move");
@@ -1344,8 +1655,15 @@ function renderLegend(v) {
     box.append(h("li", {}, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
   }
 }
+function analysisSubject() {
+  const e = cur();
+  if (!e) return null;
+  const seed = $("seed").value.trim() || (e.pos.text ?? "");
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
+}
 async function main() {
   const q = new URLSearchParams(location.search);
+  initAnalysis({ subject: analysisSubject, playerColor, showBestMove: (m) => showBestMove(boardSvg(), m) });
   const board = $("board");
   board.addEventListener("click", (ev) => {
     if (dragEnded) {
