@@ -188,6 +188,9 @@ func (r *Record) readStart() error {
 func reason(err error) string {
 	var pe *engine.PositionError
 	if errors.As(err, &pe) {
+		if pe.Field == "options" {
+			return pe.Reason
+		}
 		return "invalid position: " + pe.Error()
 	}
 	return err.Error()

@@ -112,7 +112,7 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 	numbers := moveNumbers(start, turns)
 	for i, text := range texts {
 		if n, ok := numbers[i]; ok {
-			word(n)
+			text = n + " " + text // a number stays on the line of its action
 		}
 		word(text)
 	}
