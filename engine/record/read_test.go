@@ -173,7 +173,7 @@ func TestHostileRecords(t *testing.T) {
 	}{
 		{"huge", "[Variant \"chaturanga\"]\n\n" + strings.Repeat("{comment} ", record.MaxBytes/10+1), "at most 1048576 bytes", true},
 		{"too many actions", "[Variant \"martian_chess\"]\n\n" + strings.Repeat("a1a2 ", 101), "at most 100 actions", true},
-		{"too many tags", manyTags(record.MaxTags+1), "at most 64 tags", true},
+		{"too many tags", manyTags(record.MaxTags + 1), "at most 64 tags", true},
 		{"unterminated tag", "[Variant \"chaturanga\n1. e3 *", "line 1: a tag pair is [Name \"value\"] on a line of its own", false},
 		{"tag without quotes", "[Variant chaturanga]\n", "line 1: tag Variant: the value must be in double quotes", false},
 		{"nested tags", strings.Repeat("[", 100000) + "\n", "line 1: a tag pair is", false},
