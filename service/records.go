@@ -56,14 +56,19 @@ func (Rules) ExportGame(_ context.Context, req *pb.ExportGameRequest) (*pb.Expor
 	text, err := record.Write(start, moves, tags)
 	if err != nil {
 		var re *record.Error
-		if errors.As(err, &re) && re.Tag != "" {
-			return nil, invalid("INVALID_TAG", "tags."+re.Tag, "%s", re.Reason)
-		}
-		if errors.As(err, &re) && re.TooLarge {
-			return nil, invalid("FIELD_TOO_LARGE", "tags", "%s", re.Reason)
-		}
-		if errors.As(err, &re) && re.Action >= 0 {
+		switch {
+		case !errors.As(err, &re):
+		case re.Action >= 0:
 			return nil, invalid("ILLEGAL_ACTION", "actions["+strconv.Itoa(re.Action)+"]", "%s", re.Reason)
+		case re.TooLarge:
+			return nil, invalid("FIELD_TOO_LARGE", "tags", "%s", re.Reason)
+		default:
+			// Write's other errors are about a tag given.
+			field := "tags"
+			if re.Tag != "" {
+				field += "." + re.Tag
+			}
+			return nil, invalid("INVALID_TAG", field, "%s", re.Reason)
 		}
 		return nil, toStatus(err, "")
 	}
