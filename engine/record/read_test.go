@@ -250,3 +250,78 @@ func TestIllegalActionInTheMiddle(t *testing.T) {
 		}
 	}
 }
+
+// A record as pychess-variants exports one (its FEN and SetUp for the standard start, clock
+// comments, tags of its own), with Windows line ends, reads as any other.
+func TestPychessStyleRecord(t *testing.T) {
+	text := strings.ReplaceAll(`[Event "Casual game"]
+[Site "https://www.pychess.org/abcd1234"]
+[Date "2026.11.27"]
+[Round "-"]
+[White "Ann"]
+[Black "Bo"]
+[Result "*"]
+[TimeControl "300+2"]
+[WhiteElo "1500"]
+[BlackElo "1500?"]
+[Variant "Chaturanga"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"]
+[SetUp "1"]
+
+1. e3 {[%clk 0:05:00]} e6 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:05:01]} Nf6 {[%clk 0:04:59]}
+3. Bd3 Bd6 4. Nc3 Bf4 *
+`, "\n", "\r\n")
+	rec, err := record.Read(text, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, fail := rec.Play()
+	if fail != nil || len(steps) != 8 {
+		t.Fatalf("%d actions, failure %+v", len(steps), fail)
+	}
+	want := replayNotation(t, rec.Start, []string{"e2e3", "e7e6", "g1f3", "g8f6", "f1d3", "f8d6", "b1c3", "d6f4"})
+	if got := steps[7].After; got.String() != want.String() {
+		t.Fatalf("ends at %s, want %s", got, want)
+	}
+	if tc, _ := rec.Tag("TimeControl"); tc != "300+2" || rec.Result != "*" {
+		t.Fatalf("TimeControl %q, result %q", tc, rec.Result)
+	}
+}
+
+// A game drawn by repetition is written with its draw, and an action after it is refused when
+// written and stops the game when read.
+func TestRepetition(t *testing.T) {
+	v, _ := engine.Lookup("chaturanga")
+	start, _ := v.Start(nil)
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}
+	var moves []engine.Move
+	cur := start
+	for _, n := range append(shuffle, "e2e3") {
+		m, err := cur.ParseMove(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		cur, _ = cur.Play(m)
+	}
+	text, err := record.Write(start, moves[:8], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "[Result \"1/2-1/2\"]\n") || !strings.Contains(text, "[Termination \"repetition\"]\n") ||
+		!strings.HasSuffix(text, "4. Ng1 Ng8 1/2-1/2\n") {
+		t.Fatalf("got\n%s", text)
+	}
+	var re *record.Error
+	if _, err := record.Write(start, moves, nil); !errors.As(err, &re) || re.Action != 8 {
+		t.Fatalf("an action after the draw: %v", err)
+	}
+	rec, err := record.Read(strings.Replace(text, "1/2-1/2\n", "e3 *\n", 1), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, fail := rec.Play()
+	if len(steps) != 8 || fail == nil || fail.Index != 8 || fail.Reason != "the game is over: drawn by repetition" {
+		t.Fatalf("%d actions, failure %+v", len(steps), fail)
+	}
+}
