@@ -2,6 +2,8 @@ package record_test
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"regexp"
 	"strings"
@@ -12,9 +14,10 @@ import (
 )
 
 // Chaturanga records are what Fairy-Stockfish writes and reads: for the random games of
-// testdata/chaturanga_games.txt (written by chaturanga_gen.js with ffish, which also checks that
-// Fairy-Stockfish reads records of this form back to the same moves), the movetext is the one
-// Fairy-Stockfish gives, move numbers and SAN alike, and the result agrees where the game is over.
+// testdata/chaturanga_games.txt (written by chaturanga_gen.js with ffish), the movetext is the one
+// Fairy-Stockfish gives, move numbers and SAN alike, the result agrees where the game is over, and
+// the record is, byte for byte but its Termination tag, the one Fairy-Stockfish read back to the
+// same moves.
 func TestChaturangaRecordsMatchFairyStockfish(t *testing.T) {
 	f, err := os.Open("testdata/chaturanga_games.txt")
 	if err != nil {
@@ -25,17 +28,17 @@ func TestChaturangaRecordsMatchFairyStockfish(t *testing.T) {
 	blackNumber := regexp.MustCompile(`([0-9]+)\.\.\.(\S)`)
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	games, moves, results, kings, earlier := 0, 0, 0, 0, 0
+	games, moves, results, kings, earlier, readBack := 0, 0, 0, 0, 0, 0
 	for sc.Scan() {
 		line := sc.Text()
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		parts := strings.Split(line, " | ")
-		if len(parts) != 4 {
+		if len(parts) != 5 {
 			t.Fatalf("bad line %q", line)
 		}
-		fen, uci, want, result := parts[0], strings.Fields(parts[1]), parts[2], parts[3]
+		fen, uci, want, result, hash := parts[0], strings.Fields(parts[1]), parts[2], parts[3], parts[4]
 		start, err := v.Parse(fen)
 		if err != nil {
 			t.Fatal(err)
@@ -71,6 +74,12 @@ func TestChaturangaRecordsMatchFairyStockfish(t *testing.T) {
 		switch {
 		case ours == result && len(played) == len(uci):
 			results++
+			// The very record, but for its Termination tag, is the one Fairy-Stockfish read back.
+			kept := terminationTag.ReplaceAllString(text, "")
+			if sum := sha256.Sum256([]byte(kept)); hex.EncodeToString(sum[:]) != hash {
+				t.Errorf("%s: the record is not the one Fairy-Stockfish read:\n%s", fen, kept)
+			}
+			readBack++
 		case ours == "*" && result == "1/2-1/2" && len(played) == len(uci) && barekings(cur):
 			// Fairy-Stockfish draws king against king at once; here the 70-move rule ends it.
 			kings++
@@ -91,9 +100,11 @@ func TestChaturangaRecordsMatchFairyStockfish(t *testing.T) {
 	if games < 200 {
 		t.Fatalf("only %d games read", games)
 	}
-	t.Logf("%d games, %d moves written as Fairy-Stockfish writes them; %d results agree, %d bare-king draws of Fairy-Stockfish, %d draws here before its claim",
-		games, moves, results, kings, earlier)
+	t.Logf("%d games, %d moves written as Fairy-Stockfish writes them; %d results agree, %d bare-king draws of Fairy-Stockfish, %d draws here before its claim; %d records byte for byte those Fairy-Stockfish read back",
+		games, moves, results, kings, earlier, readBack)
 }
+
+var terminationTag = regexp.MustCompile(`(?m)^\[Termination "[^"]*"\]\n`)
 
 // barekings reports whether only the two kings are left.
 func barekings(p engine.Position) bool {

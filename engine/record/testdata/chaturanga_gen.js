@@ -5,7 +5,7 @@
 //   npm install ffish@0.7.10 && node chaturanga_gen.js > chaturanga_games.txt
 //
 // Each line: start FEN | UCI moves | Fairy-Stockfish's movetext | its result, draws it may claim included
-// (threefold repetition, the 70-move rule, bare kings).
+// (threefold repetition, the 70-move rule, bare kings) | SHA-256 of the record Fairy-Stockfish read.
 globalThis.fetch = undefined; // make emscripten read the .wasm file from disk under Node
 const ffish = require('ffish');
 
@@ -40,20 +40,41 @@ function game(fen) {
   const start = new ffish.Board('chaturanga', fen);
   const san = start.variationSan(moves.join(' '));
   start.delete();
-  // A record as package record writes it, read back by Fairy-Stockfish.
+  // The record package record writes for the game (but for its Termination tag), which
+  // Fairy-Stockfish must read back to the same moves; its SHA-256 is kept for the Go test.
   let pgn = '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n' +
     `[Result "${result}"]\n[Variant "Chaturanga"]\n`;
   if (fen !== START) pgn += `[SetUp "1"]\n[FEN "${fen}"]\n`;
-  pgn += '\n' + san.replace(/(\d+)\.\.\.(\S)/g, '$1... $2') + ' ' + result + '\n';
+  pgn += '\n' + wrap(san.replace(/(\d+)\.\.\.(\S)/g, '$1... $2'), result) + '\n';
   const g = ffish.readGamePGN(pgn);
   if (g.mainlineMoves() !== moves.join(' ')) {
     throw new Error('Fairy-Stockfish reads ' + g.mainlineMoves() + ' from\n' + pgn);
   }
   g.delete();
-  console.log([fen, moves.join(' '), san, result].join(' | '));
+  const hash = require('crypto').createHash('sha256').update(pgn).digest('hex');
+  console.log([fen, moves.join(' '), san, result, hash].join(' | '));
+}
+
+// wrap lays out the movetext as package record does: lines under 80 characters, each move number
+// on the line of its move.
+function wrap(movetext, result) {
+  const units = [];
+  for (const w of movetext.split(' ').filter(Boolean)) {
+    if (units.length && /^\d+\.(\.\.)?$/.test(units[units.length - 1])) units[units.length - 1] += ' ' + w;
+    else units.push(w);
+  }
+  units.push(result);
+  let out = '', line = 0;
+  for (const u of units) {
+    if (line > 0 && line + 1 + u.length > 79) { out += '\n'; line = 0; }
+    if (line > 0) { out += ' '; line++; }
+    out += u;
+    line += u.length;
+  }
+  return out;
 }
 
 ffish.onRuntimeInitialized = () => {
-  console.log('# Random chaturanga games: start FEN | UCI moves | Fairy-Stockfish movetext | result (chaturanga_gen.js)');
+  console.log('# Random chaturanga games: start FEN | UCI moves | Fairy-Stockfish movetext | result | SHA-256 of the record read back (chaturanga_gen.js)');
   for (let i = 0; i < 200; i++) game(starts[i % starts.length]);
 };
