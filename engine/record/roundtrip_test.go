@@ -20,15 +20,18 @@ var optionSets = map[string][]engine.Options{
 	"martian_chaturanga":         {{"max_turns": {Kind: engine.OptionInt, Int: 20}}},
 }
 
-// randomGame plays up to plies random legal actions from start, dice rolls included.
+// randomGame plays up to plies random legal actions from start, dice rolls included, until the
+// game ends (a draw by repetition included).
 func randomGame(r *rand.Rand, start engine.Position, plies int) ([]engine.Move, engine.Position) {
 	var moves []engine.Move
+	var keys []uint64
 	cur := start
 	var buf [engine.MaxMoves]engine.Move
-	for len(moves) < plies && cur.Phase() != engine.PhaseFinished {
+	for len(moves) < plies && cur.Phase() != engine.PhaseFinished && !engine.DrawnByRepetition(cur, keys) {
 		legal := cur.Moves(buf[:0])
 		m := legal[r.IntN(len(legal))]
 		moves = append(moves, m)
+		keys = append(keys, cur.Key())
 		cur, _ = cur.Play(m)
 	}
 	return moves, cur
@@ -37,7 +40,7 @@ func randomGame(r *rand.Rand, start engine.Position, plies int) ([]engine.Move, 
 // Every variant's random games, some from a position reached in play (written with its FEN),
 // come back from their records as the same actions and the same final position.
 func TestRoundTripEveryVariant(t *testing.T) {
-	games := 40
+	games := 100
 	if testing.Short() {
 		games = 8
 	}
