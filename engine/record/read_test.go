@@ -325,3 +325,32 @@ func TestRepetition(t *testing.T) {
 		t.Fatalf("%d actions, failure %+v", len(steps), fail)
 	}
 }
+
+// A record Write accepts, Read reads: the tags given and the record's own make at most MaxTags.
+func TestWriteKeepsTagsReadable(t *testing.T) {
+	v, _ := engine.Lookup("chaturaji")
+	start, _ := v.Start(nil)
+	var tags []record.Tag
+	for i := range record.MaxTags {
+		tags = append(tags, record.Tag{Name: "T" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Value: "x"})
+	}
+	for n := len(tags); n > 0; n-- {
+		text, err := record.Write(start, nil, tags[:n])
+		if err != nil {
+			var re *record.Error
+			if !errors.As(err, &re) || !re.TooLarge {
+				t.Fatalf("%d tags: %v", n, err)
+			}
+			continue
+		}
+		if _, err := record.Read(text, 10); err != nil {
+			t.Fatalf("%d tags written, then %v", n, err)
+		}
+		// Event, Site, Date, Round, four players, Result and Variant are the record's own ten.
+		if n != record.MaxTags-10 {
+			t.Fatalf("at most %d tags given, want %d", n, record.MaxTags-10)
+		}
+		return
+	}
+	t.Fatal("no record written")
+}

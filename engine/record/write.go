@@ -8,6 +8,9 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
+// escapeValue writes a tag value's quotes and backslashes as PGN escapes them.
+var escapeValue = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+
 // lineWidth is where movetext lines wrap, as PGN's export format asks (under 80 characters).
 const lineWidth = 79
 
@@ -17,6 +20,9 @@ const lineWidth = 79
 // FEN, Result, Termination, PlyCount) are refused. Every move must be legal where it is played,
 // and none may follow a draw by repetition.
 func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, error) {
+	if len(tags) > MaxTags {
+		return "", &Error{Action: -1, TooLarge: true, Reason: "at most " + strconv.Itoa(MaxTags) + " tags, got " + strconv.Itoa(len(tags))}
+	}
 	given := map[string]string{}
 	for _, t := range tags {
 		switch {
@@ -32,9 +38,6 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 		}
 		given[t.Name] = t.Value
 	}
-	if len(tags) > MaxTags {
-		return "", &Error{Action: -1, TooLarge: true, Reason: "at most " + strconv.Itoa(MaxTags) + " tags, got " + strconv.Itoa(len(tags))}
-	}
 
 	texts, turns, end, drawn, err := playThrough(start, moves)
 	if err != nil {
@@ -49,12 +52,8 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 	}
 	result := ResultText(outcome, len(seats))
 
-	var b strings.Builder
-	tag := func(name, value string) {
-		b.WriteString("[" + name + " \"")
-		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value))
-		b.WriteString("\"]\n")
-	}
+	var out []Tag
+	tag := func(name, value string) { out = append(out, Tag{name, value}) }
 	own := map[string]bool{}
 	for _, name := range sevenTags {
 		value, ok := given[name]
@@ -93,6 +92,15 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 		if !own[t.Name] {
 			tag(t.Name, t.Value)
 		}
+	}
+	if len(out) > MaxTags {
+		// Read would refuse the record.
+		return "", &Error{Action: -1, TooLarge: true, Reason: "a record holds at most " + strconv.Itoa(MaxTags) + " tags; these make " + strconv.Itoa(len(out))}
+	}
+
+	var b strings.Builder
+	for _, t := range out {
+		b.WriteString("[" + t.Name + " \"" + escapeValue.Replace(t.Value) + "\"]\n")
 	}
 	b.WriteString("\n")
 
