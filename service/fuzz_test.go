@@ -33,6 +33,8 @@ var fuzzRoutes = []struct {
 	{"/ashtapada.v1.RulesService/RollDice", "/v1/dice:roll", func() proto.Message { return &pb.RollDiceRequest{} }},
 	{"/ashtapada.v1.RulesService/ResolveDice", "/v1/dice:resolve", func() proto.Message { return &pb.ResolveDiceRequest{} }},
 	{"/ashtapada.v1.RulesService/ScorePosition", "/v1/positions:score", func() proto.Message { return &pb.ScorePositionRequest{} }},
+	{"/ashtapada.v1.RulesService/ExportGame", "/v1/games:export", func() proto.Message { return &pb.ExportGameRequest{} }},
+	{"/ashtapada.v1.RulesService/ImportGame", "/v1/games:import", func() proto.Message { return &pb.ImportGameRequest{} }},
 }
 
 // fuzzSeeds are valid and nearly valid request bodies, by route index.
@@ -56,6 +58,9 @@ var fuzzSeeds = []struct {
 	{2, `{"position":{"variant":"martian_coaster_chaturanga","text":"y0r1b2g3 gqgd3yq/gp4yd/6/6/bdyp3rp/bqbp2rdrq -,-,-,- bl aim!clear 0"},"move":{"notation":"b2a2"},"include_next":true}`},
 	{4, `{"position":{"variant":"martian_coaster_chaturanga","text":"y0r1b2g3 gqgd2ypyq/5yd/6/6/bd4rp/bqbp2rdrq -,gp,-,- bl - 0 players=2 max_turns=9"},"seed":"7","include_next":true}`},
 	{6, `{"position":{"variant":"martian_coaster_chaturanga","text":"b1r2y3g0 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- tr wild:m^gp 7 partnership first=br"}}`},
+	{7, `{"start":{"variant":"martian_chaturanga","text":"rpmpr/ksksk/5/KSKSK/RPMPR l - AEae - 0 1"},"actions":[{"notation":"roll 3 4"},{"from":"b2","to":"b3"}],"tags":{"Event":"x"}}`},
+	{8, `{"record":"[Variant \"Chaturanga\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/4K3/8/8/8/8/R7 w - - 0 1\"]\n\n1. Ra8# {mate} 1-0","include_positions":true}`},
+	{8, `{"record":"[Variant \"chaturaji\"]\n[Options \"teams dice=2\"]\n\n1. roll-2-5 a1c3 (2. x) $1 *"}`},
 }
 
 // FuzzJSONRequests sends any body to the rules routes of the gateway: every answer is JSON, a

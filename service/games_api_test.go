@@ -27,7 +27,7 @@ import (
 // jsonPaths are the gateway paths of the rules methods called by POST.
 var jsonPaths = map[string]string{"ApplyMoves": "/v1/moves:apply", "ListLegalMoves": "/v1/moves:list",
 	"ValidateMove": "/v1/moves:validate", "ScorePosition": "/v1/positions:score", "ResolveDice": "/v1/dice:resolve",
-	"RollDice": "/v1/dice:roll"}
+	"RollDice": "/v1/dice:roll", "ExportGame": "/v1/games:export", "ImportGame": "/v1/games:import"}
 
 const chaturajiStart = "gB,gPb,2,rK,rE,rH,rB/gH,gPh,2,rPk,rPe,rPh,rPb/gE,gPe,6/gK,gPk,6/" +
 	"6,yPk,yK/6,yPe,yE/bPb,bPh,bPe,bPk,2,yPh,yH/bB,bH,bE,bK,2,yPb,yB b - - 0,0,0,0 0 1"

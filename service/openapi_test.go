@@ -521,6 +521,12 @@ func TestOpenAPIMatchesGateway(t *testing.T) {
 		{name: "evaluate", method: "POST", path: "/v1/analysis:evaluate", body: `{"position":` + chaturaji + `}`, status: 200},
 		{name: "rollout", method: "POST", path: "/v1/analysis:rollout",
 			body: `{"position":` + martian + `,"playouts":3,"seed":"7","policy":"ROLLOUT_POLICY_GREEDY","max_actions":40}`, status: 200},
+		{name: "export", method: "POST", path: "/v1/games:export",
+			body: `{"start":` + martian + `,"actions":[{"notation":"roll 3 4"},{"notation":"b2b3"}],"tags":{"Event":"Test"}}`, status: 200},
+		{name: "import", method: "POST", path: "/v1/games:import",
+			body: `{"record":"[Variant \"Chaturanga\"]\n\n1. e3 e6 2. e5 *","include_positions":true}`, status: 200},
+		{name: "import malformed", method: "POST", path: "/v1/games:import", body: `{"record":"[Variant \"chess\"]"}`,
+			status: 400, reason: "INVALID_RECORD"},
 
 		{name: "unknown variant", method: "GET", path: "/v1/variants/chess", status: 404, reason: "VARIANT_NOT_FOUND"},
 		{name: "bad position text", method: "POST", path: "/v1/moves:list",

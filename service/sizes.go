@@ -1,6 +1,10 @@
 package service
 
-import "google.golang.org/protobuf/reflect/protoreflect"
+import (
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/ashtapada/ashtapada/engine/record"
+)
 
 // The service's bounds on what a request may hold, in one table, far above anything a real game
 // needs. The caps (caps.go) check every field of every request against them before any work; the
@@ -49,6 +53,8 @@ var fieldCaps = map[protoreflect.FullName]int{
 	"ashtapada.v1.ResolveDiceRequest.values":    maxDiceCount,
 	"ashtapada.v1.PerftRequest.rolls":           maxRolls,
 	"ashtapada.v1.ApplyMovesRequest.moves":      maxActions,
+	"ashtapada.v1.ExportGameRequest.actions":    maxActions,
+	"ashtapada.v1.ImportGameRequest.record":     record.MaxBytes,
 	"ashtapada.v1.GameHistory.keys":             maxHistory,
 	"ashtapada.v1.GameHistory.actions":          maxHistory,
 	"ashtapada.v1.StartPositionRequest.options": maxListLen,
@@ -69,6 +75,8 @@ var capReasons = map[protoreflect.FullName]string{
 	"ashtapada.v1.ResolveDiceRequest.values": "INVALID_DICE",
 	"ashtapada.v1.PerftRequest.rolls":        "INVALID_DICE",
 	"ashtapada.v1.ApplyMovesRequest.moves":   "TOO_MANY_ACTIONS",
+	"ashtapada.v1.ExportGameRequest.actions": "TOO_MANY_ACTIONS",
+	"ashtapada.v1.ImportGameRequest.record":  "RECORD_TOO_LARGE",
 	"ashtapada.v1.GameHistory.keys":          "HISTORY_TOO_LONG",
 	"ashtapada.v1.GameHistory.actions":       "HISTORY_TOO_LONG",
 }

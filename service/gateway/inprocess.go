@@ -106,3 +106,11 @@ func (r *inProcessRules) ResolveDice(ctx context.Context, req *pb.ResolveDiceReq
 func (r *inProcessRules) ScorePosition(ctx context.Context, req *pb.ScorePositionRequest) (*pb.ScorePositionResponse, error) {
 	return unary(ctx, r, pb.RulesService_ScorePosition_FullMethodName, req, r.srv.ScorePosition)
 }
+
+func (r *inProcessRules) ExportGame(ctx context.Context, req *pb.ExportGameRequest) (*pb.ExportGameResponse, error) {
+	return unary(ctx, r, pb.RulesService_ExportGame_FullMethodName, req, r.srv.ExportGame)
+}
+
+func (r *inProcessRules) ImportGame(ctx context.Context, req *pb.ImportGameRequest) (*pb.ImportGameResponse, error) {
+	return unary(ctx, r, pb.RulesService_ImportGame_FullMethodName, req, r.srv.ImportGame)
+}

@@ -1458,6 +1458,273 @@ func (x *ScorePositionResponse) GetDecidedBy() string {
 	return ""
 }
 
+type ExportGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position the game starts from; the record gives it in a FEN tag unless it is the start
+	// position of its options.
+	Start *Position `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
+	// The game's actions in order, dice rolls included (`roll 2 5`), by notation or by structured
+	// fields; every one must be legal where it is played.
+	Actions []*Action `protobuf:"bytes,2,rep,name=actions,proto3" json:"actions,omitempty"`
+	// Tag pairs to write beside the record's own: Event, Site, Date, Round, the players by seat
+	// (White, Black, Red, ...) and any other. Variant, Options, SetUp, FEN, Result, Termination and
+	// PlyCount are written from the game and may not be given.
+	Tags          map[string]string `protobuf:"bytes,3,rep,name=tags,proto3" json:"tags,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportGameRequest) Reset() {
+	*x = ExportGameRequest{}
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportGameRequest) ProtoMessage() {}
+
+func (x *ExportGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportGameRequest.ProtoReflect.Descriptor instead.
+func (*ExportGameRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_rules_service_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *ExportGameRequest) GetStart() *Position {
+	if x != nil {
+		return x.Start
+	}
+	return nil
+}
+
+func (x *ExportGameRequest) GetActions() []*Action {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ExportGameRequest) GetTags() map[string]string {
+	if x != nil {
+		return x.Tags
+	}
+	return nil
+}
+
+type ExportGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The record: tag pairs, a blank line, the movetext and the result.
+	Record        string `protobuf:"bytes,1,opt,name=record,proto3" json:"record,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportGameResponse) Reset() {
+	*x = ExportGameResponse{}
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportGameResponse) ProtoMessage() {}
+
+func (x *ExportGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportGameResponse.ProtoReflect.Descriptor instead.
+func (*ExportGameResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_rules_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ExportGameResponse) GetRecord() string {
+	if x != nil {
+		return x.Record
+	}
+	return ""
+}
+
+type ImportGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A record as ExportGame writes it, or PGN of chaturanga (at most 1 MiB).
+	Record string `protobuf:"bytes,1,opt,name=record,proto3" json:"record,omitempty"`
+	// Also return the position after every action played.
+	IncludePositions bool `protobuf:"varint,2,opt,name=include_positions,json=includePositions,proto3" json:"include_positions,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *ImportGameRequest) Reset() {
+	*x = ImportGameRequest{}
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportGameRequest) ProtoMessage() {}
+
+func (x *ImportGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportGameRequest.ProtoReflect.Descriptor instead.
+func (*ImportGameRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_rules_service_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ImportGameRequest) GetRecord() string {
+	if x != nil {
+		return x.Record
+	}
+	return ""
+}
+
+func (x *ImportGameRequest) GetIncludePositions() bool {
+	if x != nil {
+		return x.IncludePositions
+	}
+	return false
+}
+
+type ImportGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The position the record starts from.
+	Start *Position `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
+	// The actions played, in full, in the record's order (dice rolls included).
+	Actions []*Action `protobuf:"bytes,2,rep,name=actions,proto3" json:"actions,omitempty"`
+	// The last position reached: after the last action played.
+	Position *Position `protobuf:"bytes,3,opt,name=position,proto3" json:"position,omitempty"`
+	// Set when an action of the record could not be played: the game stops before it. Its index
+	// counts the record's actions from 0, dice rolls included.
+	Failure *MoveFailure `protobuf:"bytes,4,opt,name=failure,proto3" json:"failure,omitempty"`
+	// The position after each action played, when the request set include_positions.
+	Positions []*Position `protobuf:"bytes,5,rep,name=positions,proto3" json:"positions,omitempty"`
+	// The record's tag pairs by name.
+	Tags map[string]string `protobuf:"bytes,6,rep,name=tags,proto3" json:"tags,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The record's result as written (1-0, 0-1, 1/2-1/2, places such as 1-3-1-3, or *); the
+	// game's own result is the status of `position`.
+	Result        string `protobuf:"bytes,7,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportGameResponse) Reset() {
+	*x = ImportGameResponse{}
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportGameResponse) ProtoMessage() {}
+
+func (x *ImportGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_rules_service_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportGameResponse.ProtoReflect.Descriptor instead.
+func (*ImportGameResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_rules_service_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ImportGameResponse) GetStart() *Position {
+	if x != nil {
+		return x.Start
+	}
+	return nil
+}
+
+func (x *ImportGameResponse) GetActions() []*Action {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ImportGameResponse) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *ImportGameResponse) GetFailure() *MoveFailure {
+	if x != nil {
+		return x.Failure
+	}
+	return nil
+}
+
+func (x *ImportGameResponse) GetPositions() []*Position {
+	if x != nil {
+		return x.Positions
+	}
+	return nil
+}
+
+func (x *ImportGameResponse) GetTags() map[string]string {
+	if x != nil {
+		return x.Tags
+	}
+	return nil
+}
+
+func (x *ImportGameResponse) GetResult() string {
+	if x != nil {
+		return x.Result
+	}
+	return ""
+}
+
 var File_ashtapada_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
@@ -1562,11 +1829,34 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x05teams\x18\x06 \x03(\v2\x1a.ashtapada.v1.TeamStandingR\x05teams\x12-\n" +
 	"\x12repetition_checked\x18\a \x01(\bR\x11repetitionChecked\x12\x1d\n" +
 	"\n" +
-	"decided_by\x18\b \x01(\tR\tdecidedBy*Q\n" +
+	"decided_by\x18\b \x01(\tR\tdecidedBy\"\xee\x01\n" +
+	"\x11ExportGameRequest\x121\n" +
+	"\x05start\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\x05start\x12.\n" +
+	"\aactions\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\aactions\x12=\n" +
+	"\x04tags\x18\x03 \x03(\v2).ashtapada.v1.ExportGameRequest.TagsEntryR\x04tags\x1a7\n" +
+	"\tTagsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\",\n" +
+	"\x12ExportGameResponse\x12\x16\n" +
+	"\x06record\x18\x01 \x01(\tR\x06record\"]\n" +
+	"\x11ImportGameRequest\x12\x1b\n" +
+	"\x06record\x18\x01 \x01(\tB\x03\xe0A\x02R\x06record\x12+\n" +
+	"\x11include_positions\x18\x02 \x01(\bR\x10includePositions\"\xa2\x03\n" +
+	"\x12ImportGameResponse\x12,\n" +
+	"\x05start\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\x05start\x12.\n" +
+	"\aactions\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\aactions\x122\n" +
+	"\bposition\x18\x03 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x123\n" +
+	"\afailure\x18\x04 \x01(\v2\x19.ashtapada.v1.MoveFailureR\afailure\x124\n" +
+	"\tpositions\x18\x05 \x03(\v2\x16.ashtapada.v1.PositionR\tpositions\x12>\n" +
+	"\x04tags\x18\x06 \x03(\v2*.ashtapada.v1.ImportGameResponse.TagsEntryR\x04tags\x12\x16\n" +
+	"\x06result\x18\a \x01(\tR\x06result\x1a7\n" +
+	"\tTagsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*Q\n" +
 	"\bMoveView\x12\x19\n" +
 	"\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eMOVE_VIEW_FULL\x10\x01\x12\x16\n" +
-	"\x12MOVE_VIEW_NOTATION\x10\x022\x98\b\n" +
+	"\x12MOVE_VIEW_NOTATION\x10\x022\xf4\t\n" +
 	"\fRulesService\x12k\n" +
 	"\fListVariants\x12!.ashtapada.v1.ListVariantsRequest\x1a\".ashtapada.v1.ListVariantsResponse\"\x14\x82\xd3\xe4\x93\x02\x0e\x12\f/v1/variants\x12l\n" +
 	"\n" +
@@ -1578,7 +1868,11 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"ApplyMoves\x12\x1f.ashtapada.v1.ApplyMovesRequest\x1a .ashtapada.v1.ApplyMovesResponse\"\x1a\x82\xd3\xe4\x93\x02\x14:\x01*\"\x0f/v1/moves:apply\x12c\n" +
 	"\bRollDice\x12\x1d.ashtapada.v1.RollDiceRequest\x1a\x1e.ashtapada.v1.RollDiceResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/v1/dice:roll\x12o\n" +
 	"\vResolveDice\x12 .ashtapada.v1.ResolveDiceRequest\x1a!.ashtapada.v1.ResolveDiceResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/v1/dice:resolve\x12x\n" +
-	"\rScorePosition\x12\".ashtapada.v1.ScorePositionRequest\x1a#.ashtapada.v1.ScorePositionResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/v1/positions:scoreB=Z;github.com/ashtapada/ashtapada/gen/ashtapada/v1;ashtapadav1b\x06proto3"
+	"\rScorePosition\x12\".ashtapada.v1.ScorePositionRequest\x1a#.ashtapada.v1.ScorePositionResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/v1/positions:score\x12l\n" +
+	"\n" +
+	"ExportGame\x12\x1f.ashtapada.v1.ExportGameRequest\x1a .ashtapada.v1.ExportGameResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/v1/games:export\x12l\n" +
+	"\n" +
+	"ImportGame\x12\x1f.ashtapada.v1.ImportGameRequest\x1a .ashtapada.v1.ImportGameResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/v1/games:importB=Z;github.com/ashtapada/ashtapada/gen/ashtapada/v1;ashtapadav1b\x06proto3"
 
 var (
 	file_ashtapada_v1_rules_service_proto_rawDescOnce sync.Once
@@ -1593,7 +1887,7 @@ func file_ashtapada_v1_rules_service_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_rules_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_ashtapada_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_ashtapada_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_ashtapada_v1_rules_service_proto_goTypes = []any{
 	(MoveView)(0),                  // 0: ashtapada.v1.MoveView
 	(*ListVariantsRequest)(nil),    // 1: ashtapada.v1.ListVariantsRequest
@@ -1616,88 +1910,107 @@ var file_ashtapada_v1_rules_service_proto_goTypes = []any{
 	(*ResolveDiceResponse)(nil),    // 18: ashtapada.v1.ResolveDiceResponse
 	(*ScorePositionRequest)(nil),   // 19: ashtapada.v1.ScorePositionRequest
 	(*ScorePositionResponse)(nil),  // 20: ashtapada.v1.ScorePositionResponse
-	nil,                            // 21: ashtapada.v1.StartPositionRequest.OptionsEntry
-	(*VariantSummary)(nil),         // 22: ashtapada.v1.VariantSummary
-	(*Variant)(nil),                // 23: ashtapada.v1.Variant
-	(*Position)(nil),               // 24: ashtapada.v1.Position
-	(*GameHistory)(nil),            // 25: ashtapada.v1.GameHistory
-	(*Action)(nil),                 // 26: ashtapada.v1.Action
-	(Phase)(0),                     // 27: ashtapada.v1.Phase
-	(*Event)(nil),                  // 28: ashtapada.v1.Event
-	(*NextTurn)(nil),               // 29: ashtapada.v1.NextTurn
-	(GameStatus)(0),                // 30: ashtapada.v1.GameStatus
-	(*Standing)(nil),               // 31: ashtapada.v1.Standing
-	(*TeamStanding)(nil),           // 32: ashtapada.v1.TeamStanding
-	(*structpb.Value)(nil),         // 33: google.protobuf.Value
+	(*ExportGameRequest)(nil),      // 21: ashtapada.v1.ExportGameRequest
+	(*ExportGameResponse)(nil),     // 22: ashtapada.v1.ExportGameResponse
+	(*ImportGameRequest)(nil),      // 23: ashtapada.v1.ImportGameRequest
+	(*ImportGameResponse)(nil),     // 24: ashtapada.v1.ImportGameResponse
+	nil,                            // 25: ashtapada.v1.StartPositionRequest.OptionsEntry
+	nil,                            // 26: ashtapada.v1.ExportGameRequest.TagsEntry
+	nil,                            // 27: ashtapada.v1.ImportGameResponse.TagsEntry
+	(*VariantSummary)(nil),         // 28: ashtapada.v1.VariantSummary
+	(*Variant)(nil),                // 29: ashtapada.v1.Variant
+	(*Position)(nil),               // 30: ashtapada.v1.Position
+	(*GameHistory)(nil),            // 31: ashtapada.v1.GameHistory
+	(*Action)(nil),                 // 32: ashtapada.v1.Action
+	(Phase)(0),                     // 33: ashtapada.v1.Phase
+	(*Event)(nil),                  // 34: ashtapada.v1.Event
+	(*NextTurn)(nil),               // 35: ashtapada.v1.NextTurn
+	(GameStatus)(0),                // 36: ashtapada.v1.GameStatus
+	(*Standing)(nil),               // 37: ashtapada.v1.Standing
+	(*TeamStanding)(nil),           // 38: ashtapada.v1.TeamStanding
+	(*structpb.Value)(nil),         // 39: google.protobuf.Value
 }
 var file_ashtapada_v1_rules_service_proto_depIdxs = []int32{
-	22, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
-	23, // 1: ashtapada.v1.GetVariantResponse.variant:type_name -> ashtapada.v1.Variant
-	21, // 2: ashtapada.v1.StartPositionRequest.options:type_name -> ashtapada.v1.StartPositionRequest.OptionsEntry
-	24, // 3: ashtapada.v1.StartPositionResponse.position:type_name -> ashtapada.v1.Position
-	24, // 4: ashtapada.v1.ListLegalMovesRequest.position:type_name -> ashtapada.v1.Position
+	28, // 0: ashtapada.v1.ListVariantsResponse.variants:type_name -> ashtapada.v1.VariantSummary
+	29, // 1: ashtapada.v1.GetVariantResponse.variant:type_name -> ashtapada.v1.Variant
+	25, // 2: ashtapada.v1.StartPositionRequest.options:type_name -> ashtapada.v1.StartPositionRequest.OptionsEntry
+	30, // 3: ashtapada.v1.StartPositionResponse.position:type_name -> ashtapada.v1.Position
+	30, // 4: ashtapada.v1.ListLegalMovesRequest.position:type_name -> ashtapada.v1.Position
 	0,  // 5: ashtapada.v1.ListLegalMovesRequest.view:type_name -> ashtapada.v1.MoveView
-	25, // 6: ashtapada.v1.ListLegalMovesRequest.history:type_name -> ashtapada.v1.GameHistory
-	26, // 7: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
-	27, // 8: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
-	24, // 9: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
-	26, // 10: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
-	25, // 11: ashtapada.v1.ValidateMoveRequest.history:type_name -> ashtapada.v1.GameHistory
+	31, // 6: ashtapada.v1.ListLegalMovesRequest.history:type_name -> ashtapada.v1.GameHistory
+	32, // 7: ashtapada.v1.ListLegalMovesResponse.moves:type_name -> ashtapada.v1.Action
+	33, // 8: ashtapada.v1.ListLegalMovesResponse.phase:type_name -> ashtapada.v1.Phase
+	30, // 9: ashtapada.v1.ValidateMoveRequest.position:type_name -> ashtapada.v1.Position
+	32, // 10: ashtapada.v1.ValidateMoveRequest.move:type_name -> ashtapada.v1.Action
+	31, // 11: ashtapada.v1.ValidateMoveRequest.history:type_name -> ashtapada.v1.GameHistory
 	0,  // 12: ashtapada.v1.ValidateMoveRequest.next_view:type_name -> ashtapada.v1.MoveView
-	26, // 13: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
-	24, // 14: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
-	28, // 15: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
-	29, // 16: ashtapada.v1.ValidateMoveResponse.next:type_name -> ashtapada.v1.NextTurn
-	24, // 17: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
-	26, // 18: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
-	25, // 19: ashtapada.v1.ApplyMovesRequest.history:type_name -> ashtapada.v1.GameHistory
+	32, // 13: ashtapada.v1.ValidateMoveResponse.move:type_name -> ashtapada.v1.Action
+	30, // 14: ashtapada.v1.ValidateMoveResponse.position:type_name -> ashtapada.v1.Position
+	34, // 15: ashtapada.v1.ValidateMoveResponse.events:type_name -> ashtapada.v1.Event
+	35, // 16: ashtapada.v1.ValidateMoveResponse.next:type_name -> ashtapada.v1.NextTurn
+	30, // 17: ashtapada.v1.ApplyMovesRequest.position:type_name -> ashtapada.v1.Position
+	32, // 18: ashtapada.v1.ApplyMovesRequest.moves:type_name -> ashtapada.v1.Action
+	31, // 19: ashtapada.v1.ApplyMovesRequest.history:type_name -> ashtapada.v1.GameHistory
 	0,  // 20: ashtapada.v1.ApplyMovesRequest.next_view:type_name -> ashtapada.v1.MoveView
-	24, // 21: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
+	30, // 21: ashtapada.v1.ApplyMovesResponse.position:type_name -> ashtapada.v1.Position
 	13, // 22: ashtapada.v1.ApplyMovesResponse.steps:type_name -> ashtapada.v1.AppliedMove
 	14, // 23: ashtapada.v1.ApplyMovesResponse.failure:type_name -> ashtapada.v1.MoveFailure
-	29, // 24: ashtapada.v1.ApplyMovesResponse.next:type_name -> ashtapada.v1.NextTurn
-	26, // 25: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
-	28, // 26: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
-	24, // 27: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
+	35, // 24: ashtapada.v1.ApplyMovesResponse.next:type_name -> ashtapada.v1.NextTurn
+	32, // 25: ashtapada.v1.AppliedMove.move:type_name -> ashtapada.v1.Action
+	34, // 26: ashtapada.v1.AppliedMove.events:type_name -> ashtapada.v1.Event
+	30, // 27: ashtapada.v1.RollDiceRequest.position:type_name -> ashtapada.v1.Position
 	0,  // 28: ashtapada.v1.RollDiceRequest.next_view:type_name -> ashtapada.v1.MoveView
-	24, // 29: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
-	28, // 30: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
-	29, // 31: ashtapada.v1.RollDiceResponse.next:type_name -> ashtapada.v1.NextTurn
-	24, // 32: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
+	30, // 29: ashtapada.v1.RollDiceResponse.position:type_name -> ashtapada.v1.Position
+	34, // 30: ashtapada.v1.RollDiceResponse.events:type_name -> ashtapada.v1.Event
+	35, // 31: ashtapada.v1.RollDiceResponse.next:type_name -> ashtapada.v1.NextTurn
+	30, // 32: ashtapada.v1.ResolveDiceRequest.position:type_name -> ashtapada.v1.Position
 	0,  // 33: ashtapada.v1.ResolveDiceRequest.next_view:type_name -> ashtapada.v1.MoveView
-	24, // 34: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
-	28, // 35: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
-	29, // 36: ashtapada.v1.ResolveDiceResponse.next:type_name -> ashtapada.v1.NextTurn
-	24, // 37: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
-	25, // 38: ashtapada.v1.ScorePositionRequest.history:type_name -> ashtapada.v1.GameHistory
-	24, // 39: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
-	30, // 40: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
-	31, // 41: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
-	32, // 42: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
-	33, // 43: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> google.protobuf.Value
-	1,  // 44: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
-	3,  // 45: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
-	5,  // 46: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
-	7,  // 47: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
-	9,  // 48: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
-	11, // 49: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
-	15, // 50: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
-	17, // 51: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
-	19, // 52: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
-	2,  // 53: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
-	4,  // 54: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
-	6,  // 55: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
-	8,  // 56: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
-	10, // 57: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
-	12, // 58: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
-	16, // 59: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
-	18, // 60: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
-	20, // 61: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
-	53, // [53:62] is the sub-list for method output_type
-	44, // [44:53] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	30, // 34: ashtapada.v1.ResolveDiceResponse.position:type_name -> ashtapada.v1.Position
+	34, // 35: ashtapada.v1.ResolveDiceResponse.events:type_name -> ashtapada.v1.Event
+	35, // 36: ashtapada.v1.ResolveDiceResponse.next:type_name -> ashtapada.v1.NextTurn
+	30, // 37: ashtapada.v1.ScorePositionRequest.position:type_name -> ashtapada.v1.Position
+	31, // 38: ashtapada.v1.ScorePositionRequest.history:type_name -> ashtapada.v1.GameHistory
+	30, // 39: ashtapada.v1.ScorePositionResponse.position:type_name -> ashtapada.v1.Position
+	36, // 40: ashtapada.v1.ScorePositionResponse.status:type_name -> ashtapada.v1.GameStatus
+	37, // 41: ashtapada.v1.ScorePositionResponse.standings:type_name -> ashtapada.v1.Standing
+	38, // 42: ashtapada.v1.ScorePositionResponse.teams:type_name -> ashtapada.v1.TeamStanding
+	30, // 43: ashtapada.v1.ExportGameRequest.start:type_name -> ashtapada.v1.Position
+	32, // 44: ashtapada.v1.ExportGameRequest.actions:type_name -> ashtapada.v1.Action
+	26, // 45: ashtapada.v1.ExportGameRequest.tags:type_name -> ashtapada.v1.ExportGameRequest.TagsEntry
+	30, // 46: ashtapada.v1.ImportGameResponse.start:type_name -> ashtapada.v1.Position
+	32, // 47: ashtapada.v1.ImportGameResponse.actions:type_name -> ashtapada.v1.Action
+	30, // 48: ashtapada.v1.ImportGameResponse.position:type_name -> ashtapada.v1.Position
+	14, // 49: ashtapada.v1.ImportGameResponse.failure:type_name -> ashtapada.v1.MoveFailure
+	30, // 50: ashtapada.v1.ImportGameResponse.positions:type_name -> ashtapada.v1.Position
+	27, // 51: ashtapada.v1.ImportGameResponse.tags:type_name -> ashtapada.v1.ImportGameResponse.TagsEntry
+	39, // 52: ashtapada.v1.StartPositionRequest.OptionsEntry.value:type_name -> google.protobuf.Value
+	1,  // 53: ashtapada.v1.RulesService.ListVariants:input_type -> ashtapada.v1.ListVariantsRequest
+	3,  // 54: ashtapada.v1.RulesService.GetVariant:input_type -> ashtapada.v1.GetVariantRequest
+	5,  // 55: ashtapada.v1.RulesService.StartPosition:input_type -> ashtapada.v1.StartPositionRequest
+	7,  // 56: ashtapada.v1.RulesService.ListLegalMoves:input_type -> ashtapada.v1.ListLegalMovesRequest
+	9,  // 57: ashtapada.v1.RulesService.ValidateMove:input_type -> ashtapada.v1.ValidateMoveRequest
+	11, // 58: ashtapada.v1.RulesService.ApplyMoves:input_type -> ashtapada.v1.ApplyMovesRequest
+	15, // 59: ashtapada.v1.RulesService.RollDice:input_type -> ashtapada.v1.RollDiceRequest
+	17, // 60: ashtapada.v1.RulesService.ResolveDice:input_type -> ashtapada.v1.ResolveDiceRequest
+	19, // 61: ashtapada.v1.RulesService.ScorePosition:input_type -> ashtapada.v1.ScorePositionRequest
+	21, // 62: ashtapada.v1.RulesService.ExportGame:input_type -> ashtapada.v1.ExportGameRequest
+	23, // 63: ashtapada.v1.RulesService.ImportGame:input_type -> ashtapada.v1.ImportGameRequest
+	2,  // 64: ashtapada.v1.RulesService.ListVariants:output_type -> ashtapada.v1.ListVariantsResponse
+	4,  // 65: ashtapada.v1.RulesService.GetVariant:output_type -> ashtapada.v1.GetVariantResponse
+	6,  // 66: ashtapada.v1.RulesService.StartPosition:output_type -> ashtapada.v1.StartPositionResponse
+	8,  // 67: ashtapada.v1.RulesService.ListLegalMoves:output_type -> ashtapada.v1.ListLegalMovesResponse
+	10, // 68: ashtapada.v1.RulesService.ValidateMove:output_type -> ashtapada.v1.ValidateMoveResponse
+	12, // 69: ashtapada.v1.RulesService.ApplyMoves:output_type -> ashtapada.v1.ApplyMovesResponse
+	16, // 70: ashtapada.v1.RulesService.RollDice:output_type -> ashtapada.v1.RollDiceResponse
+	18, // 71: ashtapada.v1.RulesService.ResolveDice:output_type -> ashtapada.v1.ResolveDiceResponse
+	20, // 72: ashtapada.v1.RulesService.ScorePosition:output_type -> ashtapada.v1.ScorePositionResponse
+	22, // 73: ashtapada.v1.RulesService.ExportGame:output_type -> ashtapada.v1.ExportGameResponse
+	24, // 74: ashtapada.v1.RulesService.ImportGame:output_type -> ashtapada.v1.ImportGameResponse
+	64, // [64:75] is the sub-list for method output_type
+	53, // [53:64] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_rules_service_proto_init() }
@@ -1713,7 +2026,7 @@ func file_ashtapada_v1_rules_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_rules_service_proto_rawDesc), len(file_ashtapada_v1_rules_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   21,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -28,6 +28,8 @@ const (
 	RulesService_RollDice_FullMethodName       = "/ashtapada.v1.RulesService/RollDice"
 	RulesService_ResolveDice_FullMethodName    = "/ashtapada.v1.RulesService/ResolveDice"
 	RulesService_ScorePosition_FullMethodName  = "/ashtapada.v1.RulesService/ScorePosition"
+	RulesService_ExportGame_FullMethodName     = "/ashtapada.v1.RulesService/ExportGame"
+	RulesService_ImportGame_FullMethodName     = "/ashtapada.v1.RulesService/ImportGame"
 )
 
 // RulesServiceClient is the client API for RulesService service.
@@ -55,6 +57,12 @@ type RulesServiceClient interface {
 	ResolveDice(ctx context.Context, in *ResolveDiceRequest, opts ...grpc.CallOption) (*ResolveDiceResponse, error)
 	// ScorePosition reports status, scores, winners or ranking, and the reason the game ended.
 	ScorePosition(ctx context.Context, in *ScorePositionRequest, opts ...grpc.CallOption) (*ScorePositionResponse, error)
+	// ExportGame writes a game as a portable record shaped like PGN: tag pairs, then the actions in
+	// the variant's notation (SAN for chaturanga), dice rolls included.
+	ExportGame(ctx context.Context, in *ExportGameRequest, opts ...grpc.CallOption) (*ExportGameResponse, error)
+	// ImportGame reads a game record and replays it, stopping at the first action that cannot be
+	// played.
+	ImportGame(ctx context.Context, in *ImportGameRequest, opts ...grpc.CallOption) (*ImportGameResponse, error)
 }
 
 type rulesServiceClient struct {
@@ -155,6 +163,26 @@ func (c *rulesServiceClient) ScorePosition(ctx context.Context, in *ScorePositio
 	return out, nil
 }
 
+func (c *rulesServiceClient) ExportGame(ctx context.Context, in *ExportGameRequest, opts ...grpc.CallOption) (*ExportGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ExportGameResponse)
+	err := c.cc.Invoke(ctx, RulesService_ExportGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *rulesServiceClient) ImportGame(ctx context.Context, in *ImportGameRequest, opts ...grpc.CallOption) (*ImportGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportGameResponse)
+	err := c.cc.Invoke(ctx, RulesService_ImportGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RulesServiceServer is the server API for RulesService service.
 // All implementations must embed UnimplementedRulesServiceServer
 // for forward compatibility.
@@ -180,6 +208,12 @@ type RulesServiceServer interface {
 	ResolveDice(context.Context, *ResolveDiceRequest) (*ResolveDiceResponse, error)
 	// ScorePosition reports status, scores, winners or ranking, and the reason the game ended.
 	ScorePosition(context.Context, *ScorePositionRequest) (*ScorePositionResponse, error)
+	// ExportGame writes a game as a portable record shaped like PGN: tag pairs, then the actions in
+	// the variant's notation (SAN for chaturanga), dice rolls included.
+	ExportGame(context.Context, *ExportGameRequest) (*ExportGameResponse, error)
+	// ImportGame reads a game record and replays it, stopping at the first action that cannot be
+	// played.
+	ImportGame(context.Context, *ImportGameRequest) (*ImportGameResponse, error)
 	mustEmbedUnimplementedRulesServiceServer()
 }
 
@@ -216,6 +250,12 @@ func (UnimplementedRulesServiceServer) ResolveDice(context.Context, *ResolveDice
 }
 func (UnimplementedRulesServiceServer) ScorePosition(context.Context, *ScorePositionRequest) (*ScorePositionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ScorePosition not implemented")
+}
+func (UnimplementedRulesServiceServer) ExportGame(context.Context, *ExportGameRequest) (*ExportGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExportGame not implemented")
+}
+func (UnimplementedRulesServiceServer) ImportGame(context.Context, *ImportGameRequest) (*ImportGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportGame not implemented")
 }
 func (UnimplementedRulesServiceServer) mustEmbedUnimplementedRulesServiceServer() {}
 func (UnimplementedRulesServiceServer) testEmbeddedByValue()                      {}
@@ -400,6 +440,42 @@ func _RulesService_ScorePosition_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulesService_ExportGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExportGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulesServiceServer).ExportGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulesService_ExportGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulesServiceServer).ExportGame(ctx, req.(*ExportGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RulesService_ImportGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulesServiceServer).ImportGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulesService_ImportGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulesServiceServer).ImportGame(ctx, req.(*ImportGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RulesService_ServiceDesc is the grpc.ServiceDesc for RulesService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -442,6 +518,14 @@ var RulesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ScorePosition",
 			Handler:    _RulesService_ScorePosition_Handler,
+		},
+		{
+			MethodName: "ExportGame",
+			Handler:    _RulesService_ExportGame_Handler,
+		},
+		{
+			MethodName: "ImportGame",
+			Handler:    _RulesService_ImportGame_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

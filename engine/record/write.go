@@ -1,0 +1,209 @@
+package record
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
+// escapeValue writes a tag value's quotes and backslashes as PGN escapes them.
+var escapeValue = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+
+// lineWidth is where movetext lines wrap, as PGN's export format asks (under 80 characters).
+const lineWidth = 79
+
+// Write writes the game of moves played in turn from start as a record. tags are the caller's
+// (Event, Site, Date, Round, the players by seat: White, Black, Red, ...; any other name is
+// written after the record's own); the tags the game itself decides (Variant, Options, SetUp,
+// FEN, Result, Termination, PlyCount) are refused. Every move must be legal where it is played,
+// and none may follow a draw by repetition.
+func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, error) {
+	if len(tags) > MaxTags {
+		return "", &Error{Action: -1, TooLarge: true, Reason: "at most " + strconv.Itoa(MaxTags) + " tags, got " + strconv.Itoa(len(tags))}
+	}
+	given := map[string]string{}
+	for _, t := range tags {
+		switch {
+		case !validTagName(t.Name):
+			return "", errorf(0, t.Name, "a tag name is letters, digits and underscores, starting with a letter, at most %d", MaxTagName)
+		case computed[t.Name]:
+			return "", errorf(0, t.Name, "written from the game itself, not given")
+		case !validTagValue(t.Value):
+			return "", errorf(0, t.Name, "a tag value is at most %d bytes of UTF-8 text without control characters", MaxTagValue)
+		}
+		if _, dup := given[t.Name]; dup {
+			return "", errorf(0, t.Name, "given twice")
+		}
+		given[t.Name] = t.Value
+	}
+
+	texts, turns, end, drawn, err := playThrough(start, moves)
+	if err != nil {
+		return "", err
+	}
+	v := start.Variant()
+	d := v.Describe()
+	seats := engine.Seats(start)
+	outcome := end.Outcome()
+	if drawn {
+		outcome = engine.RepetitionOutcome(len(seats))
+	}
+	result := ResultText(outcome, len(seats))
+
+	var out []Tag
+	tag := func(name, value string) { out = append(out, Tag{name, value}) }
+	own := map[string]bool{}
+	for _, name := range sevenTags {
+		value, ok := given[name]
+		switch {
+		case ok:
+		case name == "Date":
+			value = "????.??.??"
+		default:
+			value = "?"
+		}
+		tag(name, value)
+		own[name] = true
+	}
+	for _, s := range seats {
+		name := playerTag(s.Name)
+		value, ok := given[name]
+		if !ok {
+			value = "?"
+		}
+		tag(name, value)
+		own[name] = true
+	}
+	tag("Result", result)
+	tag("Variant", VariantTag(v))
+	if words := engine.OptionWords(d.Options, start.Setup().Options); len(words) > 0 {
+		tag("Options", strings.Join(words, " "))
+	}
+	if !standardStart(start) {
+		tag("SetUp", "1")
+		tag("FEN", start.String())
+	}
+	if outcome.Finished && outcome.Reason != "" {
+		tag("Termination", outcome.Reason)
+	}
+	for _, t := range tags {
+		if !own[t.Name] {
+			tag(t.Name, t.Value)
+		}
+	}
+	if len(out) > MaxTags {
+		// Read would refuse the record.
+		return "", &Error{Action: -1, TooLarge: true, Reason: "a record holds at most " + strconv.Itoa(MaxTags) + " tags; these make " + strconv.Itoa(len(out))}
+	}
+
+	var b strings.Builder
+	for _, t := range out {
+		b.WriteString("[" + t.Name + " \"" + escapeValue.Replace(t.Value) + "\"]\n")
+	}
+	b.WriteString("\n")
+
+	line := 0
+	word := func(w string) {
+		if line > 0 && line+1+len(w) > lineWidth {
+			b.WriteString("\n")
+			line = 0
+		}
+		if line > 0 {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	numbers := moveNumbers(start, turns)
+	for i, text := range texts {
+		if n, ok := numbers[i]; ok {
+			text = n + " " + text // a number stays on the line of its action
+		}
+		word(text)
+	}
+	word(result)
+	b.WriteString("\n")
+	return b.String(), nil
+}
+
+// turn is the first action of a turn and the seat that plays it.
+type turn struct{ first, seat int }
+
+// playThrough plays moves from start: each one as a record writes it, the turns, the position
+// reached, and whether it is drawn by repetition.
+func playThrough(start engine.Position, moves []engine.Move) ([]string, []turn, engine.Position, bool, error) {
+	texts := make([]string, len(moves))
+	var turns []turn
+	keys := make([]uint64, 0, len(moves))
+	cur := start
+	var buf [engine.MaxMoves]engine.Move
+	for i, m := range moves {
+		if engine.DrawnByRepetition(cur, keys) {
+			return nil, nil, nil, false, &Error{Action: i, Reason: engine.ErrDrawnBefore.Error()}
+		}
+		if !slices.Contains(cur.Moves(buf[:0]), m) {
+			return nil, nil, nil, false, &Error{Action: i, Reason: "not a legal action of the position it is played in"}
+		}
+		text := ActionText(cur, m)
+		if !writable(cur, m, text) {
+			return nil, nil, nil, false, &Error{Action: i, Reason: "the action " + strconv.Quote(cur.Notation(m)) + " cannot be written in a record"}
+		}
+		texts[i] = text
+		if seat := cur.ToMove(); len(turns) == 0 || turns[len(turns)-1].seat != seat {
+			turns = append(turns, turn{first: i, seat: seat})
+		}
+		keys = append(keys, cur.Key())
+		cur, _ = cur.Play(m)
+	}
+	return texts, turns, cur, engine.DrawnByRepetition(cur, keys), nil
+}
+
+// moveNumbers gives the numbers written before actions, by the action's index: full moves in a
+// two-player game, turns in a game of more players.
+func moveNumbers(start engine.Position, turns []turn) map[int]string {
+	out := make(map[int]string, len(turns))
+	if engine.Players(start) != 2 {
+		for i, t := range turns {
+			out[t.first] = strconv.Itoa(i+1) + "."
+		}
+		return out
+	}
+	move := 1
+	for _, c := range start.Setup().Counters {
+		if c.Name == "fullmove_number" && c.Value > 0 {
+			move = int(c.Value)
+		}
+	}
+	for i, t := range turns {
+		if i > 0 && t.seat == 0 {
+			move++
+		}
+		switch {
+		case t.seat == 0:
+			out[t.first] = strconv.Itoa(move) + "."
+		case i == 0 || t.first-turns[i-1].first != 1:
+			out[t.first] = strconv.Itoa(move) + "..."
+		}
+	}
+	return out
+}
+
+// standardStart reports whether p is the start position of its options.
+func standardStart(p engine.Position) bool {
+	s, err := p.Variant().Start(p.Setup().Options)
+	return err == nil && s.String() == p.String()
+}
+
+// writable reports whether an action written text reads back as one action: it starts with no
+// digit (a move number), holds none of the characters that mean something else in a record, and
+// its notation has no '-', which joins words.
+func writable(p engine.Position, m engine.Move, text string) bool {
+	if text == "" || text[0] >= '0' && text[0] <= '9' || strings.ContainsAny(text, "{}();$\"[]!?*%") {
+		return false
+	}
+	_, san := p.(engine.SANWriter)
+	return san || !strings.Contains(p.Notation(m), "-")
+}
