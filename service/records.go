@@ -87,6 +87,11 @@ func (Rules) ImportGame(_ context.Context, req *pb.ImportGameRequest) (*pb.Impor
 		}
 		return nil, invalid("INVALID_RECORD", "record", "%s", err.Error())
 	}
+	if req.GetIncludePositions() && len(rec.Actions) > maxImportPositions {
+		return nil, invalid("TOO_MANY_ACTIONS", "include_positions",
+			"positions are sent for records of at most %d actions, the record has %d; import without include_positions and replay with ApplyMoves",
+			maxImportPositions, len(rec.Actions))
+	}
 	steps, fail := rec.Play()
 	resp := &pb.ImportGameResponse{Start: positionToProto(rec.Start), Result: rec.Result, Tags: make(map[string]string, len(rec.Tags))}
 	for _, t := range rec.Tags {

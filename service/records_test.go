@@ -1,13 +1,16 @@
 package service
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/record"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -128,4 +131,72 @@ func TestChaturangaRecordAPI(t *testing.T) {
 			t.Fatalf("imported %v", imp)
 		}
 	})
+}
+
+// Positions come back for records of at most maxImportPositions actions, so that the answer stays
+// within what gRPC clients receive by default; the record itself still reads without them.
+func TestImportPositionsCap(t *testing.T) {
+	s := startServer(t)
+	record := func(n int) string { return "[Variant \"chaturanga\"]\n\n" + strings.Repeat("e3 ", n) }
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		err := gameCall(t, tr, "ImportGame", &pb.ImportGameRequest{Record: record(maxImportPositions + 1), IncludePositions: true}, &pb.ImportGameResponse{})
+		wantStatus(t, "over the cap", err, codes.InvalidArgument, "TOO_MANY_ACTIONS", "include_positions", "at most 500 actions, the record has 501")
+		for _, c := range []struct {
+			n         int
+			positions bool
+		}{{maxImportPositions + 1, false}, {maxImportPositions, true}} {
+			imp := &pb.ImportGameResponse{}
+			gameRPC(t, tr, "ImportGame", &pb.ImportGameRequest{Record: record(c.n), IncludePositions: c.positions}, imp)
+			if imp.GetFailure().GetIndex() != 1 || len(imp.GetActions()) != 1 || len(imp.GetPositions()) != len(imp.GetActions())*boolInt(c.positions) {
+				t.Errorf("%d actions, positions %v: %d actions, %d positions, failure %v", c.n, c.positions, len(imp.GetActions()), len(imp.GetPositions()), imp.GetFailure())
+			}
+		}
+	})
+}
+
+// The cap's reason: every variant's random games, brought to maxImportPositions positions at
+// their largest position, answer in less than half of gRPC's default 4 MiB.
+func TestImportPositionsSize(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 7))
+	for _, v := range engine.Variants() {
+		name := v.Describe().Name
+		largest := 0
+		for range 10 {
+			start, _ := v.Start(nil)
+			cur := start
+			var moves []engine.Move
+			var keys []uint64
+			var buf [engine.MaxMoves]engine.Move
+			// A record cannot go past a draw by repetition.
+			for len(moves) < maxImportPositions && cur.Phase() != engine.PhaseFinished && !engine.DrawnByRepetition(cur, keys) {
+				legal := cur.Moves(buf[:0])
+				m := legal[r.IntN(len(legal))]
+				moves = append(moves, m)
+				keys = append(keys, cur.Key())
+				cur, _ = cur.Play(m)
+			}
+			text, err := record.Write(start, moves, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			imp, err := Rules{}.ImportGame(context.Background(), &pb.ImportGameRequest{Record: text, IncludePositions: true})
+			if err != nil || len(imp.GetPositions()) != len(moves) {
+				t.Fatalf("%s: %v, %d positions", name, err, len(imp.GetPositions()))
+			}
+			for _, p := range imp.GetPositions() {
+				largest = max(largest, proto.Size(p))
+			}
+		}
+		if worst := largest * maxImportPositions; worst > 2<<20 {
+			t.Errorf("%s: positions of up to %d bytes, %d at the cap: above 2 MiB", name, largest, worst)
+		}
+		t.Logf("%s: positions of up to %d bytes", name, largest)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

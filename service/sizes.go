@@ -28,6 +28,12 @@ const (
 	maxRolls = 1024
 	// maxActions bounds the actions one ApplyMoves applies.
 	maxActions = 10000
+	// maxImportPositions bounds the actions of a record ImportGame answers with include_positions.
+	// A position of random play is up to 3.4 KB in protobuf (martian_coaster_chaturanga, whose
+	// board comes with it; TestImportPositionsSize checks every variant), so 500 keep the answer
+	// below 2 MB, half the 4 MiB gRPC clients receive by default; ApplyMoves' steps (text and
+	// key) cover longer games.
+	maxImportPositions = 500
 	// maxHistory bounds the keys or actions of a game's history.
 	maxHistory = 10000
 	// maxNesting bounds how deep messages nest (a google.protobuf.Value can nest without end).

@@ -160,6 +160,21 @@ class Client:
         body = _put({"position": ref(position)}, history=history)
         return cast(t.ScorePositionResponse, self.call("RulesService_ScorePosition", body, timeout))
 
+    # Records.
+
+    def export_game(self, start: PositionLike, actions: Iterable[ActionLike], tags: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None) -> t.ExportGameResponse:
+        """The game's record (PGN-shaped text): the actions played from start, dice rolls
+        included, and tags such as {"Event": ..., "White": ...}."""
+        body = _put({"start": ref(start), "actions": [action(a) for a in actions]}, tags=dict(tags) if tags else None)
+        return cast(t.ExportGameResponse, self.call("RulesService_ExportGame", body, timeout))
+
+    def import_game(self, record: str, include_positions: bool = False, timeout: Optional[float] = None) -> t.ImportGameResponse:
+        """Reads a record back: its start, actions and the position they reach. An action that
+        cannot be played is not an error: the answer stops before it and failure names it (its
+        reason starts with the record's line). A record that cannot be read is raised."""
+        body = _put({"record": record}, include_positions=include_positions or None)
+        return cast(t.ImportGameResponse, self.call("RulesService_ImportGame", body, timeout))
+
     # The analysis.
 
     def search(self, position: PositionLike, depth: Optional[int] = None, max_nodes: Optional[int] = None, time_limit: Optional[str] = None, multi_pv: Optional[int] = None, algorithm: Optional[t.SearchAlgorithm] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> t.SearchResponse:

@@ -19,6 +19,8 @@ OPERATIONS: Dict[str, Tuple[str, str]] = {
     "AnalysisService_SearchStream": ("POST", "/v1/analysis:searchStream"),
     "RulesService_ResolveDice": ("POST", "/v1/dice:resolve"),
     "RulesService_RollDice": ("POST", "/v1/dice:roll"),
+    "RulesService_ExportGame": ("POST", "/v1/games:export"),
+    "RulesService_ImportGame": ("POST", "/v1/games:import"),
     "RulesService_ApplyMoves": ("POST", "/v1/moves:apply"),
     "RulesService_ListLegalMoves": ("POST", "/v1/moves:list"),
     "RulesService_ValidateMove": ("POST", "/v1/moves:validate"),
@@ -213,6 +215,16 @@ class EventType(TypedDict):
     name: "str"
 
 
+class ExportGameRequest(TypedDict):
+    actions: "NotRequired[List[Action]]"
+    start: "Position"
+    tags: "NotRequired[Dict[str, str]]"
+
+
+class ExportGameResponse(TypedDict):
+    record: "str"
+
+
 class GameHistory(TypedDict):
     """GameHistory is how a game reached a position, for the rules that look back: a position that occurs Variant.repetition times draws the game (threefold repetition). Give either `keys`, or `start` and `actions`; at most 10000 keys or actions. An empty history (`{}`) is a game whose first position is the request's."""
     actions: "NotRequired[List[Action]]"
@@ -238,6 +250,21 @@ class HeldPieceOutput(TypedDict):
     """HeldPiece is a piece held off the board.  This is the form answers carry: every field the server always writes is required."""
     color: "str"
     kind: "str"
+
+
+class ImportGameRequest(TypedDict):
+    include_positions: "NotRequired[bool]"
+    record: "str"
+
+
+class ImportGameResponse(TypedDict):
+    actions: "List[ActionOutput]"
+    failure: "NotRequired[MoveFailure]"
+    position: "NotRequired[PositionOutput]"
+    positions: "List[PositionOutput]"
+    result: "str"
+    start: "NotRequired[PositionOutput]"
+    tags: "Dict[str, str]"
 
 
 class LayoutPlacement(TypedDict):

@@ -51,6 +51,31 @@ class Errors(unittest.TestCase):
         self.assertFalse(v["legal"])
         self.assertTrue(v["reason"])
 
+    def test_import_illegal_action_is_an_answer(self):
+        # The record reads, but its fifth action cannot be played: the answer stops before it.
+        record = '[Variant "Chaturanga"]\n\n1. e3 e6 2. Nf3 Ke7 3. Nxe5 Nf6 *'
+        ans = self.client.import_game(record, include_positions=True)
+        self.assertEqual([a["san"] for a in ans["actions"]], ["e3", "e6", "Nf3", "Ke7"])
+        self.assertEqual(len(ans["positions"]), 4)
+        self.assertEqual((ans["failure"]["index"], ans["failure"]["notation"]), (4, "Nxe5"))
+        self.assertTrue(ans["failure"]["reason"].startswith("line 3: "), ans["failure"]["reason"])
+        self.assertEqual(ans["position"]["key"], ans["positions"][-1]["key"])
+
+    def test_import_malformed_record(self):
+        with self.assertRaises(ashtapada.AshtapadaError) as cm:
+            self.client.import_game('[Variant "shatranj"]\n\n*')
+        e = cm.exception
+        self.assertEqual((e.http_status, e.status, e.reason), (400, "INVALID_ARGUMENT", "INVALID_RECORD"))
+        self.assertEqual([v.field for v in e.field_violations], ["record"])
+        self.assertIn("shatranj", e.field_violations[0].description)
+
+    def test_export_illegal_action(self):
+        start = self.client.start_position("chaturanga")["position"]
+        with self.assertRaises(ashtapada.AshtapadaError) as cm:
+            self.client.export_game(start, ["e2e3", "e3e5"])
+        self.assertEqual((cm.exception.status, cm.exception.reason), ("INVALID_ARGUMENT", "ILLEGAL_ACTION"))
+        self.assertEqual([v.field for v in cm.exception.field_violations], ["actions[1]"])
+
     def test_game_over(self):
         with self.assertRaises(ashtapada.AshtapadaError) as cm:
             self.client.apply(MATED, "e8d8")

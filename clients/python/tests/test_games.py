@@ -20,13 +20,14 @@ SEARCH_EVERY = 8
 
 
 def play(client: ashtapada.Client, variant: str, options: Dict[str, Any], rng: random.Random):
-    pos = client.start_position(variant, options)["position"]
+    pos = start = client.start_position(variant, options)["position"]
     listed = client.legal_moves(pos, view="MOVE_VIEW_NOTATION")
     # The first turn; every later one comes with the answer to the action.
     nxt: Dict[str, Any] = {**listed, "status": "GAME_STATUS_ONGOING"}
     repetition = client.get_variant(variant)["variant"].get("repetition", 0)
     keys: List[str] = []  # for the repetition rule: the keys of the earlier positions
-    stats = {"actions": 0, "rolls": 0, "searches": 0}
+    stats = {"actions": 0, "rolls": 0, "searches": 0, "record": 0}
+    played: List[str] = []  # every action's notation, dice rolls included, for the record
     choices = 0
     while nxt["status"] == "GAME_STATUS_ONGOING" and stats["actions"] < MAX_ACTIONS:
         history: t.GameHistory = {"keys": keys} if keys else {"start": ashtapada.ref(pos)}
@@ -49,13 +50,28 @@ def play(client: ashtapada.Client, variant: str, options: Dict[str, Any], rng: r
                 raise AssertionError(f"{variant}: a legal action was refused: {ans['failure']}")
         keys.append(pos["key"])
         pos, nxt = ans["position"], ans["next"]
+        played.append(pos["last_action"]["notation"])
         stats["actions"] += 1
     score = client.score(pos, history={"keys": keys} if repetition else None)
     if nxt["status"] == "GAME_STATUS_FINISHED":
         assert score["status"] == "GAME_STATUS_FINISHED", score
         assert score["reason"] == nxt["reason"], (score["reason"], nxt["reason"])
         assert sorted(score["winners"]) == sorted(nxt["winners"]), (score, nxt)
+    check_record(client, variant, start, played, pos, stats)
     return stats, score
+
+
+def check_record(client: ashtapada.Client, variant: str, start: t.PositionOutput, played: List[str], last: t.PositionOutput, stats: Dict[str, int]) -> None:
+    """Exports the game played and imports it back: the same actions reach the same position."""
+    record = client.export_game(start, played, tags={"Event": "client test"})["record"]
+    stats["record"] = len(record.encode())
+    back = client.import_game(record)
+    if back.get("failure"):
+        raise AssertionError(f"{variant}: the record does not read back: {back['failure']}")
+    assert len(back["actions"]) == len(played), (variant, len(back["actions"]), len(played))
+    assert back["tags"].get("Event") == "client test", back["tags"]
+    got = back["position"]
+    assert (got["key"], got["text"]) == (last["key"], last["text"]), (variant, got["text"], last["text"])
 
 
 def summary(variant, options, stats, score, seconds):
@@ -68,7 +84,7 @@ def summary(variant, options, stats, score, seconds):
     standings = " ".join(f"{s['player']}:{s['score']}" for s in score["standings"])
     return (
         f"{label:<40} {stats['actions']:>5} actions {stats['rolls']:>4} rolls {stats['searches']:>4} searches"
-        f" {seconds:5.1f}s  {result}; {standings}"
+        f" {stats['record']:>6} B record {seconds:5.1f}s  {result}; {standings}"
     )
 
 

@@ -153,6 +153,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games:export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export game
+         * @description ExportGame writes a game as a portable record shaped like PGN: tag pairs, then the actions in
+         *      the variant's notation (SAN for chaturanga), dice rolls included.
+         */
+        post: operations["RulesService_ExportGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games:import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import game
+         * @description ImportGame reads a game record and replays it, stopping at the first action that cannot be
+         *      played.
+         */
+        post: operations["RulesService_ImportGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/moves:apply": {
         parameters: {
             query?: never;
@@ -637,6 +679,30 @@ export interface components {
             /** @description The name events of this type carry in Event.name. */
             name: string;
         };
+        ExportGameRequest: {
+            /**
+             * @description The game's actions in order, dice rolls included (`roll 2 5`), by notation or by structured
+             *      fields; every one must be legal where it is played.
+             */
+            actions?: components["schemas"]["Action"][];
+            /**
+             * @description The position the game starts from; the record gives it in a FEN tag unless it is the start
+             *      position of its options.
+             */
+            start: components["schemas"]["Position"];
+            /**
+             * @description Tag pairs to write beside the record's own: Event, Site, Date, Round, the players by seat
+             *      (White, Black, Red, ...) and any other. Variant, Options, SetUp, FEN, Result, Termination and
+             *      PlyCount are written from the game and may not be given.
+             */
+            tags?: {
+                [key: string]: string;
+            };
+        };
+        ExportGameResponse: {
+            /** @description The record: tag pairs, a blank line, the movetext and the result. */
+            record: string;
+        };
         /**
          * @description GameHistory is how a game reached a position, for the rules that look back: a position that
          *      occurs Variant.repetition times draws the game (threefold repetition). Give either `keys`, or
@@ -679,6 +745,36 @@ export interface components {
             color: string;
             /** @description The piece's kind (PieceType.kind). */
             kind: string;
+        };
+        ImportGameRequest: {
+            /** @description Also return the position after every action played. */
+            include_positions?: boolean;
+            /** @description A record as ExportGame writes it, or PGN of chaturanga (at most 1 MiB). */
+            record: string;
+        };
+        ImportGameResponse: {
+            /** @description The actions played, in full, in the record's order (dice rolls included). */
+            actions: components["schemas"]["ActionOutput"][];
+            /**
+             * @description Set when an action of the record could not be played: the game stops before it. Its index
+             *      counts the record's actions from 0, dice rolls included.
+             */
+            failure?: components["schemas"]["MoveFailure"];
+            /** @description The last position reached: after the last action played. */
+            position?: components["schemas"]["PositionOutput"];
+            /** @description The position after each action played, when the request set include_positions. */
+            positions: components["schemas"]["PositionOutput"][];
+            /**
+             * @description The record's result as written (1-0, 0-1, 1/2-1/2, places such as 1-3-1-3, or *); the
+             *      game's own result is the status of `position`.
+             */
+            result: string;
+            /** @description The position the record starts from. */
+            start?: components["schemas"]["PositionOutput"];
+            /** @description The record's tag pairs by name. */
+            tags: {
+                [key: string]: string;
+            };
         };
         /** @description LayoutPlacement places one sub-board. */
         LayoutPlacement: {
@@ -2047,6 +2143,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RollDiceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RulesService_ExportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportGameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportGameResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RulesService_ImportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportGameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportGameResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -19,6 +19,7 @@ export type NextTurn = Schemas["NextTurn"];
 export type GameHistory = Schemas["GameHistory"];
 export type Variant = Schemas["Variant"];
 export type SearchStreamResponse = Schemas["SearchStreamResponse"];
+export type MoveFailure = Schemas["MoveFailure"];
 
 /** An operation's request body and its answer, by operation id. */
 export type RequestOf<K extends keyof operations> = operations[K] extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
@@ -67,6 +68,8 @@ const paths = {
   RulesService_RollDice: ["POST", "/v1/dice:roll"],
   RulesService_ResolveDice: ["POST", "/v1/dice:resolve"],
   RulesService_ScorePosition: ["POST", "/v1/positions:score"],
+  RulesService_ExportGame: ["POST", "/v1/games:export"],
+  RulesService_ImportGame: ["POST", "/v1/games:import"],
   AnalysisService_Search: ["POST", "/v1/analysis:search"],
   AnalysisService_SearchStream: ["POST", "/v1/analysis:searchStream"],
   AnalysisService_Evaluate: ["POST", "/v1/analysis:evaluate"],
@@ -195,6 +198,22 @@ export class Client {
 
   score(position: PositionLike, rest: Rest<"RulesService_ScorePosition", "position"> = {}, opts?: CallOptions) {
     return this.call("RulesService_ScorePosition", { ...rest, position: ref(position) }, {}, opts);
+  }
+
+  // Records.
+
+  /** The game's record (PGN-shaped text): the actions played from start, dice rolls included. */
+  exportGame(start: PositionLike, actions: ActionLike[], tags: Record<string, string> = {}, opts?: CallOptions) {
+    return this.call("RulesService_ExportGame", { start: ref(start), actions: actions.map(action), tags }, {}, opts);
+  }
+
+  /**
+   * Reads a record back: its start, actions and the position they reach. An action that cannot be
+   * played is no error: the answer stops before it and failure names it (its reason starts with
+   * the record's line). A record that cannot be read is thrown.
+   */
+  importGame(record: string, rest: Rest<"RulesService_ImportGame", "record"> = {}, opts?: CallOptions) {
+    return this.call("RulesService_ImportGame", { ...rest, record }, {}, opts);
   }
 
   // The analysis.

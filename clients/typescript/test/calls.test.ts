@@ -82,6 +82,27 @@ describe("calls", { skip: url ? false : "set ASHTAPADA_URL to a running server" 
     assert.equal(p.divide.length, 16);
   });
 
+  test("records", async () => {
+    const { record } = await client.exportGame(START, ["e2e3", "e7e6"], { White: "a", Black: "b" });
+    assert.match(record, /\[Variant "Chaturanga"\]/);
+    const back = await client.importGame(record);
+    assert.deepEqual(back.actions.map((a) => a.notation), ["e2e3", "e7e6"]);
+    assert.equal(back.failure, undefined);
+    // The record reads, but its fifth action cannot be played: the answer stops before it.
+    const ans = await client.importGame('[Variant "Chaturanga"]\n\n1. e3 e6 2. Nf3 Ke7 3. Nxe5 Nf6 *', { include_positions: true });
+    assert.deepEqual(ans.actions.map((a) => a.san), ["e3", "e6", "Nf3", "Ke7"]);
+    assert.equal(ans.positions.length, 4);
+    assert.deepEqual([ans.failure?.index, ans.failure?.notation], [4, "Nxe5"]);
+    assert.ok(ans.failure?.reason.startsWith("line 3: "), ans.failure?.reason);
+    assert.equal(ans.position?.key, ans.positions[3]?.key);
+    let e = await refusal(client.importGame('[Variant "shatranj"]\n\n*'));
+    assert.deepEqual([e.httpStatus, e.status, e.reason], [400, "INVALID_ARGUMENT", "INVALID_RECORD"]);
+    assert.deepEqual(e.fieldViolations.map((v) => v.field), ["record"]);
+    assert.match(e.fieldViolations[0]?.description ?? "", /shatranj/);
+    e = await refusal(client.exportGame(START, ["e2e3", "e3e5"]));
+    assert.deepEqual([e.reason, e.fieldViolations[0]?.field], ["ILLEGAL_ACTION", "actions[1]"]);
+  });
+
   test("errors", async () => {
     let e = await refusal(client.startPosition("shatranj"));
     assert.deepEqual([e.httpStatus, e.status, e.reason, e.domain], [404, "NOT_FOUND", "VARIANT_NOT_FOUND", "ashtapada"]);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Client, ref, type GameHistory, type NextTurn } from "../src/index.js";
+import { Client, ref, type GameHistory, type NextTurn, type Position } from "../src/index.js";
 
 const url = process.env["ASHTAPADA_URL"] ?? "";
 const seed = Number(process.env["ASHTAPADA_SEED"] ?? "1");
@@ -45,13 +45,16 @@ function pick<T>(items: T[], random: () => number): T {
 }
 
 async function play(client: Client, variant: string, options: Record<string, unknown>, random: () => number) {
-  let pos = (await client.startPosition(variant, options)).position;
+  const start = (await client.startPosition(variant, options)).position;
+  let pos = start;
   const listed = await client.legalMoves(pos, { view: "MOVE_VIEW_NOTATION" });
   // The first turn; every later one comes with the answer to the action.
   let next: Pick<NextTurn, "chance" | "moves" | "status" | "reason" | "winners"> = { ...listed, status: "GAME_STATUS_ONGOING", reason: "", winners: [] };
   const repetition = (await client.getVariant(variant)).variant.repetition > 0;
   const keys: string[] = [];
-  const stats = { actions: 0, rolls: 0, searches: 0 };
+  const stats = { actions: 0, rolls: 0, searches: 0, record: 0 };
+  // Every action's notation, dice rolls included, for the record.
+  const played: string[] = [];
   let choices = 0;
   while (next.status === "GAME_STATUS_ONGOING" && stats.actions < MAX_ACTIONS) {
     const history: GameHistory = keys.length > 0 ? { keys } : { start: ref(pos) };
@@ -78,6 +81,8 @@ async function play(client: Client, variant: string, options: Record<string, unk
     assert.ok(ans.next, "no next turn");
     pos = ans.position;
     next = ans.next;
+    assert.ok(pos.last_action, "no last action");
+    played.push(pos.last_action.notation);
     stats.actions++;
   }
   const score = await client.score(pos, repetition ? { history: { keys } } : {});
@@ -86,7 +91,20 @@ async function play(client: Client, variant: string, options: Record<string, unk
     assert.equal(score.reason, next.reason);
     assert.deepEqual([...score.winners].sort(), [...next.winners].sort());
   }
+  stats.record = await checkRecord(client, variant, start, played, pos);
   return { stats, score };
+}
+
+/** Exports the game played and imports it back: the same actions reach the same position. Answers the record's size in bytes. */
+async function checkRecord(client: Client, variant: string, start: Position, played: string[], last: Position): Promise<number> {
+  const { record } = await client.exportGame(start, played, { Event: "client test" });
+  const back = await client.importGame(record);
+  assert.equal(back.failure, undefined, `${variant}: the record does not read back`);
+  assert.equal(back.actions.length, played.length, `${variant}: actions read back`);
+  assert.equal(back.tags["Event"], "client test");
+  assert.ok(back.position, `${variant}: no position read back`);
+  assert.deepEqual([back.position.key, back.position.text], [last.key, last.text], `${variant}: the record reaches another position`);
+  return new TextEncoder().encode(record).length;
 }
 
 test("a game of every variant", { skip: url ? false : "set ASHTAPADA_URL to a running server" }, async () => {
@@ -107,7 +125,7 @@ test("a game of every variant", { skip: url ? false : "set ASHTAPADA_URL to a ru
         : `unfinished after ${stats.actions} actions`;
     const standings = score.standings.map((s) => `${s.player}:${s.score}`).join(" ");
     lines.push(
-      `${label.padEnd(40)} ${String(stats.actions).padStart(5)} actions ${String(stats.rolls).padStart(4)} rolls ${String(stats.searches).padStart(4)} searches ${secs.padStart(5)}s  ${result}; ${standings}`,
+      `${label.padEnd(40)} ${String(stats.actions).padStart(5)} actions ${String(stats.rolls).padStart(4)} rolls ${String(stats.searches).padStart(4)} searches ${String(stats.record).padStart(6)} B record ${secs.padStart(5)}s  ${result}; ${standings}`,
     );
   }
   console.log(`game log (seed ${seed}, ${client.requests} requests, ${((performance.now() - t0) / 1000).toFixed(1)}s):`);
