@@ -290,7 +290,7 @@ func (p *searchPlayer) Choose(ctx context.Context, n engine.Position, rng *rand.
 	}
 	opts := p.opts
 	if mover := n.ToMove(); p.tc != nil && mover < 2 {
-		opts.Time = clockBudget(p.clocks[mover], p.tc.inc, 0)
+		opts.SoftTime, opts.Time = search.ClockLimits(p.clocks[mover], p.tc.inc, 0)
 	}
 	r, err := p.s.Search(ctx, n, opts, nil)
 	if err != nil {

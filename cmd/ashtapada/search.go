@@ -345,7 +345,7 @@ func (u *uciServer) goSearch(args []string) {
 		i++
 	}
 	if side := pos.ToMove(); opts.Time == 0 && side < 2 && clock[side] > 0 {
-		opts.Time = clockBudget(clock[side], inc[side], movesToGo)
+		opts.SoftTime, opts.Time = search.ClockLimits(clock[side], inc[side], movesToGo)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -367,16 +367,6 @@ func (u *uciServer) goSearch(args []string) {
 		}
 		u.print("bestmove " + pos.Notation(res.Best))
 	}()
-}
-
-// clockBudget is the time to spend on a move with left on the clock, inc added after it, and
-// movesToGo moves to the next time control (0: sudden death).
-func clockBudget(left, inc time.Duration, movesToGo int) time.Duration {
-	if movesToGo <= 0 {
-		movesToGo = 30
-	}
-	t := left/time.Duration(movesToGo) + inc*3/4
-	return max(min(t, left/2), time.Millisecond)
 }
 
 // uciInfo is an info line: values in centipawns, or in moves to mate.

@@ -70,6 +70,15 @@ func TestLimits(t *testing.T) {
 			t.Errorf("a 50ms search took %v and reached depth %d", d, r.Depth)
 		}
 	})
+	t.Run("soft time", func(t *testing.T) {
+		// The hard limit is far: the search stops between iterations, past half the soft time.
+		start := time.Now()
+		r, err := NewSearcher(0).Search(context.Background(), root, Options{Limits: Limits{Time: time.Minute, SoftTime: 40 * time.Millisecond}}, nil)
+		check(t, r, err)
+		if d := time.Since(start); d < 20*time.Millisecond || d > 10*time.Second || r.Depth < 2 {
+			t.Errorf("a search with 40ms soft time took %v and reached depth %d", d, r.Depth)
+		}
+	})
 	t.Run("cancel", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		defer cancel()
@@ -96,6 +105,33 @@ func TestLimits(t *testing.T) {
 			t.Errorf("a budget of one node: depth %d with %d lines, want 0 and 1", r.Depth, len(r.Lines))
 		}
 	})
+}
+
+func TestClockLimits(t *testing.T) {
+	for _, c := range []struct {
+		left, inc time.Duration
+		togo      int
+	}{
+		{time.Minute, 0, 0}, {time.Minute, time.Second, 0}, {10 * time.Second, 100 * time.Millisecond, 0},
+		{time.Second, 2 * time.Second, 0}, {5 * time.Minute, 0, 40}, {90 * time.Second, 0, 1},
+		{time.Millisecond, 0, 0}, {0, 0, 0},
+	} {
+		soft, hard := ClockLimits(c.left, c.inc, c.togo)
+		if soft <= 0 || soft > hard || (c.left > time.Millisecond && hard >= c.left) {
+			t.Errorf("left %v inc %v moves %d: soft %v hard %v, want 0 < soft <= hard < left", c.left, c.inc, c.togo, soft, hard)
+		}
+		// More on the clock, more added per move, or fewer moves to make: never less time.
+		if s2, h2 := ClockLimits(2*c.left, c.inc, c.togo); s2 < soft || h2 < hard {
+			t.Errorf("left %v: doubling the clock gives soft %v hard %v, less than %v %v", c.left, s2, h2, soft, hard)
+		}
+		if s2, h2 := ClockLimits(c.left, c.inc+time.Second, c.togo); s2 < soft || h2 < hard {
+			t.Errorf("inc %v: a larger increment gives soft %v hard %v, less than %v %v", c.inc, s2, h2, soft, hard)
+		}
+	}
+	// A whole minute for 30 moves gives about two seconds a move.
+	if soft, _ := ClockLimits(time.Minute, 0, 30); soft < time.Second || soft > 3*time.Second {
+		t.Errorf("a minute for 30 moves: soft %v", soft)
+	}
 }
 
 func TestReport(t *testing.T) {

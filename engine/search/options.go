@@ -61,6 +61,10 @@ type Limits struct {
 	Nodes uint64
 	// Time is a time budget; 0 means none.
 	Time time.Duration
+	// SoftTime is the time a move should take on a clock (ClockLimits); 0 means none. No
+	// iteration starts once the next one would likely end past it, stretched while the best
+	// action keeps changing; Time stays the hard limit. MCTS takes it as its time.
+	SoftTime time.Duration
 	// MultiPV is how many top actions to report with exact values; 0 or 1 means just the best.
 	MultiPV int
 }
@@ -112,4 +116,27 @@ type Result struct {
 // player, equal for partners. Search asks the root once; without it every player is a side.
 type Sider interface {
 	Sides() []int
+}
+
+// MoveOverhead is the time a move costs on the clock outside the search (reading the command,
+// sending the answer, a loaded machine's scheduling), which ClockLimits keeps in reserve.
+const MoveOverhead = 20 * time.Millisecond
+
+// ClockLimits splits a clock into one move's limits: soft, the time the move should take, and
+// hard, the most it may take. left is the time on the clock, inc what each move adds, movesToGo
+// the moves to the next time control (0: the rest of the game, planned 25 moves at a time).
+func ClockLimits(left, inc time.Duration, movesToGo int) (soft, hard time.Duration) {
+	if movesToGo <= 0 || movesToGo > 25 {
+		movesToGo = 25
+	}
+	mtg := time.Duration(movesToGo)
+	// The time for the moves to go, their increments counted and each move's overhead kept.
+	budget := max(left+inc*(mtg-1)-MoveOverhead*(mtg+2), time.Millisecond)
+	soft, hard = budget, left*4/5-MoveOverhead
+	if movesToGo > 1 {
+		// Never a fifth of the clock on one move, nor more than five times the plan.
+		soft = min(budget/mtg, left/5)
+		hard = min(soft*5, hard)
+	}
+	return max(min(soft, hard), time.Millisecond), max(hard, time.Millisecond)
 }

@@ -132,6 +132,10 @@ func (s *Searcher) ClearTable() {
 // result found and a nil error. It fails only for bad input.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
 	if opts.Algorithm = autoAlgorithm(root, opts); opts.Algorithm == MCTS {
+		// Playouts have no iterations to stop between: on a clock, the move takes its share.
+		if opts.SoftTime > 0 && opts.SoftTime < opts.Time {
+			opts.Time = opts.SoftTime
+		}
 		return s.searchMCTS(ctx, root, opts, report)
 	}
 	start := time.Now()
@@ -143,6 +147,7 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Option
 		maxIter = MaxDepth
 	}
 	completed, solved := 0, false
+	instability := 0.0 // recent changes of the best action, halved every iteration
 	for d := 1; d <= maxIter && !solved; d++ {
 		s.unsolved = 0
 		s.iterDepth = d
@@ -152,15 +157,27 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Option
 			s.rootAlphaBeta(d)
 		}
 		if s.stop {
+			s.keepInterrupted()
 			break
 		}
 		completed, solved = d, s.unsolved == 0
+		var last engine.Move
+		if len(s.best) > 0 {
+			last = s.best[0].move
+		}
 		s.keepBest()
 		if len(s.best) > 0 {
 			s.prev = s.best[0].value
+			if instability /= 2; d > 1 && s.best[0].move != last {
+				instability++
+			}
 		}
 		if report != nil {
 			report(s.result(completed, start, d == maxIter || solved))
+		}
+		if opts.SoftTime > 0 && !solved && d < maxIter && s.outOfTime(start, opts.SoftTime, instability) {
+			s.stop = true
+			break
 		}
 	}
 	if completed == 0 {
@@ -552,6 +569,27 @@ func (s *Searcher) keepBest() {
 		}
 		*s.bestPool[i] = *s.rootMoves[i]
 		s.best = append(s.best, s.bestPool[i])
+	}
+}
+
+// outOfTime reports whether a search on a clock should stop after an iteration: the next one
+// takes about as long as all before it, so it would end past the soft limit, which stretches
+// while the best action keeps changing.
+func (s *Searcher) outOfTime(start time.Time, soft time.Duration, instability float64) bool {
+	limit := time.Duration(float64(soft) * min(1+instability, 2.5))
+	return time.Since(start) > limit/2
+}
+
+// keepInterrupted keeps what an iteration cut short found, when it is sure: the first root
+// action, last iteration's best, completed, and a later one beat it (only a better action gets
+// an exact value after it), so the deeper iteration has found a better action.
+func (s *Searcher) keepInterrupted() {
+	if s.mode == modeMaxN || s.multiPV != 1 || len(s.best) == 0 || !s.rootMoves[0].exact {
+		return
+	}
+	s.sortRoot()
+	if s.rootMoves[0].move != s.best[0].move {
+		s.keepBest()
 	}
 }
 
