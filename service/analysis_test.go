@@ -18,6 +18,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/search"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -322,6 +323,9 @@ func TestAnalysisErrors(t *testing.T) {
 		{"unknown algorithm", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 2, Algorithm: 99}), codes.InvalidArgument, "UNKNOWN_ALGORITHM", "algorithm"},
 		{"too many lines", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 2, MultiPv: 65}), codes.InvalidArgument, "MULTI_PV_OUT_OF_RANGE", "multi_pv"},
 		{"negative time", search(&pb.SearchRequest{Position: chaturanga(startFEN), TimeLimit: durationpb.New(-time.Second)}), codes.InvalidArgument, "TIME_LIMIT_OUT_OF_RANGE", "time_limit"},
+		{"clock without time left", search(&pb.SearchRequest{Position: chaturanga(startFEN), Clock: &pb.Clock{Increment: durationpb.New(time.Second)}}), codes.InvalidArgument, "CLOCK_OUT_OF_RANGE", "clock.remaining"},
+		{"negative increment", search(&pb.SearchRequest{Position: chaturanga(startFEN), Clock: &pb.Clock{Remaining: durationpb.New(time.Second), Increment: durationpb.New(-time.Second)}}), codes.InvalidArgument, "CLOCK_OUT_OF_RANGE", "clock.increment"},
+		{"too many moves to go", search(&pb.SearchRequest{Position: chaturanga(startFEN), Clock: &pb.Clock{Remaining: durationpb.New(time.Second), MovesToGo: 1001}}), codes.InvalidArgument, "CLOCK_OUT_OF_RANGE", "clock.moves_to_go"},
 		{"search a roll", search(&pb.SearchRequest{Position: martianStart, Depth: 2}), codes.FailedPrecondition, "AWAITING_ROLL", "position"},
 		{"search a finished game", search(&pb.SearchRequest{Position: chaturanga(mated), Depth: 2}), codes.FailedPrecondition, "GAME_OVER", "position"},
 		{"search a malformed position", search(&pb.SearchRequest{Position: chaturanga("8/8 w")}), codes.InvalidArgument, "INVALID_POSITION", "position.text"},
@@ -340,6 +344,26 @@ func TestAnalysisErrors(t *testing.T) {
 					t.Errorf("got %v %s %q, want %v %s %q", code, reason, field, tt.code, tt.reason, tt.field)
 				}
 			})
+		})
+	}
+}
+
+// A search on a clock takes its share of the clock: far less than the clock, and within the
+// hard limit ClockLimits gives, over both transports and for MCTS too.
+func TestSearchOnClock(t *testing.T) {
+	s := startServer(t)
+	const left = 3 * time.Second
+	_, hard := search.ClockLimits(left, 0, 0)
+	for _, alg := range []pb.SearchAlgorithm{pb.SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED, pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS} {
+		s.overBoth(t, func(t *testing.T, tr transport) {
+			resp, err := searchOver(t, tr, &pb.SearchRequest{Position: chaturanga(startFEN), Algorithm: alg, Clock: &pb.Clock{Remaining: durationpb.New(left)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The hard limit plus the search's polling; a second would be the default time.
+			if e := resp.GetElapsed().AsDuration(); e <= 0 || e > hard+hard/2 || resp.GetBestAction() == nil {
+				t.Errorf("%v on a %v clock: elapsed %v (hard limit %v), best %v", alg, left, e, hard, resp.GetBestAction())
+			}
 		})
 	}
 }

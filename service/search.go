@@ -70,6 +70,7 @@ type searchParams interface {
 	GetMultiPv() int32
 	GetAlgorithm() pb.SearchAlgorithm
 	GetHistory() *pb.GameHistory
+	GetClock() *pb.Clock
 }
 
 var algorithms = map[pb.SearchAlgorithm]search.Algorithm{
@@ -104,6 +105,12 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		}
 		limit = tl.AsDuration()
 	}
+	var soft time.Duration
+	if c := req.GetClock(); c != nil {
+		if soft, limit, err = clockLimits(c, limit); err != nil {
+			return nil, err
+		}
+	}
 	j.hist, err = readHistory(req.GetHistory(), pos, "history")
 	if err != nil {
 		return nil, err
@@ -119,7 +126,7 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		return nil, j.hist.errDrawn("position")
 	}
 	j.opts = search.Options{
-		Limits:     search.Limits{Depth: int(req.GetDepth()), Nodes: req.GetMaxNodes(), Time: limit, MultiPV: int(req.GetMultiPv())},
+		Limits:     search.Limits{Depth: int(req.GetDepth()), Nodes: req.GetMaxNodes(), Time: limit, SoftTime: soft, MultiPV: int(req.GetMultiPv())},
 		Algorithm:  alg,
 		History:    j.hist.keys,
 		Repetition: j.hist.rule,
@@ -129,6 +136,42 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		j.opts.Time = defaultSearchTime
 	}
 	return j, nil
+}
+
+// maxMovesToGo bounds Clock.moves_to_go.
+const maxMovesToGo = 1000
+
+// clockLimits reads the mover's clock into a soft time and a hard one, the hard one no longer
+// than limit when limit is set.
+func clockLimits(c *pb.Clock, limit time.Duration) (soft, hard time.Duration, err error) {
+	duration := func(d *durationpb.Duration, field string, required bool) (time.Duration, error) {
+		if d == nil {
+			if required {
+				return 0, invalid("CLOCK_OUT_OF_RANGE", field, "%s is required with a clock: the time left on the mover's clock", field)
+			}
+			return 0, nil
+		}
+		if err := d.CheckValid(); err != nil || d.AsDuration() < 0 {
+			return 0, invalid("CLOCK_OUT_OF_RANGE", field, "%s must be a duration of zero or more", field)
+		}
+		return d.AsDuration(), nil
+	}
+	left, err := duration(c.GetRemaining(), "clock.remaining", true)
+	if err != nil {
+		return 0, 0, err
+	}
+	inc, err := duration(c.GetIncrement(), "clock.increment", false)
+	if err != nil {
+		return 0, 0, err
+	}
+	if m := c.GetMovesToGo(); m < 0 || m > maxMovesToGo {
+		return 0, 0, invalid("CLOCK_OUT_OF_RANGE", "clock.moves_to_go", "clock.moves_to_go must be from 1 to %d, or 0 for the rest of the game; got %d", maxMovesToGo, m)
+	}
+	soft, hard = search.ClockLimits(left, inc, int(c.GetMovesToGo()))
+	if limit > 0 && limit < hard {
+		hard = limit
+	}
+	return min(soft, hard), hard, nil
 }
 
 // run searches under the analysis gate; report, if not nil, receives every completed depth with

@@ -109,6 +109,13 @@ class BoardOutput(TypedDict):
     squares: "List[SquareOutput]"
 
 
+class Clock(TypedDict):
+    """A player's clock."""
+    increment: "NotRequired[str]"
+    moves_to_go: "NotRequired[int]"
+    remaining: "str"
+
+
 # Connection is a directed step between two squares.
 Connection = TypedDict("Connection", {"direction": "NotRequired[str]", "from": "NotRequired[str]", "to": "NotRequired[str]"})
 
@@ -594,6 +601,7 @@ class SearchLine(TypedDict):
 
 class SearchRequest(TypedDict):
     algorithm: "NotRequired[SearchAlgorithm]"
+    clock: "NotRequired[Clock]"
     depth: "NotRequired[int]"
     history: "NotRequired[GameHistory]"
     max_nodes: "NotRequired[str]"
@@ -617,6 +625,7 @@ class SearchResponse(TypedDict):
 class SearchStreamRequest(TypedDict):
     """SearchStreamRequest has the same fields as SearchRequest."""
     algorithm: "NotRequired[SearchAlgorithm]"
+    clock: "NotRequired[Clock]"
     depth: "NotRequired[int]"
     history: "NotRequired[GameHistory]"
     max_nodes: "NotRequired[str]"

@@ -530,6 +530,19 @@ export interface components {
             regions: components["schemas"]["RegionOutput"][];
             squares: components["schemas"]["SquareOutput"][];
         };
+        /** @description A player's clock. */
+        Clock: {
+            /** @description The time added after every move. */
+            increment?: string;
+            /**
+             * Format: int32
+             * @description The moves to make before the next time control, from 1 to 1000; 0 means the rest of the
+             *      game.
+             */
+            moves_to_go?: number;
+            /** @description The time left on the clock. */
+            remaining: string;
+        };
         /** @description Connection is a directed step between two squares. */
         Connection: {
             direction?: string;
@@ -747,7 +760,10 @@ export interface components {
             kind: string;
         };
         ImportGameRequest: {
-            /** @description Also return the position after every action played. */
+            /**
+             * @description Also return the position after every action played; only for records of at most 500
+             *      actions, which keeps the answer under 2 MiB (replay longer games with ApplyMoves).
+             */
             include_positions?: boolean;
             /** @description A record as ExportGame writes it, or PGN of chaturanga (at most 1 MiB). */
             record: string;
@@ -1478,6 +1494,13 @@ export interface components {
              */
             algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS";
             /**
+             * @description The mover's clock, for a bot playing on time: the search plans the move's share of it,
+             *      stops between iterations once that is spent (longer while the best action keeps changing),
+             *      and never passes a hard limit that keeps time in reserve. With time_limit too, the smaller
+             *      bound holds.
+             */
+            clock?: components["schemas"]["Clock"];
+            /**
              * Format: int32
              * @description The deepest iteration, in actions (rolls do not count), from 1 to 64; 0 means no depth
              *      limit.
@@ -1549,6 +1572,7 @@ export interface components {
              * @enum {string}
              */
             algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS";
+            clock?: components["schemas"]["Clock"];
             /** Format: int32 */
             depth?: number;
             history?: components["schemas"]["GameHistory"];

@@ -382,7 +382,12 @@ type SearchRequest struct {
 	Algorithm SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
 	// How the game reached the position, so that the search scores a position occurring for the
 	// Variant.repetition-th time as a draw. Repetitions along the searched lines are found without it.
-	History       *GameHistory `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	History *GameHistory `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	// The mover's clock, for a bot playing on time: the search plans the move's share of it,
+	// stops between iterations once that is spent (longer while the best action keeps changing),
+	// and never passes a hard limit that keeps time in reserve. With time_limit too, the smaller
+	// bound holds.
+	Clock         *Clock `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -466,6 +471,78 @@ func (x *SearchRequest) GetHistory() *GameHistory {
 	return nil
 }
 
+func (x *SearchRequest) GetClock() *Clock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+// A player's clock.
+type Clock struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The time left on the clock.
+	Remaining *durationpb.Duration `protobuf:"bytes,1,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	// The time added after every move.
+	Increment *durationpb.Duration `protobuf:"bytes,2,opt,name=increment,proto3" json:"increment,omitempty"`
+	// The moves to make before the next time control, from 1 to 1000; 0 means the rest of the
+	// game.
+	MovesToGo     int32 `protobuf:"varint,3,opt,name=moves_to_go,json=movesToGo,proto3" json:"moves_to_go,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Clock) Reset() {
+	*x = Clock{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Clock) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Clock) ProtoMessage() {}
+
+func (x *Clock) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Clock.ProtoReflect.Descriptor instead.
+func (*Clock) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Clock) GetRemaining() *durationpb.Duration {
+	if x != nil {
+		return x.Remaining
+	}
+	return nil
+}
+
+func (x *Clock) GetIncrement() *durationpb.Duration {
+	if x != nil {
+		return x.Increment
+	}
+	return nil
+}
+
+func (x *Clock) GetMovesToGo() int32 {
+	if x != nil {
+		return x.MovesToGo
+	}
+	return 0
+}
+
 type SearchResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The best action found.
@@ -493,7 +570,7 @@ type SearchResponse struct {
 
 func (x *SearchResponse) Reset() {
 	*x = SearchResponse{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -505,7 +582,7 @@ func (x *SearchResponse) String() string {
 func (*SearchResponse) ProtoMessage() {}
 
 func (x *SearchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -518,7 +595,7 @@ func (x *SearchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchResponse.ProtoReflect.Descriptor instead.
 func (*SearchResponse) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{4}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SearchResponse) GetBestAction() *Action {
@@ -599,13 +676,14 @@ type SearchStreamRequest struct {
 	// tree, and without max_nodes or time_limit it runs for one second.
 	Algorithm     SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
 	History       *GameHistory    `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
+	Clock         *Clock          `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SearchStreamRequest) Reset() {
 	*x = SearchStreamRequest{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -617,7 +695,7 @@ func (x *SearchStreamRequest) String() string {
 func (*SearchStreamRequest) ProtoMessage() {}
 
 func (x *SearchStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -630,7 +708,7 @@ func (x *SearchStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchStreamRequest.ProtoReflect.Descriptor instead.
 func (*SearchStreamRequest) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{5}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SearchStreamRequest) GetPosition() *Position {
@@ -682,6 +760,13 @@ func (x *SearchStreamRequest) GetHistory() *GameHistory {
 	return nil
 }
 
+func (x *SearchStreamRequest) GetClock() *Clock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
 // SearchStreamResponse is one completed depth of a search, or with `final` the search's answer.
 // Its fields are those of SearchResponse, as of this depth.
 type SearchStreamResponse struct {
@@ -703,7 +788,7 @@ type SearchStreamResponse struct {
 
 func (x *SearchStreamResponse) Reset() {
 	*x = SearchStreamResponse{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -715,7 +800,7 @@ func (x *SearchStreamResponse) String() string {
 func (*SearchStreamResponse) ProtoMessage() {}
 
 func (x *SearchStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -728,7 +813,7 @@ func (x *SearchStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchStreamResponse.ProtoReflect.Descriptor instead.
 func (*SearchStreamResponse) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{6}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SearchStreamResponse) GetBestAction() *Action {
@@ -817,7 +902,7 @@ type SearchLine struct {
 
 func (x *SearchLine) Reset() {
 	*x = SearchLine{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +914,7 @@ func (x *SearchLine) String() string {
 func (*SearchLine) ProtoMessage() {}
 
 func (x *SearchLine) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +927,7 @@ func (x *SearchLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchLine.ProtoReflect.Descriptor instead.
 func (*SearchLine) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{7}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SearchLine) GetMove() *Action {
@@ -888,7 +973,7 @@ type PlayerValue struct {
 
 func (x *PlayerValue) Reset() {
 	*x = PlayerValue{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +985,7 @@ func (x *PlayerValue) String() string {
 func (*PlayerValue) ProtoMessage() {}
 
 func (x *PlayerValue) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +998,7 @@ func (x *PlayerValue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerValue.ProtoReflect.Descriptor instead.
 func (*PlayerValue) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{8}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PlayerValue) GetPlayer() string {
@@ -954,7 +1039,7 @@ type EvaluateRequest struct {
 
 func (x *EvaluateRequest) Reset() {
 	*x = EvaluateRequest{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -966,7 +1051,7 @@ func (x *EvaluateRequest) String() string {
 func (*EvaluateRequest) ProtoMessage() {}
 
 func (x *EvaluateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -979,7 +1064,7 @@ func (x *EvaluateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluateRequest.ProtoReflect.Descriptor instead.
 func (*EvaluateRequest) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{9}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *EvaluateRequest) GetPosition() *Position {
@@ -1002,7 +1087,7 @@ type EvaluateResponse struct {
 
 func (x *EvaluateResponse) Reset() {
 	*x = EvaluateResponse{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1014,7 +1099,7 @@ func (x *EvaluateResponse) String() string {
 func (*EvaluateResponse) ProtoMessage() {}
 
 func (x *EvaluateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1027,7 +1112,7 @@ func (x *EvaluateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluateResponse.ProtoReflect.Descriptor instead.
 func (*EvaluateResponse) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{10}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *EvaluateResponse) GetValues() []*PlayerValue {
@@ -1055,7 +1140,7 @@ type EvaluationTerm struct {
 
 func (x *EvaluationTerm) Reset() {
 	*x = EvaluationTerm{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1067,7 +1152,7 @@ func (x *EvaluationTerm) String() string {
 func (*EvaluationTerm) ProtoMessage() {}
 
 func (x *EvaluationTerm) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1080,7 +1165,7 @@ func (x *EvaluationTerm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluationTerm.ProtoReflect.Descriptor instead.
 func (*EvaluationTerm) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{11}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *EvaluationTerm) GetName() string {
@@ -1115,7 +1200,7 @@ type RolloutRequest struct {
 
 func (x *RolloutRequest) Reset() {
 	*x = RolloutRequest{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1127,7 +1212,7 @@ func (x *RolloutRequest) String() string {
 func (*RolloutRequest) ProtoMessage() {}
 
 func (x *RolloutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1140,7 +1225,7 @@ func (x *RolloutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RolloutRequest.ProtoReflect.Descriptor instead.
 func (*RolloutRequest) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{12}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RolloutRequest) GetPosition() *Position {
@@ -1203,7 +1288,7 @@ type RolloutResponse struct {
 
 func (x *RolloutResponse) Reset() {
 	*x = RolloutResponse{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1215,7 +1300,7 @@ func (x *RolloutResponse) String() string {
 func (*RolloutResponse) ProtoMessage() {}
 
 func (x *RolloutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1228,7 +1313,7 @@ func (x *RolloutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RolloutResponse.ProtoReflect.Descriptor instead.
 func (*RolloutResponse) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RolloutResponse) GetPlayouts() int32 {
@@ -1320,7 +1405,7 @@ type RolloutStanding struct {
 
 func (x *RolloutStanding) Reset() {
 	*x = RolloutStanding{}
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1332,7 +1417,7 @@ func (x *RolloutStanding) String() string {
 func (*RolloutStanding) ProtoMessage() {}
 
 func (x *RolloutStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1345,7 +1430,7 @@ func (x *RolloutStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RolloutStanding.ProtoReflect.Descriptor instead.
 func (*RolloutStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *RolloutStanding) GetPlayer() string {
@@ -1431,7 +1516,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
 	"PerftEntry\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12\x14\n" +
-	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xc2\x02\n" +
+	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xed\x02\n" +
 	"\rSearchRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
@@ -1440,7 +1525,12 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"time_limit\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\ttimeLimit\x12\x19\n" +
 	"\bmulti_pv\x18\x05 \x01(\x05R\amultiPv\x12;\n" +
 	"\talgorithm\x18\x06 \x01(\x0e2\x1d.ashtapada.v1.SearchAlgorithmR\talgorithm\x123\n" +
-	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\xea\x02\n" +
+	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12)\n" +
+	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\"\x9e\x01\n" +
+	"\x05Clock\x12<\n" +
+	"\tremaining\x18\x01 \x01(\v2\x19.google.protobuf.DurationB\x03\xe0A\x02R\tremaining\x127\n" +
+	"\tincrement\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\tincrement\x12\x1e\n" +
+	"\vmoves_to_go\x18\x03 \x01(\x05R\tmovesToGo\"\xea\x02\n" +
 	"\x0eSearchResponse\x125\n" +
 	"\vbest_action\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\n" +
 	"bestAction\x12.\n" +
@@ -1451,7 +1541,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x10nodes_per_second\x18\x06 \x01(\x01R\x0enodesPerSecond\x123\n" +
 	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x1a\n" +
 	"\bcomplete\x18\b \x01(\bR\bcomplete\x12-\n" +
-	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xc8\x02\n" +
+	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xf3\x02\n" +
 	"\x13SearchStreamRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
@@ -1460,7 +1550,8 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"time_limit\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\ttimeLimit\x12\x19\n" +
 	"\bmulti_pv\x18\x05 \x01(\x05R\amultiPv\x12;\n" +
 	"\talgorithm\x18\x06 \x01(\x0e2\x1d.ashtapada.v1.SearchAlgorithmR\talgorithm\x123\n" +
-	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\"\x86\x03\n" +
+	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12)\n" +
+	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\"\x86\x03\n" +
 	"\x14SearchStreamResponse\x125\n" +
 	"\vbest_action\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\n" +
 	"bestAction\x12.\n" +
@@ -1558,7 +1649,7 @@ func file_ashtapada_v1_analysis_service_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_analysis_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_ashtapada_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_ashtapada_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_ashtapada_v1_analysis_service_proto_goTypes = []any{
 	(SearchAlgorithm)(0),         // 0: ashtapada.v1.SearchAlgorithm
 	(RolloutPolicy)(0),           // 1: ashtapada.v1.RolloutPolicy
@@ -1566,69 +1657,74 @@ var file_ashtapada_v1_analysis_service_proto_goTypes = []any{
 	(*PerftResponse)(nil),        // 3: ashtapada.v1.PerftResponse
 	(*PerftEntry)(nil),           // 4: ashtapada.v1.PerftEntry
 	(*SearchRequest)(nil),        // 5: ashtapada.v1.SearchRequest
-	(*SearchResponse)(nil),       // 6: ashtapada.v1.SearchResponse
-	(*SearchStreamRequest)(nil),  // 7: ashtapada.v1.SearchStreamRequest
-	(*SearchStreamResponse)(nil), // 8: ashtapada.v1.SearchStreamResponse
-	(*SearchLine)(nil),           // 9: ashtapada.v1.SearchLine
-	(*PlayerValue)(nil),          // 10: ashtapada.v1.PlayerValue
-	(*EvaluateRequest)(nil),      // 11: ashtapada.v1.EvaluateRequest
-	(*EvaluateResponse)(nil),     // 12: ashtapada.v1.EvaluateResponse
-	(*EvaluationTerm)(nil),       // 13: ashtapada.v1.EvaluationTerm
-	(*RolloutRequest)(nil),       // 14: ashtapada.v1.RolloutRequest
-	(*RolloutResponse)(nil),      // 15: ashtapada.v1.RolloutResponse
-	(*RolloutStanding)(nil),      // 16: ashtapada.v1.RolloutStanding
-	(*Position)(nil),             // 17: ashtapada.v1.Position
-	(*DiceRoll)(nil),             // 18: ashtapada.v1.DiceRoll
-	(*durationpb.Duration)(nil),  // 19: google.protobuf.Duration
-	(*Action)(nil),               // 20: ashtapada.v1.Action
-	(*GameHistory)(nil),          // 21: ashtapada.v1.GameHistory
+	(*Clock)(nil),                // 6: ashtapada.v1.Clock
+	(*SearchResponse)(nil),       // 7: ashtapada.v1.SearchResponse
+	(*SearchStreamRequest)(nil),  // 8: ashtapada.v1.SearchStreamRequest
+	(*SearchStreamResponse)(nil), // 9: ashtapada.v1.SearchStreamResponse
+	(*SearchLine)(nil),           // 10: ashtapada.v1.SearchLine
+	(*PlayerValue)(nil),          // 11: ashtapada.v1.PlayerValue
+	(*EvaluateRequest)(nil),      // 12: ashtapada.v1.EvaluateRequest
+	(*EvaluateResponse)(nil),     // 13: ashtapada.v1.EvaluateResponse
+	(*EvaluationTerm)(nil),       // 14: ashtapada.v1.EvaluationTerm
+	(*RolloutRequest)(nil),       // 15: ashtapada.v1.RolloutRequest
+	(*RolloutResponse)(nil),      // 16: ashtapada.v1.RolloutResponse
+	(*RolloutStanding)(nil),      // 17: ashtapada.v1.RolloutStanding
+	(*Position)(nil),             // 18: ashtapada.v1.Position
+	(*DiceRoll)(nil),             // 19: ashtapada.v1.DiceRoll
+	(*durationpb.Duration)(nil),  // 20: google.protobuf.Duration
+	(*Action)(nil),               // 21: ashtapada.v1.Action
+	(*GameHistory)(nil),          // 22: ashtapada.v1.GameHistory
 }
 var file_ashtapada_v1_analysis_service_proto_depIdxs = []int32{
-	17, // 0: ashtapada.v1.PerftRequest.position:type_name -> ashtapada.v1.Position
-	18, // 1: ashtapada.v1.PerftRequest.rolls:type_name -> ashtapada.v1.DiceRoll
+	18, // 0: ashtapada.v1.PerftRequest.position:type_name -> ashtapada.v1.Position
+	19, // 1: ashtapada.v1.PerftRequest.rolls:type_name -> ashtapada.v1.DiceRoll
 	4,  // 2: ashtapada.v1.PerftResponse.divide:type_name -> ashtapada.v1.PerftEntry
-	19, // 3: ashtapada.v1.PerftResponse.elapsed:type_name -> google.protobuf.Duration
-	20, // 4: ashtapada.v1.PerftEntry.move:type_name -> ashtapada.v1.Action
-	17, // 5: ashtapada.v1.SearchRequest.position:type_name -> ashtapada.v1.Position
-	19, // 6: ashtapada.v1.SearchRequest.time_limit:type_name -> google.protobuf.Duration
+	20, // 3: ashtapada.v1.PerftResponse.elapsed:type_name -> google.protobuf.Duration
+	21, // 4: ashtapada.v1.PerftEntry.move:type_name -> ashtapada.v1.Action
+	18, // 5: ashtapada.v1.SearchRequest.position:type_name -> ashtapada.v1.Position
+	20, // 6: ashtapada.v1.SearchRequest.time_limit:type_name -> google.protobuf.Duration
 	0,  // 7: ashtapada.v1.SearchRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
-	21, // 8: ashtapada.v1.SearchRequest.history:type_name -> ashtapada.v1.GameHistory
-	20, // 9: ashtapada.v1.SearchResponse.best_action:type_name -> ashtapada.v1.Action
-	9,  // 10: ashtapada.v1.SearchResponse.lines:type_name -> ashtapada.v1.SearchLine
-	19, // 11: ashtapada.v1.SearchResponse.elapsed:type_name -> google.protobuf.Duration
-	17, // 12: ashtapada.v1.SearchStreamRequest.position:type_name -> ashtapada.v1.Position
-	19, // 13: ashtapada.v1.SearchStreamRequest.time_limit:type_name -> google.protobuf.Duration
-	0,  // 14: ashtapada.v1.SearchStreamRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
-	21, // 15: ashtapada.v1.SearchStreamRequest.history:type_name -> ashtapada.v1.GameHistory
-	20, // 16: ashtapada.v1.SearchStreamResponse.best_action:type_name -> ashtapada.v1.Action
-	9,  // 17: ashtapada.v1.SearchStreamResponse.lines:type_name -> ashtapada.v1.SearchLine
-	19, // 18: ashtapada.v1.SearchStreamResponse.elapsed:type_name -> google.protobuf.Duration
-	20, // 19: ashtapada.v1.SearchLine.move:type_name -> ashtapada.v1.Action
-	10, // 20: ashtapada.v1.SearchLine.values:type_name -> ashtapada.v1.PlayerValue
-	20, // 21: ashtapada.v1.SearchLine.pv:type_name -> ashtapada.v1.Action
-	17, // 22: ashtapada.v1.EvaluateRequest.position:type_name -> ashtapada.v1.Position
-	10, // 23: ashtapada.v1.EvaluateResponse.values:type_name -> ashtapada.v1.PlayerValue
-	13, // 24: ashtapada.v1.EvaluateResponse.terms:type_name -> ashtapada.v1.EvaluationTerm
-	10, // 25: ashtapada.v1.EvaluationTerm.values:type_name -> ashtapada.v1.PlayerValue
-	17, // 26: ashtapada.v1.RolloutRequest.position:type_name -> ashtapada.v1.Position
-	1,  // 27: ashtapada.v1.RolloutRequest.policy:type_name -> ashtapada.v1.RolloutPolicy
-	16, // 28: ashtapada.v1.RolloutResponse.players:type_name -> ashtapada.v1.RolloutStanding
-	19, // 29: ashtapada.v1.RolloutResponse.elapsed:type_name -> google.protobuf.Duration
-	2,  // 30: ashtapada.v1.AnalysisService.Perft:input_type -> ashtapada.v1.PerftRequest
-	5,  // 31: ashtapada.v1.AnalysisService.Search:input_type -> ashtapada.v1.SearchRequest
-	7,  // 32: ashtapada.v1.AnalysisService.SearchStream:input_type -> ashtapada.v1.SearchStreamRequest
-	11, // 33: ashtapada.v1.AnalysisService.Evaluate:input_type -> ashtapada.v1.EvaluateRequest
-	14, // 34: ashtapada.v1.AnalysisService.Rollout:input_type -> ashtapada.v1.RolloutRequest
-	3,  // 35: ashtapada.v1.AnalysisService.Perft:output_type -> ashtapada.v1.PerftResponse
-	6,  // 36: ashtapada.v1.AnalysisService.Search:output_type -> ashtapada.v1.SearchResponse
-	8,  // 37: ashtapada.v1.AnalysisService.SearchStream:output_type -> ashtapada.v1.SearchStreamResponse
-	12, // 38: ashtapada.v1.AnalysisService.Evaluate:output_type -> ashtapada.v1.EvaluateResponse
-	15, // 39: ashtapada.v1.AnalysisService.Rollout:output_type -> ashtapada.v1.RolloutResponse
-	35, // [35:40] is the sub-list for method output_type
-	30, // [30:35] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	22, // 8: ashtapada.v1.SearchRequest.history:type_name -> ashtapada.v1.GameHistory
+	6,  // 9: ashtapada.v1.SearchRequest.clock:type_name -> ashtapada.v1.Clock
+	20, // 10: ashtapada.v1.Clock.remaining:type_name -> google.protobuf.Duration
+	20, // 11: ashtapada.v1.Clock.increment:type_name -> google.protobuf.Duration
+	21, // 12: ashtapada.v1.SearchResponse.best_action:type_name -> ashtapada.v1.Action
+	10, // 13: ashtapada.v1.SearchResponse.lines:type_name -> ashtapada.v1.SearchLine
+	20, // 14: ashtapada.v1.SearchResponse.elapsed:type_name -> google.protobuf.Duration
+	18, // 15: ashtapada.v1.SearchStreamRequest.position:type_name -> ashtapada.v1.Position
+	20, // 16: ashtapada.v1.SearchStreamRequest.time_limit:type_name -> google.protobuf.Duration
+	0,  // 17: ashtapada.v1.SearchStreamRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
+	22, // 18: ashtapada.v1.SearchStreamRequest.history:type_name -> ashtapada.v1.GameHistory
+	6,  // 19: ashtapada.v1.SearchStreamRequest.clock:type_name -> ashtapada.v1.Clock
+	21, // 20: ashtapada.v1.SearchStreamResponse.best_action:type_name -> ashtapada.v1.Action
+	10, // 21: ashtapada.v1.SearchStreamResponse.lines:type_name -> ashtapada.v1.SearchLine
+	20, // 22: ashtapada.v1.SearchStreamResponse.elapsed:type_name -> google.protobuf.Duration
+	21, // 23: ashtapada.v1.SearchLine.move:type_name -> ashtapada.v1.Action
+	11, // 24: ashtapada.v1.SearchLine.values:type_name -> ashtapada.v1.PlayerValue
+	21, // 25: ashtapada.v1.SearchLine.pv:type_name -> ashtapada.v1.Action
+	18, // 26: ashtapada.v1.EvaluateRequest.position:type_name -> ashtapada.v1.Position
+	11, // 27: ashtapada.v1.EvaluateResponse.values:type_name -> ashtapada.v1.PlayerValue
+	14, // 28: ashtapada.v1.EvaluateResponse.terms:type_name -> ashtapada.v1.EvaluationTerm
+	11, // 29: ashtapada.v1.EvaluationTerm.values:type_name -> ashtapada.v1.PlayerValue
+	18, // 30: ashtapada.v1.RolloutRequest.position:type_name -> ashtapada.v1.Position
+	1,  // 31: ashtapada.v1.RolloutRequest.policy:type_name -> ashtapada.v1.RolloutPolicy
+	17, // 32: ashtapada.v1.RolloutResponse.players:type_name -> ashtapada.v1.RolloutStanding
+	20, // 33: ashtapada.v1.RolloutResponse.elapsed:type_name -> google.protobuf.Duration
+	2,  // 34: ashtapada.v1.AnalysisService.Perft:input_type -> ashtapada.v1.PerftRequest
+	5,  // 35: ashtapada.v1.AnalysisService.Search:input_type -> ashtapada.v1.SearchRequest
+	8,  // 36: ashtapada.v1.AnalysisService.SearchStream:input_type -> ashtapada.v1.SearchStreamRequest
+	12, // 37: ashtapada.v1.AnalysisService.Evaluate:input_type -> ashtapada.v1.EvaluateRequest
+	15, // 38: ashtapada.v1.AnalysisService.Rollout:input_type -> ashtapada.v1.RolloutRequest
+	3,  // 39: ashtapada.v1.AnalysisService.Perft:output_type -> ashtapada.v1.PerftResponse
+	7,  // 40: ashtapada.v1.AnalysisService.Search:output_type -> ashtapada.v1.SearchResponse
+	9,  // 41: ashtapada.v1.AnalysisService.SearchStream:output_type -> ashtapada.v1.SearchStreamResponse
+	13, // 42: ashtapada.v1.AnalysisService.Evaluate:output_type -> ashtapada.v1.EvaluateResponse
+	16, // 43: ashtapada.v1.AnalysisService.Rollout:output_type -> ashtapada.v1.RolloutResponse
+	39, // [39:44] is the sub-list for method output_type
+	34, // [34:39] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_analysis_service_proto_init() }
@@ -1637,15 +1733,15 @@ func file_ashtapada_v1_analysis_service_proto_init() {
 		return
 	}
 	file_ashtapada_v1_types_proto_init()
-	file_ashtapada_v1_analysis_service_proto_msgTypes[8].OneofWrappers = []any{}
-	file_ashtapada_v1_analysis_service_proto_msgTypes[12].OneofWrappers = []any{}
+	file_ashtapada_v1_analysis_service_proto_msgTypes[9].OneofWrappers = []any{}
+	file_ashtapada_v1_analysis_service_proto_msgTypes[13].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_analysis_service_proto_rawDesc), len(file_ashtapada_v1_analysis_service_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

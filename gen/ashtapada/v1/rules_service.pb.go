@@ -1574,7 +1574,8 @@ type ImportGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// A record as ExportGame writes it, or PGN of chaturanga (at most 1 MiB).
 	Record string `protobuf:"bytes,1,opt,name=record,proto3" json:"record,omitempty"`
-	// Also return the position after every action played.
+	// Also return the position after every action played; only for records of at most 500
+	// actions, which keeps the answer under 2 MiB (replay longer games with ApplyMoves).
 	IncludePositions bool `protobuf:"varint,2,opt,name=include_positions,json=includePositions,proto3" json:"include_positions,omitempty"`
 	unknownFields    protoimpl.UnknownFields
 	sizeCache        protoimpl.SizeCache
