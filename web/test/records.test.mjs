@@ -253,6 +253,37 @@ describe("save and load", { concurrency: 4 }, () => {
     }
   });
 
+  test("a record chosen as a file loads at once; the controls work by keyboard", async () => {
+    const chaturaji = '[Variant "chaturaji"]\n\n1. roll-2 a1c3 2. roll-2 a8c6 *';
+    const chaturanga = '[Variant "Chaturanga"]\n\n1. e3 e6 2. Nf3 *';
+    const [a, b] = [await importGame(chaturaji), await importGame(chaturanga)];
+    const page = await openPage(browser, server.url, { variant: "martian_chess" });
+    try {
+      await page.setInputFiles("#record-file", { name: "game.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from(chaturaji) });
+      await until(page, (t) => document.querySelector("#position-text")?.value.trim() === t, a.position.text);
+      assert.equal(await page.inputValue("select#variant"), "chaturaji");
+      assert.deepEqual(await moveList(page), a.actions.map((x) => x.notation), "the move list of the file's game");
+
+      await page.fill("#record-text", chaturanga);
+      await page.focus("#record-text");
+      await page.keyboard.press("Tab"); // the file's chooser
+      await page.keyboard.press("Tab");
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "load-record", "Tab from the record reaches Load record");
+      await page.keyboard.press("Enter");
+      await idle(page);
+      assert.equal(await positionText(page), b.position.text, "the record loaded by Enter");
+      for (const id of ["save-record", "copy-record", "load-record", "record-text", "record-file"]) {
+        const name = await page.evaluate((i) => {
+          const e = document.getElementById(i);
+          return e.getAttribute("aria-label") || (e.labels?.[0]?.textContent ?? "").trim() || e.textContent.trim();
+        }, id);
+        assert.ok(name, `#${id} has no accessible name`);
+      }
+    } finally {
+      await closePage(page);
+    }
+  });
+
   test("a malformed record shows the service's error and leaves the game", async () => {
     const record = '[Variant "chaturaji"]\n[Options "castling"]\n';
     const r = await post("/v1/games:import", { record });
