@@ -56,6 +56,7 @@ const COMPUTED = new Set(["Variant", "Options", "SetUp", "FEN", "Result", "Termi
 async function playTurns(page, v, turns) {
   const start = await positionText(page);
   const actions = [];
+  const texts = [start]; // the position before each action, and the last
   let text = start;
   for (let t = 0; t < turns; t++) {
     const plan = await planTurn(api, v, text);
@@ -68,10 +69,11 @@ async function playTurns(page, v, turns) {
         actions.push(r.position.last_action?.notation || `roll ${step.roll.join(" ")}`);
       } else actions.push(step.action.notation);
       text = step.after;
+      texts.push(text);
     }
     if (plan.next.phase === "PHASE_FINISHED") break;
   }
-  return { start, actions, text };
+  return { start, actions, text, texts };
 }
 
 async function saveByDownload(page) {
@@ -111,7 +113,7 @@ describe("save and load", { concurrency: 4 }, () => {
     const dice = (v.die_types ?? []).length > 0;
     test(`${v.name}: a game saved is ExportGame's record, and loaded by paste it is the same game`, async () => {
       const page = await openPage(browser, server.url, { variant: v.name });
-      let saved, shown, pieces, list;
+      let saved, shown, pieces, list, texts;
       try {
         const game = await playTurns(page, v, 3);
         assert.ok(game.actions.length >= 3, `${v.name}: only ${game.actions.length} actions played`);
@@ -134,6 +136,7 @@ describe("save and load", { concurrency: 4 }, () => {
         assert.equal(shown, game.text, "the position before saving");
         pieces = await boardPieces(page);
         list = await moveList(page);
+        texts = game.texts;
       } finally {
         await closePage(page);
       }
@@ -149,11 +152,16 @@ describe("save and load", { concurrency: 4 }, () => {
         assert.deepEqual(await boardPieces(again), pieces, "the pieces loaded");
         assert.deepEqual(await moveList(again), list, "the move list loaded");
         assert.equal(await again.getAttribute("#record-status", "data-index"), null, "a failure shown");
-        // The game goes on from there.
-        const plan = await planTurn(api, v, shown);
+        // Undo goes back through the loaded game, and the game goes on from there.
+        await again.click("#undo");
+        await idle(again);
+        const back = texts.at(-2);
+        assert.equal(await positionText(again), back, "the position after Undo");
+        assert.equal((await moveList(again)).length, list.length - 1, "the move list after Undo");
+        const plan = await planTurn(api, v, back);
         await playStep(again, plan.steps[0]);
         assert.equal(await positionText(again), plan.steps[0].after, "the move after loading");
-        assert.equal((await moveList(again)).length, list.length + 1, "the move list after the move");
+        assert.equal((await moveList(again)).length, list.length, "the move list after the move");
         assert.deepEqual(again.errors, [], "page errors");
       } finally {
         await closePage(again);
