@@ -652,14 +652,15 @@ function showRecordStatus(note: string | null, failure?: { index?: number; notat
 /** Loads a record: its variant, options and first position, and every action it plays, up to the
  * first one that cannot be played. */
 async function loadRecord(text: string): Promise<void> {
-  const r = await api.importGame({ record: text, include_positions: true });
+  const r = await api.importGame({ record: text });
   const start = r.start;
   if (!start?.variant) throw new ApiError("the service gave no start position", 0);
+  const positions = await recordPositions(text, start, r.actions ?? []);
   await useVariant(start.variant);
   state.generation++;
   state.history = [
     { pos: start, next: null, notation: null },
-    ...(r.positions ?? []).map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" })),
+    ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" })),
   ];
   state.selected = null;
   state.choice = [];
@@ -670,6 +671,24 @@ async function loadRecord(text: string): Promise<void> {
   const n = state.history.length - 1;
   if (r.failure) showRecordStatus(null, r.failure);
   else showRecordStatus(`loaded ${n} action${n === 1 ? "" : "s"}${r.result && r.result !== "*" ? `, result ${r.result}` : ""}`);
+}
+
+/** ImportGame gives the positions of a record of at most this many actions. */
+const IMPORT_POSITIONS_LIMIT = 500;
+
+/** The position after each action of a record: ImportGame's own for a record it gives them for,
+ * else the actions replayed one by one. */
+async function recordPositions(text: string, start: Position, actions: Action[]): Promise<Position[]> {
+  if (actions.length <= IMPORT_POSITIONS_LIMIT) return (await api.importGame({ record: text, include_positions: true })).positions ?? [];
+  const out: Position[] = [];
+  let at = start;
+  for (const a of actions) {
+    const r = await api.apply({ position: ref(at), moves: [{ notation: a.notation }] });
+    if (!r.position) throw new ApiError(`the record's action ${out.length + 1} (${a.notation}) gave no position`, 0);
+    out.push(r.position);
+    at = r.position;
+  }
+  return out;
 }
 
 /** The turn of the position shown, asked for with the game's earlier keys, so that a draw by

@@ -1701,14 +1701,15 @@ function showRecordStatus(note, failure) {
   box.textContent = `Loaded up to action ${index + 1} of the record, ${failure.notation ?? ""}, which cannot be played: ${failure.reason ?? ""}`;
 }
 async function loadRecord(text) {
-  const r = await api.importGame({ record: text, include_positions: true });
+  const r = await api.importGame({ record: text });
   const start = r.start;
   if (!start?.variant) throw new ApiError("the service gave no start position", 0);
+  const positions = await recordPositions(text, start, r.actions ?? []);
   await useVariant(start.variant);
   state.generation++;
   state.history = [
     { pos: start, next: null, notation: null },
-    ...(r.positions ?? []).map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" }))
+    ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" }))
   ];
   state.selected = null;
   state.choice = [];
@@ -1719,6 +1720,19 @@ async function loadRecord(text) {
   const n = state.history.length - 1;
   if (r.failure) showRecordStatus(null, r.failure);
   else showRecordStatus(`loaded ${n} action${n === 1 ? "" : "s"}${r.result && r.result !== "*" ? `, result ${r.result}` : ""}`);
+}
+var IMPORT_POSITIONS_LIMIT = 500;
+async function recordPositions(text, start, actions) {
+  if (actions.length <= IMPORT_POSITIONS_LIMIT) return (await api.importGame({ record: text, include_positions: true })).positions ?? [];
+  const out = [];
+  let at = start;
+  for (const a of actions) {
+    const r = await api.apply({ position: ref(at), moves: [{ notation: a.notation }] });
+    if (!r.position) throw new ApiError(`the record's action ${out.length + 1} (${a.notation}) gave no position`, 0);
+    out.push(r.position);
+    at = r.position;
+  }
+  return out;
 }
 async function fillNext() {
   const e = cur();
