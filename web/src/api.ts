@@ -101,6 +101,8 @@ export const api = {
   evaluate: (req: Schemas["EvaluateRequest"], signal?: AbortSignal) => call<Schemas["EvaluateResponse"]>("POST", "/v1/analysis:evaluate", req, signal),
   rollout: (req: Schemas["RolloutRequest"], signal?: AbortSignal) => call<RolloutResponse>("POST", "/v1/analysis:rollout", req, signal),
   searchStream,
+  exportGame: post<Schemas["ExportGameRequest"], Schemas["ExportGameResponse"]>("/v1/games:export"),
+  importGame: post<Schemas["ImportGameRequest"], Schemas["ImportGameResponse"]>("/v1/games:import"),
 };
 
 /** SearchStream through the gateway: newline-delimited JSON, one message per completed depth and

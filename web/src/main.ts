@@ -5,15 +5,17 @@ import type { Action, Board, NextTurn, Position, Variant } from "./api";
 import { analysisBest, initAnalysis, updateAnalysis } from "./analysis";
 import { drawBoard, showBestMove, turnsToFace } from "./board";
 import { colorFill } from "./pieces";
+import { ADDRESS_RECORD_LIMIT, decodeRecord, encodeRecord, pgnDate, playerTag, recordFileName } from "./record";
 import { baseSeed, rollSeed } from "./seed";
 import { $, h, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
 
-/** One step of the game: the position, its next turn, and the notation that led to it. */
+/** One step of the game: the position, its next turn, and the notation that led to it. A game
+ * loaded from a record asks for the next turn of a position only once it is shown (null until then). */
 interface Entry {
   pos: Position;
-  next: NextTurn;
+  next: NextTurn | null;
   notation: string | null;
 }
 
@@ -28,6 +30,8 @@ const state = {
   lastSeed: "",
   rollAgain: "", // what the last roll said when it called for another ("rolled 6: roll again")
   view: "", // the player whose side is drawn at the bottom; "" for the first player
+  recordHash: "", // "#record=..." while the address holds the game's record, else ""
+  recordHashFor: "", // the game (gameKey) the address's record was asked for
 };
 
 const cur = (): Entry | undefined => state.history.at(-1);
@@ -36,17 +40,23 @@ const cur = (): Entry | undefined => state.history.at(-1);
 // Waiting for the service.
 
 let pending = 0;
+let quiet = 0; // requests the page waits for without holding up clicks (the address's record)
+function markBusy(): void {
+  if (pending + quiet > 0) document.body.dataset.busy = "true";
+  else delete document.body.dataset.busy;
+}
+
 async function busy<T>(fn: () => Promise<T>): Promise<T | undefined> {
   pending++;
-  document.body.dataset.busy = "true";
+  markBusy();
   try {
     return await fn();
   } catch (err) {
-    showError(err instanceof ApiError ? err.message : String(err));
+    showError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
     return undefined;
   } finally {
     pending--;
-    if (pending === 0) delete document.body.dataset.busy;
+    markBusy();
   }
 }
 
@@ -95,14 +105,15 @@ function currentBoard(): Board {
   return cur()?.pos.board ?? optionBoard()?.board ?? state.variant?.board ?? {};
 }
 
-const chooser = (e: Entry) => e.next.to_move || e.pos.to_move || "";
-const finished = (e: Entry) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED";
+const chooser = (e: Entry) => e.next?.to_move || e.pos.to_move || "";
+const finished = (e: Entry) =>
+  e.next ? e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED" : e.pos.phase === "PHASE_FINISHED";
 
 /** Actions the board cannot play by two clicks: no squares, or one. Roll outcomes are not among
  * them: dice are rolled with Roll, or set by hand in their own control. */
 function menuActions(e: Entry): Action[] {
-  const moves = e.next.moves ?? [];
-  if (e.next.chance) return [];
+  const moves = e.next?.moves ?? [];
+  if (e.next?.chance) return [];
   // Moves that share their two squares with another action are offered once both are clicked.
   return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
 }
@@ -120,6 +131,7 @@ async function setGame(pos: Position): Promise<void> {
   state.selected = null;
   state.choice = [];
   state.rollAgain = "";
+  showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
   for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
   showError("");
@@ -224,7 +236,7 @@ async function runBots(): Promise<void> {
     for (let i = 0; i < 500 && botToMove(); i++) {
       const e = cur()!;
       const gen = state.generation;
-      if (e.next.chance) {
+      if (e.next?.chance) {
         // The bot's dice are the service's, from the game's seed when one is entered.
         const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
         if (gen !== state.generation || !r.position || !r.next) return;
@@ -277,11 +289,11 @@ async function activate(square: string): Promise<void> {
     showError(`${chooser(e)} is played by the bot`);
     return;
   }
-  if (e.next.chance) {
+  if (e.next?.chance) {
     showError("roll the dice first");
     return;
   }
-  const moves = e.next.moves ?? [];
+  const moves = e.next?.moves ?? [];
   const from = state.selected;
   const piece = e.pos.pieces?.find((p) => p.square === square);
   const movesFrom = (sq: string) => moves.filter((m) => m.from === sq && m.to);
@@ -444,7 +456,12 @@ function render(): void {
   const e = cur();
   if (!v || !e) return;
   updateUrl();
+  syncRecordHash();
   const { pos, next } = e;
+  if (!next) {
+    void busy(fillNext);
+    return;
+  }
   const moves = next.moves ?? [];
   const who = chooser(e);
   const human = state.seats.get(who) !== "bot" && !finished(e);
@@ -511,7 +528,7 @@ function render(): void {
   }
 
   renderDice(v, pos);
-  renderDiceControls(e, human);
+  renderDiceControls(e, next, human);
   renderScores(v, pos, next);
   renderHeld(v, pos, playerColor);
 
@@ -535,10 +552,10 @@ function render(): void {
 
 /** Roll, and the dice rolled by hand, are there only when a person is to roll; the seed stays, as it
  * belongs to the whole game. */
-function renderDiceControls(e: Entry, human: boolean): void {
+function renderDiceControls(e: Entry, next: NextTurn, human: boolean): void {
   const v = state.variant;
   $("dice-panel").hidden = (v?.die_types ?? []).length === 0 || finished(e);
-  const rolling = human && Boolean(e.next.chance);
+  const rolling = human && Boolean(next.chance);
   $("roll").hidden = !rolling;
   $("manual-dice").hidden = !rolling;
   const used = $("seed-used");
@@ -546,7 +563,7 @@ function renderDiceControls(e: Entry, human: boolean): void {
   used.dataset.seed = state.lastSeed;
   const outcomes = $("roll-outcomes");
   outcomes.replaceChildren();
-  const moves = e.next.moves ?? [];
+  const moves = next.moves ?? [];
   if (rolling && moves.length <= 12) {
     for (const a of moves) {
       const b = h("button", { type: "button", "data-notation": a.notation ?? "", "data-dice": (a.dice ?? []).join(" ") }, a.notation ?? "");
@@ -566,13 +583,179 @@ function updateUrl(): void {
   q.set("variant", v.name ?? "");
   q.set("position", e.pos.text ?? "");
   if (state.view && state.view !== players()[0]) q.set("view", state.view);
-  history.replaceState(null, "", `?${q.toString()}`);
+  history.replaceState(null, "", `?${q.toString()}${state.recordHash}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game records: ExportGame writes the game from its first position and its actions, ImportGame
+// reads one back.
+
+/** Every action played since the game's first position, dice rolls included, as the page played them. */
+function gameActions(): string[] {
+  return state.history.slice(1).map((e) => e.notation ?? "");
+}
+
+/** The tags the page knows: where and when the game was played and who plays each seat. */
+function recordTags(): Record<string, string> {
+  const tags: Record<string, string> = { Event: "Ashtapada playground", Date: pgnDate(new Date()) };
+  for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? `bot (depth ${botDepth()})` : "human";
+  return tags;
+}
+
+async function exportRecord(): Promise<string> {
+  const first = state.history[0];
+  if (!first) throw new ApiError("there is no game to save", 0);
+  const r = await api.exportGame({ start: ref(first.pos), actions: gameActions().map((notation) => ({ notation })), tags: recordTags() });
+  return r.record;
+}
+
+async function saveRecord(): Promise<void> {
+  const record = await exportRecord();
+  const url = URL.createObjectURL(new Blob([record], { type: "application/x-chess-pgn" }));
+  const a = h("a", { href: url, download: recordFileName(state.variant?.name ?? "game", new Date()) });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  showRecordStatus("record saved");
+}
+
+/** Copies the record, and shows it in the record's text area, where it can be selected by hand
+ * when the page may not write to the clipboard. */
+async function copyRecord(): Promise<void> {
+  const record = await exportRecord();
+  const ta = $("record-text") as HTMLTextAreaElement;
+  ta.value = record;
+  try {
+    await navigator.clipboard.writeText(record);
+    showRecordStatus("record copied");
+  } catch {
+    ta.select();
+    showRecordStatus("the record is in the text area: copy it from there");
+  }
+}
+
+/** What the last record did: a note, or the action it could not play (data-index counts the
+ * record's actions from 0, as ImportGame does). */
+function showRecordStatus(note: string | null, failure?: { index?: number; notation?: string; reason?: string }): void {
+  const box = $("record-status");
+  for (const k of ["index", "notation", "reason"]) box.removeAttribute(`data-${k}`);
+  box.textContent = note ?? "";
+  if (!failure) return;
+  const index = failure.index ?? 0;
+  box.dataset.index = String(index);
+  box.dataset.notation = failure.notation ?? "";
+  box.dataset.reason = failure.reason ?? "";
+  box.textContent = `Loaded up to action ${index + 1} of the record, ${failure.notation ?? ""}, which cannot be played: ${failure.reason ?? ""}`;
+}
+
+/** Loads a record: its variant, options and first position, and every action it plays, up to the
+ * first one that cannot be played. */
+async function loadRecord(text: string): Promise<void> {
+  const r = await api.importGame({ record: text });
+  const start = r.start;
+  if (!start?.variant) throw new ApiError("the service gave no start position", 0);
+  const positions = await recordPositions(text, start, r.actions ?? []);
+  await useVariant(start.variant);
+  state.generation++;
+  state.history = [
+    { pos: start, next: null, notation: null },
+    ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" })),
+  ];
+  state.selected = null;
+  state.choice = [];
+  state.rollAgain = "";
+  showError("");
+  await fillNext();
+  showVariantGame(null);
+  const n = state.history.length - 1;
+  if (r.failure) showRecordStatus(null, r.failure);
+  else showRecordStatus(`loaded ${n} action${n === 1 ? "" : "s"}${r.result && r.result !== "*" ? `, result ${r.result}` : ""}`);
+}
+
+/** ImportGame gives the positions of a record of at most this many actions. */
+const IMPORT_POSITIONS_LIMIT = 500;
+
+/** The position after each action of a record: ImportGame's own for a record it gives them for,
+ * else the actions replayed one by one. */
+async function recordPositions(text: string, start: Position, actions: Action[]): Promise<Position[]> {
+  if (actions.length <= IMPORT_POSITIONS_LIMIT) return (await api.importGame({ record: text, include_positions: true })).positions ?? [];
+  const out: Position[] = [];
+  let at = start;
+  for (const a of actions) {
+    const r = await api.apply({ position: ref(at), moves: [{ notation: a.notation }] });
+    if (!r.position) throw new ApiError(`the record's action ${out.length + 1} (${a.notation}) gave no position`, 0);
+    out.push(r.position);
+    at = r.position;
+  }
+  return out;
+}
+
+/** The turn of the position shown, asked for with the game's earlier keys, so that a draw by
+ * repetition is seen. */
+async function fillNext(): Promise<void> {
+  const e = cur();
+  if (!e || e.next) return;
+  const gen = state.generation;
+  const r = await api.apply({ position: ref(e.pos), moves: [], include_next: true, history: { keys: keys() } });
+  if (gen !== state.generation || cur() !== e) return;
+  if (!r.next) throw new ApiError("the service gave no turn", 0);
+  e.next = r.next;
+  render();
+}
+
+/** A text of the game that changes with every action, to tell whether the address's record is the game's. */
+function gameKey(): string {
+  return JSON.stringify([state.history[0]?.pos.variant, state.history[0]?.pos.text, gameActions()]);
+}
+
+/** Puts a short game's record into the address ("#record=" and base64url), so that a link to the
+ * page is the game; a longer game, or a game of no action yet, leaves it out. */
+function syncRecordHash(): void {
+  const key = gameKey();
+  if (key === state.recordHashFor) return;
+  state.recordHashFor = key;
+  state.recordHash = "";
+  updateUrl();
+  if (state.history.length < 2) return;
+  quiet++;
+  markBusy();
+  exportRecord()
+    .then((record) => {
+      if (state.recordHashFor !== key) return;
+      state.recordHash = record.length < ADDRESS_RECORD_LIMIT ? `#record=${encodeRecord(record)}` : "";
+      updateUrl();
+    })
+    .catch(() => {
+      // The address only misses the record: the game itself is unharmed.
+    })
+    .finally(() => {
+      quiet--;
+      markBusy();
+    });
+}
+
+/** The address's record, if it has one; "" when it has none. */
+function addressRecord(): string {
+  return location.hash.startsWith("#record=") ? location.hash.slice("#record=".length) : "";
+}
+
+async function loadAddressRecord(code: string): Promise<void> {
+  await loadRecord(decodeRecord(code));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Loading a variant and the controls.
 
 async function loadVariant(name: string, options: Record<string, unknown> | null, text: string | null): Promise<void> {
+  await useVariant(name);
+  if (text) await setGame({ variant: name, text });
+  else await newGame(options ?? {});
+  showVariantGame(options);
+}
+
+/** Switches the page to a variant, before its game is set. */
+async function useVariant(name: string): Promise<void> {
   const r = await api.getVariant(name);
   if (!r.variant) throw new ApiError(`no variant ${name}`, 404);
   state.variant = r.variant;
@@ -580,11 +763,15 @@ async function loadVariant(name: string, options: Record<string, unknown> | null
   ($("variant") as HTMLSelectElement).value = name;
   $("variant-summary").textContent = r.variant.summary ?? "";
   renderLegend(r.variant);
-  if (text) await setGame({ variant: name, text });
-  else await newGame(options ?? {});
-  renderPieceLegend(r.variant, playerColor(players()[0] ?? ""));
-  const pos = cur()?.pos;
-  renderOptions(r.variant, (pos?.options as Record<string, unknown> | undefined) ?? options ?? {});
+}
+
+/** The panels that follow the game's variant and options, once its game is set. */
+function showVariantGame(options: Record<string, unknown> | null): void {
+  const v = state.variant;
+  if (!v) return;
+  renderPieceLegend(v, playerColor(players()[0] ?? ""));
+  const pos = state.history[0]?.pos;
+  renderOptions(v, (pos?.options as Record<string, unknown> | undefined) ?? options ?? {});
   renderSeatsNow();
 }
 
@@ -637,7 +824,7 @@ function analysisSubject() {
   if (!e) return null;
   // The game's seed, else one of the position's own, so that the same position shows the same chances.
   const seed = ($("seed") as HTMLInputElement).value.trim() || (e.pos.text ?? "");
-  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
 }
 
 async function main(): Promise<void> {
@@ -687,6 +874,7 @@ async function main(): Promise<void> {
     state.history.pop();
     // With bots seated, go back to the last position a human chooses in.
     while (state.history.length > 1 && botToMove()) state.history.pop();
+    showRecordStatus(null);
     state.selected = null;
     state.choice = [];
     state.rollAgain = "";
@@ -705,6 +893,31 @@ async function main(): Promise<void> {
     renderSeatsNow();
   }));
 
+  $("save-record").addEventListener("click", () => void busy(saveRecord));
+  $("copy-record").addEventListener("click", () => void busy(copyRecord));
+  $("load-record").addEventListener("click", act(async () => {
+    const text = ($("record-text") as HTMLTextAreaElement).value;
+    if (!text.trim()) {
+      showError("paste a record or choose a file first");
+      return;
+    }
+    await loadRecord(text);
+  }));
+  $("record-file").addEventListener("change", act(async () => {
+    const input = $("record-file") as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    input.value = ""; // the same file chosen again loads again
+    ($("record-text") as HTMLTextAreaElement).value = text;
+    await loadRecord(text);
+  }));
+  // A link to another game opened in the same tab changes only the hash.
+  window.addEventListener("hashchange", () => {
+    const code = addressRecord();
+    if (code && `#record=${code}` !== state.recordHash) void busy(() => loadAddressRecord(code));
+  });
+
   await busy(async () => {
     const list = await api.listVariants();
     const sel = $("variant") as HTMLSelectElement;
@@ -719,6 +932,18 @@ async function main(): Promise<void> {
       }
     }
     state.view = q.get("view") ?? "";
+    const code = addressRecord();
+    if (code) {
+      try {
+        await loadAddressRecord(code);
+        return;
+      } catch (err) {
+        // The page still opens, on what the rest of the address names, and says what was wrong.
+        await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
+        showError(`the record in the address cannot be loaded: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+    }
     await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
   });
 }

@@ -69,7 +69,9 @@ var api = {
   search: post("/v1/analysis:search"),
   evaluate: (req, signal) => call("POST", "/v1/analysis:evaluate", req, signal),
   rollout: (req, signal) => call("POST", "/v1/analysis:rollout", req, signal),
-  searchStream
+  searchStream,
+  exportGame: post("/v1/games:export"),
+  importGame: post("/v1/games:import")
 };
 async function searchStream(req, signal, onMessage) {
   const path = "/v1/analysis:searchStream";
@@ -1127,6 +1129,39 @@ function drawCoordinates(parent, board, ranks, W, H, upright) {
   }
 }
 
+// src/record.ts
+function playerTag(player) {
+  return player.split(/[_ ]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+}
+var pad = (n) => String(n).padStart(2, "0");
+function pgnDate(d) {
+  return `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
+}
+function recordFileName(variant, d) {
+  return `${variant}-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}.pgn`;
+}
+var ADDRESS_RECORD_LIMIT = 2e3;
+function encodeRecord(text) {
+  let bin = "";
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function decodeRecord(code) {
+  const b64 = code.replace(/-/g, "+").replace(/_/g, "/");
+  let bin;
+  try {
+    if (!/^[A-Za-z0-9+/]*$/.test(b64) || b64.length % 4 === 1) throw new Error();
+    bin = atob(b64 + "=".repeat((4 - b64.length % 4) % 4));
+  } catch {
+    throw new Error("the address's record is not base64url");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    throw new Error("the address's record is not UTF-8 text");
+  }
+}
+
 // src/seed.ts
 var MASK = (1n << 64n) - 1n;
 function baseSeed(text) {
@@ -1158,22 +1193,31 @@ var state = {
   lastSeed: "",
   rollAgain: "",
   // what the last roll said when it called for another ("rolled 6: roll again")
-  view: ""
+  view: "",
   // the player whose side is drawn at the bottom; "" for the first player
+  recordHash: "",
+  // "#record=..." while the address holds the game's record, else ""
+  recordHashFor: ""
+  // the game (gameKey) the address's record was asked for
 };
 var cur = () => state.history.at(-1);
 var pending = 0;
+var quiet = 0;
+function markBusy() {
+  if (pending + quiet > 0) document.body.dataset.busy = "true";
+  else delete document.body.dataset.busy;
+}
 async function busy(fn) {
   pending++;
-  document.body.dataset.busy = "true";
+  markBusy();
   try {
     return await fn();
   } catch (err) {
-    showError(err instanceof ApiError ? err.message : String(err));
+    showError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
     return void 0;
   } finally {
     pending--;
-    if (pending === 0) delete document.body.dataset.busy;
+    markBusy();
   }
 }
 function showError(msg) {
@@ -1208,11 +1252,11 @@ function optionBoard() {
 function currentBoard() {
   return cur()?.pos.board ?? optionBoard()?.board ?? state.variant?.board ?? {};
 }
-var chooser = (e) => e.next.to_move || e.pos.to_move || "";
-var finished = (e) => e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED";
+var chooser = (e) => e.next?.to_move || e.pos.to_move || "";
+var finished = (e) => e.next ? e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED" : e.pos.phase === "PHASE_FINISHED";
 function menuActions(e) {
-  const moves = e.next.moves ?? [];
-  if (e.next.chance) return [];
+  const moves = e.next?.moves ?? [];
+  if (e.next?.chance) return [];
   return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
 }
 function keys() {
@@ -1226,6 +1270,7 @@ async function setGame(pos) {
   state.selected = null;
   state.choice = [];
   state.rollAgain = "";
+  showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
   for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
   showError("");
@@ -1310,7 +1355,7 @@ async function runBots() {
     for (let i = 0; i < 500 && botToMove(); i++) {
       const e = cur();
       const gen = state.generation;
-      if (e.next.chance) {
+      if (e.next?.chance) {
         const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
         if (gen !== state.generation || !r.position || !r.next) return;
         state.lastSeed = r.seed ?? "";
@@ -1354,11 +1399,11 @@ async function activate(square) {
     showError(`${chooser(e)} is played by the bot`);
     return;
   }
-  if (e.next.chance) {
+  if (e.next?.chance) {
     showError("roll the dice first");
     return;
   }
-  const moves = e.next.moves ?? [];
+  const moves = e.next?.moves ?? [];
   const from = state.selected;
   const piece = e.pos.pieces?.find((p) => p.square === square);
   const movesFrom = (sq) => moves.filter((m) => m.from === sq && m.to);
@@ -1494,7 +1539,12 @@ function render() {
   const e = cur();
   if (!v || !e) return;
   updateUrl();
+  syncRecordHash();
   const { pos, next } = e;
+  if (!next) {
+    void busy(fillNext);
+    return;
+  }
   const moves = next.moves ?? [];
   const who = chooser(e);
   const human = state.seats.get(who) !== "bot" && !finished(e);
@@ -1555,7 +1605,7 @@ function render() {
     actions.append(b);
   }
   renderDice(v, pos);
-  renderDiceControls(e, human);
+  renderDiceControls(e, next, human);
   renderScores(v, pos, next);
   renderHeld(v, pos, playerColor);
   const list = $("move-list");
@@ -1573,10 +1623,10 @@ function render() {
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
 }
-function renderDiceControls(e, human) {
+function renderDiceControls(e, next, human) {
   const v = state.variant;
   $("dice-panel").hidden = (v?.die_types ?? []).length === 0 || finished(e);
-  const rolling = human && Boolean(e.next.chance);
+  const rolling = human && Boolean(next.chance);
   $("roll").hidden = !rolling;
   $("manual-dice").hidden = !rolling;
   const used = $("seed-used");
@@ -1584,7 +1634,7 @@ function renderDiceControls(e, human) {
   used.dataset.seed = state.lastSeed;
   const outcomes = $("roll-outcomes");
   outcomes.replaceChildren();
-  const moves = e.next.moves ?? [];
+  const moves = next.moves ?? [];
   if (rolling && moves.length <= 12) {
     for (const a of moves) {
       const b = h("button", { type: "button", "data-notation": a.notation ?? "", "data-dice": (a.dice ?? []).join(" ") }, a.notation ?? "");
@@ -1601,9 +1651,134 @@ function updateUrl() {
   q.set("variant", v.name ?? "");
   q.set("position", e.pos.text ?? "");
   if (state.view && state.view !== players()[0]) q.set("view", state.view);
-  history.replaceState(null, "", `?${q.toString()}`);
+  history.replaceState(null, "", `?${q.toString()}${state.recordHash}`);
+}
+function gameActions() {
+  return state.history.slice(1).map((e) => e.notation ?? "");
+}
+function recordTags() {
+  const tags = { Event: "Ashtapada playground", Date: pgnDate(/* @__PURE__ */ new Date()) };
+  for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? `bot (depth ${botDepth()})` : "human";
+  return tags;
+}
+async function exportRecord() {
+  const first = state.history[0];
+  if (!first) throw new ApiError("there is no game to save", 0);
+  const r = await api.exportGame({ start: ref(first.pos), actions: gameActions().map((notation) => ({ notation })), tags: recordTags() });
+  return r.record;
+}
+async function saveRecord() {
+  const record = await exportRecord();
+  const url = URL.createObjectURL(new Blob([record], { type: "application/x-chess-pgn" }));
+  const a = h("a", { href: url, download: recordFileName(state.variant?.name ?? "game", /* @__PURE__ */ new Date()) });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1e4);
+  showRecordStatus("record saved");
+}
+async function copyRecord() {
+  const record = await exportRecord();
+  const ta = $("record-text");
+  ta.value = record;
+  try {
+    await navigator.clipboard.writeText(record);
+    showRecordStatus("record copied");
+  } catch {
+    ta.select();
+    showRecordStatus("the record is in the text area: copy it from there");
+  }
+}
+function showRecordStatus(note, failure) {
+  const box = $("record-status");
+  for (const k of ["index", "notation", "reason"]) box.removeAttribute(`data-${k}`);
+  box.textContent = note ?? "";
+  if (!failure) return;
+  const index = failure.index ?? 0;
+  box.dataset.index = String(index);
+  box.dataset.notation = failure.notation ?? "";
+  box.dataset.reason = failure.reason ?? "";
+  box.textContent = `Loaded up to action ${index + 1} of the record, ${failure.notation ?? ""}, which cannot be played: ${failure.reason ?? ""}`;
+}
+async function loadRecord(text) {
+  const r = await api.importGame({ record: text });
+  const start = r.start;
+  if (!start?.variant) throw new ApiError("the service gave no start position", 0);
+  const positions = await recordPositions(text, start, r.actions ?? []);
+  await useVariant(start.variant);
+  state.generation++;
+  state.history = [
+    { pos: start, next: null, notation: null },
+    ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" }))
+  ];
+  state.selected = null;
+  state.choice = [];
+  state.rollAgain = "";
+  showError("");
+  await fillNext();
+  showVariantGame(null);
+  const n = state.history.length - 1;
+  if (r.failure) showRecordStatus(null, r.failure);
+  else showRecordStatus(`loaded ${n} action${n === 1 ? "" : "s"}${r.result && r.result !== "*" ? `, result ${r.result}` : ""}`);
+}
+var IMPORT_POSITIONS_LIMIT = 500;
+async function recordPositions(text, start, actions) {
+  if (actions.length <= IMPORT_POSITIONS_LIMIT) return (await api.importGame({ record: text, include_positions: true })).positions ?? [];
+  const out = [];
+  let at = start;
+  for (const a of actions) {
+    const r = await api.apply({ position: ref(at), moves: [{ notation: a.notation }] });
+    if (!r.position) throw new ApiError(`the record's action ${out.length + 1} (${a.notation}) gave no position`, 0);
+    out.push(r.position);
+    at = r.position;
+  }
+  return out;
+}
+async function fillNext() {
+  const e = cur();
+  if (!e || e.next) return;
+  const gen = state.generation;
+  const r = await api.apply({ position: ref(e.pos), moves: [], include_next: true, history: { keys: keys() } });
+  if (gen !== state.generation || cur() !== e) return;
+  if (!r.next) throw new ApiError("the service gave no turn", 0);
+  e.next = r.next;
+  render();
+}
+function gameKey() {
+  return JSON.stringify([state.history[0]?.pos.variant, state.history[0]?.pos.text, gameActions()]);
+}
+function syncRecordHash() {
+  const key = gameKey();
+  if (key === state.recordHashFor) return;
+  state.recordHashFor = key;
+  state.recordHash = "";
+  updateUrl();
+  if (state.history.length < 2) return;
+  quiet++;
+  markBusy();
+  exportRecord().then((record) => {
+    if (state.recordHashFor !== key) return;
+    state.recordHash = record.length < ADDRESS_RECORD_LIMIT ? `#record=${encodeRecord(record)}` : "";
+    updateUrl();
+  }).catch(() => {
+  }).finally(() => {
+    quiet--;
+    markBusy();
+  });
+}
+function addressRecord() {
+  return location.hash.startsWith("#record=") ? location.hash.slice("#record=".length) : "";
+}
+async function loadAddressRecord(code) {
+  await loadRecord(decodeRecord(code));
 }
 async function loadVariant(name, options, text) {
+  await useVariant(name);
+  if (text) await setGame({ variant: name, text });
+  else await newGame(options ?? {});
+  showVariantGame(options);
+}
+async function useVariant(name) {
   const r = await api.getVariant(name);
   if (!r.variant) throw new ApiError(`no variant ${name}`, 404);
   state.variant = r.variant;
@@ -1611,11 +1786,13 @@ async function loadVariant(name, options, text) {
   $("variant").value = name;
   $("variant-summary").textContent = r.variant.summary ?? "";
   renderLegend(r.variant);
-  if (text) await setGame({ variant: name, text });
-  else await newGame(options ?? {});
-  renderPieceLegend(r.variant, playerColor(players()[0] ?? ""));
-  const pos = cur()?.pos;
-  renderOptions(r.variant, pos?.options ?? options ?? {});
+}
+function showVariantGame(options) {
+  const v = state.variant;
+  if (!v) return;
+  renderPieceLegend(v, playerColor(players()[0] ?? ""));
+  const pos = state.history[0]?.pos;
+  renderOptions(v, pos?.options ?? options ?? {});
   renderSeatsNow();
 }
 async function newGame(options) {
@@ -1659,7 +1836,7 @@ function analysisSubject() {
   const e = cur();
   if (!e) return null;
   const seed = $("seed").value.trim() || (e.pos.text ?? "");
-  return { pos: e.pos, keys: keys(), chance: Boolean(e.next.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
 }
 async function main() {
   const q = new URLSearchParams(location.search);
@@ -1707,6 +1884,7 @@ async function main() {
     state.generation++;
     state.history.pop();
     while (state.history.length > 1 && botToMove()) state.history.pop();
+    showRecordStatus(null);
     state.selected = null;
     state.choice = [];
     state.rollAgain = "";
@@ -1724,6 +1902,29 @@ async function main() {
     if (state.variant && text) await setGame({ variant: state.variant.name ?? "", text });
     renderSeatsNow();
   }));
+  $("save-record").addEventListener("click", () => void busy(saveRecord));
+  $("copy-record").addEventListener("click", () => void busy(copyRecord));
+  $("load-record").addEventListener("click", act(async () => {
+    const text = $("record-text").value;
+    if (!text.trim()) {
+      showError("paste a record or choose a file first");
+      return;
+    }
+    await loadRecord(text);
+  }));
+  $("record-file").addEventListener("change", act(async () => {
+    const input = $("record-file");
+    const file = input.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    input.value = "";
+    $("record-text").value = text;
+    await loadRecord(text);
+  }));
+  window.addEventListener("hashchange", () => {
+    const code = addressRecord();
+    if (code && `#record=${code}` !== state.recordHash) void busy(() => loadAddressRecord(code));
+  });
   await busy(async () => {
     const list = await api.listVariants();
     const sel = $("variant");
@@ -1738,6 +1939,17 @@ async function main() {
       }
     }
     state.view = q.get("view") ?? "";
+    const code = addressRecord();
+    if (code) {
+      try {
+        await loadAddressRecord(code);
+        return;
+      } catch (err) {
+        await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
+        showError(`the record in the address cannot be loaded: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+    }
     await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
   });
 }
