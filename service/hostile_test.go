@@ -24,13 +24,15 @@ import (
 // slot past the analysis time: its streams end with an error, other analyses run, and the server
 // shuts down without waiting out its grace.
 func TestZeroWindowStreamsFreeTheirSlots(t *testing.T) {
-	const analysisTime = time.Second
+	// Long enough for the answers to outgrow what gRPC queues even on a loaded machine: with one
+	// second, a slow run could finish its search with every answer queued, and end OK.
+	const analysisTime = 3 * time.Second
 	core, logs := observer.New(zapcore.InfoLevel)
 	s := startConfigured(t, Config{Log: zap.New(core), Limits: Limits{AnalysisTime: analysisTime, Analyses: 2, QueueWait: 50 * time.Millisecond},
 		ShutdownGrace: 30 * time.Second})
 	attacker := dialRaw(t, s.grpcAddr, 0)
 	// Pawns on an empty board: each depth takes little time and adds a report of dozens of lines,
-	// so that the answers outgrow gRPC's 64 KB of queued data per stream within 100 ms.
+	// so that the answers outgrow gRPC's 64 KB of queued data per stream.
 	req := &pb.SearchStreamRequest{Position: chaturanga("4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1"), MultiPv: 64, TimeLimit: durationpb.New(time.Minute)}
 	start := time.Now()
 	attacker.call(analysisMethod+"SearchStream", req)
