@@ -20,6 +20,8 @@ export const repoDir = join(webDir, "..");
 // How long one wait on the page may take: the service answers in milliseconds, a bot at depth 1
 // in well under a second; this only bounds a broken page.
 export const STEP_TIMEOUT = 15000;
+/** A bot's whole turn: several calls, each of which may wait for the analysis slot. */
+export const BOT_TURN_TIMEOUT = 45000;
 
 /**
  * Builds ashtapada into a temporary directory and starts `serve`; resolves once it logged
@@ -192,9 +194,10 @@ export async function idle(page) {
   await page.waitForFunction(() => !document.body.dataset.busy, null, { timeout: STEP_TIMEOUT });
 }
 
-/** Waits (bounded) for a condition on the page, then for the page to be idle. */
-export async function until(page, fn, arg) {
-  await page.waitForFunction(fn, arg, { timeout: STEP_TIMEOUT, polling: 20 });
+/** Waits (bounded, STEP_TIMEOUT unless timeout is given) for a condition on the page, then for
+ * the page to be idle. */
+export async function until(page, fn, arg, timeout = STEP_TIMEOUT) {
+  await page.waitForFunction(fn, arg, { timeout, polling: 20 });
   await idle(page);
 }
 

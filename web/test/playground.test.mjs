@@ -28,6 +28,7 @@ import {
   chooseRoll,
   ending,
   STEP_TIMEOUT,
+  BOT_TURN_TIMEOUT,
 } from "./harness.mjs";
 
 const server = await startServer();
@@ -351,6 +352,7 @@ for (const v of variants) {
             document.querySelector("#to-move")?.getAttribute("data-player") !== bot &&
             document.querySelector("#position-text")?.value.trim() !== after,
           [botSeat, plan.after],
+          BOT_TURN_TIMEOUT,
         );
         assert.equal(await errorText(page), "", "#error after the bot's turn");
         // The actions listed, the human's and the bot's, lead from the start to the page's position.
