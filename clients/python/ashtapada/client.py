@@ -177,16 +177,17 @@ class Client:
 
     # The analysis.
 
-    def search(self, position: PositionLike, depth: Optional[int] = None, max_nodes: Optional[int] = None, time_limit: Optional[str] = None, multi_pv: Optional[int] = None, algorithm: Optional[t.SearchAlgorithm] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> t.SearchResponse:
+    def search(self, position: PositionLike, depth: Optional[int] = None, max_nodes: Optional[int] = None, time_limit: Optional[str] = None, multi_pv: Optional[int] = None, algorithm: Optional[t.SearchAlgorithm] = None, history: Optional[t.GameHistory] = None, clock: Optional[t.Clock] = None, timeout: Optional[float] = None) -> t.SearchResponse:
         """The best action: stops at the first of depth, max_nodes and time_limit ("0.5s"); with
-        none of them it searches for one second."""
-        body = _put({"position": ref(position)}, depth=depth, max_nodes=max_nodes, time_limit=time_limit, multi_pv=multi_pv, algorithm=algorithm, history=history)
+        none of them it searches for one second. With clock ({"remaining": "30s", "increment":
+        "0.1s"}) it takes the move's share of the mover's clock."""
+        body = _put({"position": ref(position)}, depth=depth, max_nodes=max_nodes, time_limit=time_limit, multi_pv=multi_pv, algorithm=algorithm, history=history, clock=clock)
         return cast(t.SearchResponse, self.call("AnalysisService_Search", body, timeout))
 
-    def search_stream(self, position: PositionLike, depth: Optional[int] = None, max_nodes: Optional[int] = None, time_limit: Optional[str] = None, multi_pv: Optional[int] = None, algorithm: Optional[t.SearchAlgorithm] = None, history: Optional[t.GameHistory] = None, timeout: Optional[float] = None) -> "SearchStream":
+    def search_stream(self, position: PositionLike, depth: Optional[int] = None, max_nodes: Optional[int] = None, time_limit: Optional[str] = None, multi_pv: Optional[int] = None, algorithm: Optional[t.SearchAlgorithm] = None, history: Optional[t.GameHistory] = None, clock: Optional[t.Clock] = None, timeout: Optional[float] = None) -> "SearchStream":
         """Search reporting as it goes: iterate for one answer per completed depth, the last
         with final true. Close it (or use it in a with block) to stop early."""
-        body = _put({"position": ref(position)}, depth=depth, max_nodes=max_nodes, time_limit=time_limit, multi_pv=multi_pv, algorithm=algorithm, history=history)
+        body = _put({"position": ref(position)}, depth=depth, max_nodes=max_nodes, time_limit=time_limit, multi_pv=multi_pv, algorithm=algorithm, history=history, clock=clock)
         return SearchStream(self._open("AnalysisService_SearchStream", body, {}, timeout))
 
     def evaluate(self, position: PositionLike, timeout: Optional[float] = None) -> t.EvaluateResponse:

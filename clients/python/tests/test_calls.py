@@ -58,6 +58,12 @@ class Calls(unittest.TestCase):
         self.assertEqual(s["lines"][0]["values"][0]["win_in"], 1)
         self.assertTrue(s["complete"])
 
+    def test_search_on_clock(self):
+        # Two seconds on the clock: the search takes its share, far less than the clock.
+        s = self.client.search(START, clock={"remaining": "2s", "increment": "0.02s"})
+        self.assertTrue(s["best_action"]["notation"])
+        self.assertLess(float(s["elapsed"].rstrip("s")), 1.0)
+
     def test_search_stream(self):
         with self.client.search_stream(START, depth=3) as stream:
             got = [(r["depth"], r["final"]) for r in stream]
