@@ -98,6 +98,9 @@ func (Rules) ImportGame(_ context.Context, req *pb.ImportGameRequest) (*pb.Impor
 		resp.Tags[t.Name] = t.Value
 	}
 	resp.Actions = make([]*pb.Action, len(steps))
+	if req.GetIncludePositions() {
+		resp.Positions = make([]*pb.Position, 0, len(steps))
+	}
 	for i, s := range steps {
 		resp.Actions[i] = actionToProto(s.Before, s.Move)
 		if req.GetIncludePositions() {
@@ -107,9 +110,13 @@ func (Rules) ImportGame(_ context.Context, req *pb.ImportGameRequest) (*pb.Impor
 		}
 	}
 	resp.Position = resp.Start
-	if len(steps) > 0 {
-		resp.Position = positionToProto(steps[len(steps)-1].After)
-		resp.Position.LastAction = resp.Actions[len(steps)-1]
+	switch n := len(steps); {
+	case n > 0 && req.GetIncludePositions():
+		// The last position is already made; the answer shares it.
+		resp.Position = resp.Positions[n-1]
+	case n > 0:
+		resp.Position = positionToProto(steps[n-1].After)
+		resp.Position.LastAction = resp.Actions[n-1]
 	}
 	if fail != nil {
 		resp.Failure = &pb.MoveFailure{Index: int32(fail.Index), Notation: fail.Notation,
