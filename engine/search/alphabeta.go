@@ -75,8 +75,15 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	// Pruning by the static value also needs a window clear of the win range.
 	prune := selective && !pv && !inCheck && math.Abs(alpha) < winBound && math.Abs(beta) < winBound
 	static := 0.0
-	if prune {
+	f.staticOK = selective && !inCheck
+	if f.staticOK {
 		static = s.static(n, side)
+		f.static = static
+	}
+	// improving: the side's static value rose since its last turn, so cut-offs are likelier and
+	// the late actions matter less.
+	improving := f.staticOK && ply >= 2 && (!s.frames[ply-2].staticOK || static > s.frames[ply-2].static)
+	if prune {
 		// Reverse futility: far enough above beta that no quiet line of a few actions falls back.
 		if depth <= rfpDepth && static-rfpMargin*float64(depth) >= beta {
 			return static
@@ -85,6 +92,7 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 		if depth >= 3 && static >= beta {
 			if passer, ok := n.(engine.Passer); ok && passer.PassInto(child.pos) {
 				r := 3 + depth/6
+				f.move = noMove
 				v := s.child(ply+1, depth-1-r, math.Nextafter(beta, math.Inf(-1)), beta, false, false)
 				if s.stop {
 					return 0
@@ -99,16 +107,41 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	if len(moves) == 0 {
 		return s.leaf(f, ply)
 	}
+	f.counter = noMove
+	prev := noMove
+	if ply > 0 {
+		prev = s.frames[ply-1].move
+		if prev != noMove {
+			f.counter = s.counter[uint(mover)%engine.MaxPlayers][histIndex(prev)]
+		}
+	}
 	s.order(f, moves, ttMove, mover)
+	hist := &s.history[uint(mover)%engine.MaxPlayers]
 	alpha0, unsolved0 := alpha, s.unsolved
 	best, bestMove := math.Inf(-1), noMove
+	nQuiets := 0
+	lmpLimit := 3 + depth*depth
+	if improving {
+		lmpLimit *= 2
+	}
 	for i := range moves {
 		m := pick(f, moves, i)
-		// Ordering scored captures and promotions above scoreKiller, losing ones below zero.
-		quiet := selective && f.score[i] >= 0 && f.score[i] < scoreKiller
+		sc := f.score[i]
+		// Ordering scored captures and promotions at scoreGain and above, losing ones far below
+		// zero; the rest are quiet.
+		quiet := selective && sc < scoreGain && sc > scoreBad/2
+		badCapture := selective && sc <= scoreBad/2
+		refutation := sc >= scoreCounter && sc < scoreGain // killers and the counter-move
+		// Shallow pruning once a move has been searched and a loss is not all there is.
+		shallow := prune && i > 0 && best > -winBound
 		n.PlayInto(m, child.pos)
 		same := s.sideAt(child.pos.ToMove()) == side
 		gives := selective && !same && child.tac.InCheck()
+		// Late-move pruning: near the horizon, the quiet actions ordered late rarely matter;
+		// checks may mate, and stay.
+		if shallow && quiet && !gives && !refutation && depth <= lmpDepth && i >= lmpLimit {
+			continue
+		}
 		next := depth - 1
 		if gives && ply < 2*s.iterDepth {
 			next++
@@ -119,6 +152,19 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 			best = max(best, static+futMargin*float64(depth))
 			continue
 		}
+		// Exchange pruning: near the horizon, an action that loses material where it lands.
+		// Not a check: the exchange counts the king's captures, legal or not, and a
+		// protected piece next to the king mates.
+		if shallow && !gives && f.see != nil && depth <= seeDepth && (quiet || badCapture) {
+			margin := seeCaptureMargin * float64(depth)
+			if quiet {
+				margin = seeQuietMargin * float64(depth*depth)
+			}
+			if f.see.SEE(m) < -margin {
+				continue
+			}
+		}
+		f.move = m
 		var v float64
 		if i == 0 || s.noPVS {
 			v = s.child(ply+1, next, alpha, beta, same, pv && i == 0)
@@ -131,6 +177,13 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 				if pv {
 					r--
 				}
+				if !improving {
+					r++
+				}
+				if refutation {
+					r--
+				}
+				r -= int(hist[histIndex(m)]) / historyPerPly
 				r = max(min(r, next-1), 0)
 			}
 			// A null window: nothing lies strictly between alpha and its successor.
@@ -153,10 +206,18 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 				f.pv[0] = m
 				f.pvLen = 1 + copy(f.pv[1:], child.pv[:child.pvLen])
 				if v >= beta {
-					s.cutoff(f, m, mover, depth)
+					s.stats.cutoffs++
+					if i == 0 {
+						s.stats.firstCutoffs++
+					}
+					s.cutoff(f, m, mover, depth, prev, f.quiets[:nQuiets])
 					break
 				}
 			}
+		}
+		if quiet && nQuiets < len(f.quiets) {
+			f.quiets[nQuiets] = m
+			nQuiets++
 		}
 	}
 	s.storeScalar(key, ply, depth, best, alpha0, beta, unsolved0, bestMove)
@@ -192,6 +253,7 @@ func (s *Searcher) chanceNode(f *frame, ply, depth int, alpha, beta float64, pv 
 	}
 	side := s.sideAt(n.ToMove())
 	s.orderChance(f, moves)
+	f.move = noMove
 	alpha0, unsolved0 := alpha, s.unsolved
 	sum, rem := 0.0, 1.0
 	child := s.frame(ply + 1)
@@ -273,6 +335,7 @@ func (s *Searcher) quiesce(f *frame, ply int, alpha, beta float64) float64 {
 		alpha = max(alpha, best)
 		moves = f.tac.Noisy(f.moves[:0])
 	}
+	f.counter = noMove
 	s.order(f, moves, noMove, n.ToMove())
 	child := s.frame(ply + 1)
 	for i := range moves {

@@ -149,3 +149,61 @@ func TestMeasurePVS(t *testing.T) {
 	}
 	_ = fmt.Sprint
 }
+
+// TestMeasureEffort shows where a chaturanga search's effort goes: for five positions searched
+// to a node budget, the depth reached, the effective branching factor (each iteration's nodes
+// over the one before's, geometric mean over the last four), the share of cut-offs that came on
+// the first action, and the aspiration re-searches at the root.
+func TestMeasureEffort(t *testing.T) {
+	if !*measure {
+		t.Skip("a measurement; run with -measure")
+	}
+	fens := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+		"r1b1k2r/1pp2ppp/p1n1pn2/3p4/3P1B2/2N1PN2/PPP2PPP/R3KB1R w - - 0 8",
+		"r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11",
+		"2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40",
+		"r3k3/8/8/8/4b3/8/3n4/R3K2R w - - 12 33",
+	}
+	const budget = 3_000_000
+	var sumDepth, sumEBF float64
+	var total searchStats
+	for _, fen := range fens {
+		s := NewSearcher(16 << 20)
+		var iterNodes []uint64
+		r := mustSearchReport(t, s, parseChaturanga(t, fen), Options{Limits: Limits{Nodes: budget}}, func(r Result) {
+			iterNodes = append(iterNodes, r.Nodes)
+		})
+		logEBF, k := 0.0, 0
+		for i := len(iterNodes) - 1; i >= 1 && k < 4; i-- {
+			logEBF += math.Log(float64(iterNodes[i]-iterNodes[i-1]) / float64(max(iterNodes[i-1]-prevOr0(iterNodes, i-2), 1)))
+			k++
+		}
+		ebf := math.Exp(logEBF / float64(max(k, 1)))
+		st := s.stats
+		t.Logf("%-70s depth %2d  EBF %.2f  first-action cut-offs %.3f  aspiration re-searches %d in %d iterations  nodes/iteration %v",
+			fen, r.Depth, ebf, float64(st.firstCutoffs)/float64(max(st.cutoffs, 1)), st.aspirationFails, st.aspirations, iterNodes)
+		sumDepth += float64(r.Depth)
+		sumEBF += ebf
+		total.cutoffs += st.cutoffs
+		total.firstCutoffs += st.firstCutoffs
+	}
+	t.Logf("%d nodes a position: mean depth %.2f, mean EBF %.2f, first-action cut-offs %.3f",
+		budget, sumDepth/float64(len(fens)), sumEBF/float64(len(fens)), float64(total.firstCutoffs)/float64(max(total.cutoffs, 1)))
+}
+
+func prevOr0(x []uint64, i int) uint64 {
+	if i < 0 {
+		return 0
+	}
+	return x[i]
+}
+
+func mustSearchReport(t *testing.T, s *Searcher, root engine.Position, opts Options, report func(Result)) Result {
+	t.Helper()
+	r, err := s.Search(context.Background(), root, opts, report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -5,12 +5,15 @@ import (
 )
 
 // Move ordering scores: the table's move, then actions that win material (more first), then the
-// killers, then the rest by history, and last the captures that lose in exchange.
+// killers and the counter-move, then the rest by history, and last the captures that lose in
+// exchange.
 const (
-	scoreTable  = 1 << 30
-	scoreGain   = 1 << 29
-	scoreKiller = 1 << 28
-	historyMax  = 1 << 20
+	scoreTable   = 1 << 30
+	scoreGain    = 1 << 29
+	scoreKiller  = 1 << 28
+	scoreCounter = scoreKiller - 1
+	// historyMax bounds the history counters either way.
+	historyMax = 1 << 14
 	// scoreBad puts the captures that lose material in exchange after every other action.
 	scoreBad = -1 << 29
 )
@@ -36,6 +39,8 @@ func (s *Searcher) order(f *frame, moves []engine.Move, ttMove engine.Move, move
 			sc = scoreKiller + 1
 		case m == f.killers[1]:
 			sc = scoreKiller
+		case m == f.counter:
+			sc = scoreCounter
 		default:
 			sc = h[histIndex(m)]
 		}
@@ -80,16 +85,32 @@ func (s *Searcher) orderChance(f *frame, moves []engine.Move) {
 	}
 }
 
-// cutoff remembers a quiet move that refuted a position: as a killer of its ply and in the
-// history of its player, by depth squared and decaying toward historyMax.
-func (s *Searcher) cutoff(f *frame, m engine.Move, mover, depth int) {
+// cutoff remembers a quiet move that refuted a position: as a killer of its ply, as the
+// counter-move of the move before it (prev), and in the history of its player, by depth squared;
+// the quiet moves tried before it (tried) lose as much.
+func (s *Searcher) cutoff(f *frame, m engine.Move, mover, depth int, prev engine.Move, tried []engine.Move) {
 	if f.tac != nil && f.tac.Gain(m) > 0 {
 		return
 	}
 	if f.killers[0] != m {
 		f.killers[1], f.killers[0] = f.killers[0], m
 	}
-	h := &s.history[uint(mover)%engine.MaxPlayers][histIndex(m)]
-	bonus := int32(min(depth*depth, 4096))
-	*h += bonus - int32(int64(*h)*int64(bonus)/historyMax)
+	if prev != noMove {
+		s.counter[uint(mover)%engine.MaxPlayers][histIndex(prev)] = m
+	}
+	h := &s.history[uint(mover)%engine.MaxPlayers]
+	bonus := int32(min(32*depth*depth, historyMax/2))
+	addHistory(&h[histIndex(m)], bonus)
+	for _, q := range tried {
+		addHistory(&h[histIndex(q)], -bonus)
+	}
+}
+
+// addHistory moves a history counter by bonus, less as it nears ±historyMax.
+func addHistory(h *int32, bonus int32) {
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	*h += bonus - *h*abs/historyMax
 }

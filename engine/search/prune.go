@@ -22,6 +22,19 @@ const (
 	// futDepth whose static value plus futMargin pawns a ply is still at most alpha.
 	futDepth  = 2
 	futMargin = 1.5
+	// lmpDepth: late-move pruning skips the late quiet actions of a node of depth at most
+	// lmpDepth, from the (3+depth²)-th action on, or twice that when improving: fewer cut
+	// the mates that a king's quiet step prepares.
+	lmpDepth = 6
+	// seeDepth and the margins: exchange pruning skips, at depth at most seeDepth, a quiet
+	// action that loses more than seeQuietMargin·depth² pawns in exchange, and a capture or
+	// capture that loses more than seeCaptureMargin·depth.
+	seeDepth         = 6
+	seeQuietMargin   = 0.2
+	seeCaptureMargin = 1.5
+	// historyPerPly is the history that takes one ply off (or, negative, adds one to) a late
+	// action's reduction.
+	historyPerPly = historyMax / 3
 	// aspirationDelta is the half-width of the first aspiration window, in pawns; it doubles on
 	// every failure, and past aspirationWide the window is open.
 	aspirationDelta = 0.25

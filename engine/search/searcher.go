@@ -42,6 +42,14 @@ type frame struct {
 	pvLen   int
 	killers [2]engine.Move
 	vals    [engine.MaxPlayers]float64 // max^n values
+	// move is the action being searched from this ply; counter the counter-move to the action
+	// before it, for ordering.
+	move, counter engine.Move
+	// static is the static value of the selective search's nodes out of check, for staticOK.
+	static   float64
+	staticOK bool
+	// quiets holds the quiet actions searched so far, which lose history if a later one cuts off.
+	quiets [64]engine.Move
 }
 
 // rootMove is one action of the root with what the last iteration found for it.
@@ -52,6 +60,12 @@ type rootMove struct {
 	exact bool
 	pv    [maxPly]engine.Move
 	pvLen int
+}
+
+// searchStats counts what TestMeasureEffort reports.
+type searchStats struct {
+	cutoffs, firstCutoffs        uint64 // beta cut-offs, and those on the first action
+	aspirations, aspirationFails uint64 // aspiration searches at the root, and their re-searches
 }
 
 // histSize is the number of history counters per player; moves are hashed onto them. Few enough
@@ -70,6 +84,7 @@ type Searcher struct {
 	frames  []*frame
 	variant engine.Variant
 	history *[engine.MaxPlayers][histSize]int32
+	counter *[engine.MaxPlayers][histSize]engine.Move
 
 	rootMoves []*rootMove
 	rootPool  []*rootMove
@@ -105,6 +120,8 @@ type Searcher struct {
 
 	u, e [engine.MaxPlayers]float64
 
+	stats searchStats
+
 	// Switches for tests and measurements.
 	noStar1 bool
 	noTT    bool
@@ -114,7 +131,8 @@ type Searcher struct {
 // NewSearcher returns a Searcher with a transposition table of about ttBytes (a default of
 // 16 MiB when ttBytes <= 0).
 func NewSearcher(ttBytes int) *Searcher {
-	return &Searcher{tt: newTable(ttBytes), history: new([engine.MaxPlayers][histSize]int32)}
+	return &Searcher{tt: newTable(ttBytes), history: new([engine.MaxPlayers][histSize]int32),
+		counter: new([engine.MaxPlayers][histSize]engine.Move)}
 }
 
 // ClearTable forgets every stored position, for searches that must not depend on earlier ones.
@@ -124,6 +142,7 @@ func (s *Searcher) ClearTable() {
 	}
 	s.tt.clear()
 	clear(s.history[:])
+	clear(s.counter[:])
 }
 
 // Search runs iterative deepening from root, which must wait for an action (PhaseAction or
@@ -264,6 +283,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 	}
 	for _, f := range s.frames {
 		f.killers = [2]engine.Move{noMove, noMove}
+		f.move, f.counter, f.staticOK = noMove, noMove, false
 	}
 
 	s.multiPV = max(opts.MultiPV, 1)
@@ -362,7 +382,7 @@ func mix(x uint64) uint64 {
 // frame returns the storage of ply, creating it on first use.
 func (s *Searcher) frame(ply int) *frame {
 	for len(s.frames) <= ply {
-		s.frames = append(s.frames, &frame{killers: [2]engine.Move{noMove, noMove}})
+		s.frames = append(s.frames, &frame{killers: [2]engine.Move{noMove, noMove}, move: noMove, counter: noMove})
 	}
 	f := s.frames[ply]
 	if f.pos == nil && ply > 0 {
@@ -458,6 +478,7 @@ func (s *Searcher) rootAlphaBeta(depth int) {
 			bound = topVals[k-1]
 		}
 		child := s.frame(1)
+		f.move = rm.move
 		root.PlayInto(rm.move, child.pos)
 		same := s.sideOf[child.pos.ToMove()] == mySide
 		var v float64
@@ -507,10 +528,14 @@ func (s *Searcher) aspire(depth int) bool {
 func (s *Searcher) aspiration(depth int, same bool) float64 {
 	delta := aspirationDelta
 	lo, hi := s.prev-delta, s.prev+delta
+	s.stats.aspirations++
 	for {
 		v := s.child(1, depth-1, lo, hi, same, true)
 		if s.stop {
 			return v
+		}
+		if v <= lo || v >= hi {
+			s.stats.aspirationFails++
 		}
 		delta *= 2
 		switch {
