@@ -22,14 +22,19 @@
 //     window, (alpha, the next float64 above alpha), and searched again if it fails high;
 //     principal variation nodes take no cut-offs from the table, so lines reach the horizon;
 //   - ordering: the table's move, then actions that win material (engine.Tactics.Gain, largest
-//     first), two killer moves per ply, then a history counter of quiet actions that refuted
-//     positions (depth squared, halved before each search);
+//     first), two killer moves per ply, the counter-move (the quiet action that last refuted the
+//     action before), then a history counter of quiet actions that refuted positions (depth
+//     squared, as much taken from the quiet actions tried before the refutation, halved before
+//     each search);
 //   - quiescence at the horizon when the node implements engine.Tactics: stand pat, or follow
 //     the noisy actions (every action when in check); a chance node at the horizon stands pat;
 //   - in the games of selectiveGames (prune.go), unless Options.FullWidth: null move
-//     (engine.Passer), late-move reductions, reverse futility and futility pruning, check
-//     extensions, aspiration windows at the root, and losing captures (engine.Exchanger) ordered
-//     last and left out of quiescence, each kept for a match's gain (docs/measurements.md);
+//     (engine.Passer), late-move reductions (less for actions with a good history and for
+//     killers, more while the side's static value is not improving on its last turn's),
+//     late-move pruning, reverse futility and futility pruning, check extensions, aspiration
+//     windows at the root, and the exchange (engine.Exchanger): losing captures ordered last and
+//     left out of quiescence, and near the horizon actions that lose material pruned, each kept
+//     for a match's gain (docs/measurements.md);
 //   - a finished game worth Utility×engine.WinValue moved one pawn toward zero per ply from the
 //     root, so that a sooner win and a later loss are preferred; static values are clamped
 //     below the win range. Wins are stored in the table relative to their node.
@@ -150,8 +155,9 @@
 // 6.9-7.4 M in chaturaji with the random policy, with 21 and 39 allocations for about 5,700 and
 // 25,500 actions: the playouts' outcomes, nothing per action.
 //
-// Most of the time goes to the variants' move generation and evaluation. Aspiration windows,
-// null-move pruning and late-move reductions are not implemented.
+// Most of the time goes to the variants' move generation and evaluation. TestMeasureEffort
+// (-measure) reports the depth, the effective branching factor and the first-action cut-off rate
+// of chaturanga searches to a node budget.
 //
 // # Playouts and bots
 //
