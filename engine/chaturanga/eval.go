@@ -39,7 +39,7 @@ var kingAttackWeight = [pieceTypes]float64{horse: 81, gaja: 40, ratha: 44, mantr
 // kingFlank the files around a king's file (Stockfish's KingFlank); camp a side's five ranks.
 var forwardFile, attackSpan [2][64]bitboard
 var adjacentFiles, kingFlank [8]bitboard
-var camp [2]bitboard
+var camp, outpostRanks [2]bitboard
 
 func init() {
 	files := func(lo, hi int) (b bitboard) {
@@ -52,6 +52,7 @@ func init() {
 		adjacentFiles[f] = files(f-1, f-1) | files(f+1, f+1)
 	}
 	kingFlank = [8]bitboard{files(0, 2), files(0, 3), files(0, 3), files(2, 5), files(2, 5), files(4, 7), files(4, 7), files(5, 7)}
+	outpostRanks[white], outpostRanks[black] = rank1<<24|rank1<<32|rank1<<40, rank1<<16|rank1<<24|rank1<<32
 	camp[white], camp[black] = rank1<<0|rank1<<8|rank1<<16|rank1<<24|rank1<<32, rank1<<24|rank1<<32|rank1<<40|rank1<<48|rank1<<56
 	for sq := range 64 {
 		f, r := sq%8, sq/8
@@ -109,20 +110,23 @@ func (t *evalTerms) sum() float64 {
 // on the enemy king's ring.
 type attackInfo struct {
 	pawns, pawnAttacks, attacked, attacked2, ring [2]bitboard
-	by                                          [2][pieceTypes]bitboard
-	kingSq                                      [2]int
-	ringAttackers                               [2]int
-	ringAttackWeight, kingAttacks, mobilityMg   [2]float64
+	by                                            [2][pieceTypes]bitboard
+	kingSq                                        [2]int
+	ringAttackers                                 [2]int
+	ringAttackWeight, kingAttacks, mobilityMg     [2]float64
 }
 
 func (p *Position) evalTerms() evalTerms {
 	w := &weights
 	occ := p.occupied()
-	var material, placement, mobility, pieces, pawns, passed, threats, kingSafety taper
+	var material, mobility, pieces, pawns, passed, threats, kingSafety taper
 	var a attackInfo
 	npm := 0
-	for s := occ &^ p.byType[pawn] &^ p.byType[king]; s != 0; s &= s - 1 {
-		npm += phaseMaterial[p.board[bits.TrailingZeros64(s)]&7]
+	for typ := horse; typ <= mantri; typ++ {
+		nw := bits.OnesCount64(p.byType[typ] & p.byColor[white])
+		nb := bits.OnesCount64(p.byType[typ] & p.byColor[black])
+		npm += phaseMaterial[typ] * (nw + nb)
+		material.add2(float64(nw-nb), w.PieceMg[typ], w.PieceEg[typ])
 	}
 	for c := white; c <= black; c++ {
 		own := p.byColor[c]
@@ -135,38 +139,24 @@ func (p *Position) evalTerms() evalTerms {
 		a.attacked[c] = a.pawnAttacks[c] | a.by[c][king]
 		a.attacked2[c] = pawnsAttackTwice(c, a.pawns[c]) | a.pawnAttacks[c]&a.by[c][king]
 	}
+	material.add2(float64(bits.OnesCount64(a.pawns[white])-bits.OnesCount64(a.pawns[black])), w.PieceMg[pawn], w.PieceEg[pawn])
 	for c := white; c <= black; c++ {
 		them := c ^ 1
-		sign := 1.0
-		if c == black {
-			sign = -1
-		}
-		own := p.byColor[c]
 		area := ^(a.pawns[c] | 1<<a.kingSq[c] | a.pawnAttacks[them])
-		var mob taper
-		for s := own; s != 0; s &= s - 1 {
+		var mobMg, mobEg, pcsMg, pcsEg float64
+		for s := p.byColor[c] &^ p.byType[pawn] &^ p.byType[king]; s != 0; s &= s - 1 {
 			sq := bits.TrailingZeros64(s)
 			typ := int(p.board[sq] & 7)
-			psq := sq
-			if c == black {
-				psq ^= 56
-			}
-			placement.add2(sign, psqMg[typ][psq], psqEg[typ][psq])
-			if typ == king {
-				continue
-			}
-			material.add2(sign, w.PieceMg[typ], w.PieceEg[typ])
-			if typ == pawn {
-				continue
-			}
 			var att bitboard
 			switch typ {
 			case horse:
 				att = knightAttacks[sq]
 				m := bits.OnesCount64(att & area)
-				mob.add2(1, w.HorseMobilityMg[m], w.HorseMobilityEg[m])
-				if r := psq / 8; r >= 3 && r <= 5 && a.pawnAttacks[c]&(1<<sq) != 0 && attackSpan[c][sq]&a.pawns[them] == 0 {
-					pieces.add(sign, w.HorseOutpost)
+				mobMg += w.HorseMobilityMg[m]
+				mobEg += w.HorseMobilityEg[m]
+				if a.pawnAttacks[c]&(1<<sq) != 0 && outpostRanks[c]&(1<<sq) != 0 && attackSpan[c][sq]&a.pawns[them] == 0 {
+					pcsMg += w.HorseOutpost[0]
+					pcsEg += w.HorseOutpost[1]
 				}
 			case gaja, mantri:
 				if typ == gaja {
@@ -175,17 +165,21 @@ func (p *Position) evalTerms() evalTerms {
 					att = ferzAttacks[sq]
 				}
 				m := bits.OnesCount64(att & area)
-				mob.add2(1, w.LeaperMobilityMg[m], w.LeaperMobilityEg[m])
+				mobMg += w.LeaperMobilityMg[m]
+				mobEg += w.LeaperMobilityEg[m]
 			case ratha:
 				att = rookAttacks(sq, occ)
 				m := bits.OnesCount64(att & area)
-				mob.add2(1, w.RathaMobilityMg[m], w.RathaMobilityEg[m])
+				mobMg += w.RathaMobilityMg[m]
+				mobEg += w.RathaMobilityEg[m]
 				file := fileA << (sq % 8)
 				switch {
 				case file&p.byType[pawn] == 0:
-					pieces.add(sign, w.RathaOpenFile)
+					pcsMg += w.RathaOpenFile[0]
+					pcsEg += w.RathaOpenFile[1]
 				case file&a.pawns[c] == 0:
-					pieces.add(sign, w.RathaHalfOpenFile)
+					pcsMg += w.RathaHalfOpenFile[0]
+					pcsEg += w.RathaHalfOpenFile[1]
 				}
 			}
 			a.by[c][typ] |= att
@@ -197,8 +191,13 @@ func (p *Position) evalTerms() evalTerms {
 			}
 			a.kingAttacks[c] += float64(bits.OnesCount64(att & kingAttacks[a.kingSq[them]]))
 		}
-		mobility.add(sign, mob)
-		a.mobilityMg[c] = mob[0]
+		sign := 1.0
+		if c == black {
+			sign = -1
+		}
+		mobility.add2(sign, mobMg, mobEg)
+		pieces.add2(sign, pcsMg, pcsEg)
+		a.mobilityMg[c] = mobMg
 	}
 	for c := white; c <= black; c++ {
 		sign := 1.0
@@ -212,7 +211,7 @@ func (p *Position) evalTerms() evalTerms {
 
 	mg := float64(min(max(npm, endgameMaterial), middlegameMaterial)-endgameMaterial) / (middlegameMaterial - endgameMaterial)
 	mix := func(t taper) float64 { return t[0]*mg + t[1]*(1-mg) }
-	t := evalTerms{material: mix(material), placement: mix(placement), mobility: mix(mobility), pieces: mix(pieces),
+	t := evalTerms{material: mix(material), placement: mix(p.psq), mobility: mix(mobility), pieces: mix(pieces),
 		pawns: mix(pawns), passed: mix(passed), threats: mix(threats), king: mix(kingSafety)}
 	if lead := t.material; lead >= mopUpLead || lead <= -mopUpLead {
 		winner, sign := white, 1.0

@@ -62,3 +62,13 @@ var psqMg, psqEg = func() (mg, eg [pieceTypes][64]float64) {
 	}
 	return mg, eg
 }()
+
+// place adds (n = 1) or takes away (n = -1) the piece-square values of a piece to white's lead.
+func (t *taper) place(typ, color, sq int, n float64) {
+	if color == black {
+		sq ^= 56
+		n = -n
+	}
+	t[0] += n * psqMg[typ][sq]
+	t[1] += n * psqEg[typ][sq]
+}
