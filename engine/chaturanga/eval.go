@@ -228,35 +228,64 @@ func (p *Position) evalTerms() evalTerms {
 	return t
 }
 
-// pawnTerms adds the pawn structure and passed pawns of color c.
+// pawnTerms adds the pawn structure and passed pawns of color c, by whole bitboards where a
+// term does not depend on the pawn's rank.
 func (p *Position) pawnTerms(c int, sign float64, a *attackInfo, pawns, passed *taper) {
 	w := &weights
 	them := c ^ 1
-	for s := a.pawns[c]; s != 0; s &= s - 1 {
-		sq := bits.TrailingZeros64(s)
-		f, r := sq%8, sq/8
-		behind := sq - 8
-		if c == black {
-			r, behind = 7-r, sq+8
-		}
-		opposed := forwardFile[c][sq]&a.pawns[them] != 0
-		neighbours := a.pawns[c] & adjacentFiles[f]
-		support := neighbours & pawnAttacks[them][sq]
-		phalanx := neighbours & (rank1 << (sq &^ 7))
-		switch {
-		case support|phalanx != 0:
-			v := w.ConnectedMg[r]*float64(2+b2i(phalanx != 0)-b2i(opposed)) + w.ConnectedSupport*float64(bits.OnesCount64(support))
-			pawns.add2(sign, v, v*float64(r-2)/4)
-		case neighbours == 0:
-			pawns.add(-sign, w.Isolated)
-		}
-		if support == 0 && behind >= 0 && behind < 64 && a.pawns[c]&(1<<behind) != 0 {
-			pawns.add(-sign, w.Doubled)
-		}
-		if (forwardFile[c][sq]|attackSpan[c][sq])&a.pawns[them] == 0 && forwardFile[c][sq]&a.pawns[c] == 0 {
-			passed.add2(sign, w.PassedMg[r], w.PassedEg[r])
-		}
+	own, enemy := a.pawns[c], a.pawns[them]
+	supported := own & a.pawnAttacks[c]
+	phalanx := own & ((own&^fileH)<<1 | (own&^fileA)>>1)
+	files := own | own>>32
+	files |= files >> 16
+	files |= files >> 8
+	files &= rank1
+	isolated := own & ((files &^ (files<<1 | files>>1)) * fileA)
+	// ahead is, for a square, whether an own or enemy pawn stands further up its file.
+	var doubled, ownAhead, enemyAhead bitboard
+	if c == white {
+		doubled = own & (own << 8)
+		ownAhead, enemyAhead = fillDown(own>>8), fillDown(enemy>>8)
+	} else {
+		doubled = own & (own >> 8)
+		ownAhead, enemyAhead = fillUp(own<<8), fillUp(enemy<<8)
 	}
+	stoppers := enemyAhead | (enemyAhead&^fileH)<<1 | (enemyAhead&^fileA)>>1
+	pawns.add(-sign*float64(bits.OnesCount64(isolated)), w.Isolated)
+	pawns.add(-sign*float64(bits.OnesCount64(doubled&^supported)), w.Doubled)
+	for s := supported | phalanx; s != 0; s &= s - 1 {
+		sq := bits.TrailingZeros64(s)
+		r := relativeRank(c, sq)
+		opposed := enemyAhead&(1<<sq) != 0
+		v := w.ConnectedMg[r]*float64(2+b2i(phalanx&(1<<sq) != 0)-b2i(opposed)) +
+			w.ConnectedSupport*float64(bits.OnesCount64(own&pawnAttacks[them][sq]))
+		pawns.add2(sign, v, v*float64(r-2)/4)
+	}
+	for s := own &^ stoppers &^ ownAhead; s != 0; s &= s - 1 {
+		r := relativeRank(c, bits.TrailingZeros64(s))
+		passed.add2(sign, w.PassedMg[r], w.PassedEg[r])
+	}
+}
+
+// fillDown and fillUp spread every set square to the squares below and above it on its file.
+func fillDown(b bitboard) bitboard {
+	b |= b >> 8
+	b |= b >> 16
+	return b | b>>32
+}
+
+func fillUp(b bitboard) bitboard {
+	b |= b << 8
+	b |= b << 16
+	return b | b<<32
+}
+
+// relativeRank is the rank of sq counted from color's side, 0 the first.
+func relativeRank(color, sq int) int {
+	if color == black {
+		return 7 - sq/8
+	}
+	return sq / 8
 }
 
 // threatTerms adds the threats of color c against the other side's pieces.
@@ -327,7 +356,7 @@ func (p *Position) kingTerms(c int, sign float64, a *attackInfo, kingSafety *tap
 		148*float64(bits.OnesCount64(unsafe)) +
 		69*a.kingAttacks[them] +
 		3*attacks*attacks/8 +
-		208*(a.mobilityMg[them]-a.mobilityMg[c]) -
+		fsfUnits*(a.mobilityMg[them]-a.mobilityMg[c]) -
 		873 - 4*defence + 37
 	if a.by[c][horse]&a.by[c][king] != 0 {
 		danger -= 100

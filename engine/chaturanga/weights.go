@@ -53,9 +53,12 @@ type Weights struct {
 // horse and more, not a pawn or two.
 const mopUpLead = 2.5
 
-// fsf converts Fairy-Stockfish's internal units to pawns: it shows 208 of them (its endgame
-// pawn) as one pawn.
-func fsf(v float64) float64 { return v / 208 }
+// fsfUnits is how many of Fairy-Stockfish's internal units make one of our pawns; it shows
+// 208 (its endgame pawn) as one pawn.
+const fsfUnits = 208
+
+// fsf converts Fairy-Stockfish's internal units to pawns.
+func fsf(v float64) float64 { return v / fsfUnits }
 
 func fsfPair(mg, eg float64) [2]float64 { return [2]float64{fsf(mg), fsf(eg)} }
 
