@@ -91,11 +91,12 @@ func TestEvaluateMopUp(t *testing.T) {
 func TestSetWeights(t *testing.T) {
 	p, _ := Parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 	double := weights
-	double.Ratha *= 2
+	double.PieceEg[ratha] *= 2
 	old := SetWeights(double)
 	got := p.Terms()[0].Values[white]
 	SetWeights(old)
-	if want := 2 * old.Ratha; got != want {
+	// A lone ratha is an ending: its endgame value counts alone.
+	if want := 2 * old.PieceEg[ratha]; got != want {
 		t.Errorf("material with the ratha doubled: %v, want %v", got, want)
 	}
 	var _ engine.Judge = &p
@@ -113,27 +114,104 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
-// TestFlankPawnAdvance checks the pawn advance term by file and material: with every piece on,
-// a flank pawn's push counts against its side and a centre pawn's for it; with only kings and
-// pawns left, a flank pawn counts like any other.
-func TestFlankPawnAdvance(t *testing.T) {
-	advance := func(fen string) float64 {
-		p, err := Parse(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p.evalTerms().advance
+func termsOf(t *testing.T, fen string) evalTerms {
+	t.Helper()
+	p, err := Parse(fen)
+	if err != nil {
+		t.Fatal(err)
 	}
-	start := advance(StartFEN)
-	if got := advance("rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP1/RNBQKBNR b - - 0 1"); got >= start {
-		t.Errorf("h2-h4 with every piece on: advance %v, want below %v", got, start)
+	return p.evalTerms()
+}
+
+// The material mixes middlegame and endgame values by the pieces on the board: the start
+// position less a horse (9,939 of non-pawn material) is (9939-3915)/(15258-3915) middlegame,
+// a lone ratha all endgame.
+func TestEvaluatePhase(t *testing.T) {
+	w := weights
+	mg := (9939.0 - 3915) / (15258 - 3915)
+	got := termsOf(t, "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").material
+	if want := mg*w.PieceMg[horse] + (1-mg)*w.PieceEg[horse]; math.Abs(got-want) > 1e-9 {
+		t.Errorf("a horse up at the start: material %v, want %v", got, want)
 	}
-	if got := advance("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"); got <= start {
-		t.Errorf("e2-e4 with every piece on: advance %v, want above %v", got, start)
+	if got := termsOf(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").material; got != w.PieceEg[ratha] {
+		t.Errorf("a lone ratha: material %v, want its endgame value %v", got, w.PieceEg[ratha])
 	}
-	flank := advance("4k3/8/8/8/7P/8/8/4K3 w - - 0 1")
-	centre := advance("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1")
-	if flank != centre || flank <= 0 {
-		t.Errorf("kings and a pawn on the fourth rank: flank %v, centre %v, want equal and positive", flank, centre)
+}
+
+// A ratha in the open reaches 14 squares and scores its mobility; one shut in by its own
+// pieces reaches none and loses.
+func TestEvaluateMobility(t *testing.T) {
+	free := termsOf(t, "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1").mobility
+	shut := termsOf(t, "4k3/8/8/8/8/8/7P/4K1NR w - - 0 1").mobility
+	horseOnly := termsOf(t, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1").mobility
+	if free <= 0 || shut >= horseOnly {
+		t.Errorf("ratha mobility: free %v (want > 0), shut in %v (want below the horse's alone, %v)", free, shut, horseOnly)
+	}
+}
+
+// A ratha gains on a file without pawns, less on one without its own pawns, nothing behind
+// its own pawn.
+func TestEvaluateRathaFiles(t *testing.T) {
+	open := termsOf(t, "4k3/p7/8/8/8/8/P7/3RK3 w - - 0 1").pieces
+	half := termsOf(t, "4k3/p2p4/8/8/8/8/P7/3RK3 w - - 0 1").pieces
+	closed := termsOf(t, "4k3/p7/8/8/8/8/P2P4/3RK3 w - - 0 1").pieces
+	if !(open > half && half > closed && closed == 0) {
+		t.Errorf("ratha on an open file %v, half-open %v, closed %v", open, half, closed)
+	}
+}
+
+// A horse on e5 that the d4 pawn defends is an outpost while no black pawn can come to attack
+// it; a pawn on f7, which can reach f6, spoils it.
+func TestEvaluateHorseOutpost(t *testing.T) {
+	outpost := termsOf(t, "4k3/p7/8/4N3/3P4/8/8/4K3 w - - 0 1").pieces
+	spoiled := termsOf(t, "4k3/p4p2/8/4N3/3P4/8/8/4K3 w - - 0 1").pieces
+	if outpost <= 0 || spoiled != 0 {
+		t.Errorf("horse outpost %v (want > 0), with a pawn on f7 %v (want 0)", outpost, spoiled)
+	}
+}
+
+// Connected pawns on the fourth rank score, the same pawns apart lose as isolated, and a
+// doubled pawn loses more.
+func TestEvaluatePawnStructure(t *testing.T) {
+	connected := termsOf(t, "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1").pawns
+	apart := termsOf(t, "4k3/8/8/8/8/8/P6P/4K3 w - - 0 1").pawns
+	doubled := termsOf(t, "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1").pawns
+	if !(connected > 0 && apart < 0 && doubled < apart) {
+		t.Errorf("pawn structure: connected %v, isolated %v, doubled and isolated %v", connected, apart, doubled)
+	}
+}
+
+// A pawn no enemy pawn can stop is passed, and worth more the further it stands; a black pawn
+// on e7, beside its path, stops the d-pawn (and the d-pawn it).
+func TestEvaluatePassedPawns(t *testing.T) {
+	fourth := termsOf(t, "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1").passed
+	sixth := termsOf(t, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1").passed
+	stopped := termsOf(t, "4k3/4p3/8/8/3P4/8/8/4K3 w - - 0 1").passed
+	if !(sixth > fourth && fourth > 0) || stopped != 0 {
+		t.Errorf("passed pawn on the 4th %v, the 6th %v; d4 against e7 %v (want 0)", fourth, sixth, stopped)
+	}
+}
+
+// A black horse attacked by a safe white pawn and a black ratha attacked by a white horse and
+// defended by nothing are threats for white.
+func TestEvaluateThreats(t *testing.T) {
+	none := termsOf(t, "4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1").threats
+	pawnOnHorse := termsOf(t, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").threats
+	hanging := termsOf(t, "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1").threats
+	if none != 0 || pawnOnHorse <= 0 || hanging <= 0 {
+		t.Errorf("threats: none %v (want 0), pawn on horse %v, horse on hanging ratha %v (want > 0)", none, pawnOnHorse, hanging)
+	}
+	if pawnOnHorse < weights.ThreatByPawn[1] {
+		t.Errorf("pawn on horse %v, want at least the endgame threat by a pawn %v", pawnOnHorse, weights.ThreatByPawn[1])
+	}
+}
+
+// A black king whose ring white's rathas and horse attack, with safe checks, is in danger;
+// the same king with the white pieces at home is not.
+func TestEvaluateKingDanger(t *testing.T) {
+	attacked := termsOf(t, "6k1/5ppp/8/6N1/8/8/1R5R/4K3 w - - 0 1").king
+	quiet := termsOf(t, "6k1/5ppp/8/8/8/8/8/1R1NK2R w - - 0 1").king
+	if attacked <= quiet {
+		t.Errorf("king safety with black's king attacked %v, with white at home %v", attacked, quiet)
 	}
 }

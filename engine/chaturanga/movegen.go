@@ -172,6 +172,51 @@ func (p *Position) countLegal() uint64 {
 	return uint64(n)
 }
 
+// hasLegal reports whether the side to move has a legal move: countLegal > 0, but it stops at
+// the first one and tries the cheap pieces before the king, whose steps each need an attack test.
+func (p *Position) hasLegal() bool {
+	ci := p.checkInfo()
+	if ci.target != 0 {
+		own := p.byColor[ci.us]
+		free := p.byType[pawn] & own &^ ci.pinned
+		var moves bitboard
+		if ci.us == white {
+			moves = free<<8&^ci.occ | ((free&^fileA)<<7|(free&^fileH)<<9)&p.byColor[ci.them]
+		} else {
+			moves = free>>8&^ci.occ | ((free&^fileA)>>9|(free&^fileH)>>7)&p.byColor[ci.them]
+		}
+		if moves&ci.target != 0 {
+			return true
+		}
+		for s := p.byType[horse] & own &^ ci.pinned; s != 0; s &= s - 1 {
+			if knightAttacks[bits.TrailingZeros64(s)]&ci.target != 0 {
+				return true
+			}
+		}
+		for s := p.byType[mantri] & own &^ ci.pinned; s != 0; s &= s - 1 {
+			if ferzAttacks[bits.TrailingZeros64(s)]&ci.target != 0 {
+				return true
+			}
+		}
+		for s := p.byType[gaja] & own &^ ci.pinned; s != 0; s &= s - 1 {
+			if alfilAttacks[bits.TrailingZeros64(s)]&ci.target != 0 {
+				return true
+			}
+		}
+		for s := p.byType[ratha] & own; s != 0; s &= s - 1 {
+			if p.pieceTargets(&ci, bits.TrailingZeros64(s), ratha) != 0 {
+				return true
+			}
+		}
+		for s := p.byType[pawn] & own & ci.pinned; s != 0; s &= s - 1 {
+			if p.pawnTargets(&ci, bits.TrailingZeros64(s)) != 0 {
+				return true
+			}
+		}
+	}
+	return p.kingTargets(&ci) != 0
+}
+
 // Moves appends the legal moves; a finished game (including a draw by the 70-move rule) has none.
 func (p *Position) Moves(buf []engine.Move) []engine.Move {
 	if p.halfmove >= drawPlies {

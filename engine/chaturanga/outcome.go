@@ -8,7 +8,7 @@ const drawPlies = 140
 // result reports whether the game is over and who won (-1 for a draw), without allocating: the
 // side to move loses when it has no move (checkmate or stalemate), even on the 140th ply.
 func (p *Position) result() (over bool, winner int) {
-	if p.countLegal() == 0 {
+	if !p.hasLegal() {
 		return true, int(p.side) ^ 1
 	}
 	if p.halfmove >= drawPlies {

@@ -2,6 +2,7 @@ package chaturanga
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -112,4 +113,53 @@ func TestNodeContract(t *testing.T) {
 	}
 	enginetest.CheckNode(t, &start, 20, 300, 1, sameState)
 	enginetest.CheckPerft(t, &start, 3)
+}
+
+// hasLegal agrees with countLegal over every position three plies from those of perft.txt and
+// along random games to their end (checkmates and stalemates included).
+func TestHasLegal(t *testing.T) {
+	seen, stuck := 0, 0
+	var walk func(p *Position, depth int)
+	walk = func(p *Position, depth int) {
+		seen++
+		if want := p.countLegal() > 0; p.hasLegal() != want {
+			t.Fatalf("%s: hasLegal %v, countLegal %d", p.FEN(), !want, p.countLegal())
+		}
+		if p.countLegal() == 0 {
+			stuck++
+		}
+		if depth == 0 {
+			return
+		}
+		for _, m := range p.generate(nil) {
+			var child Position
+			p.play(m, &child)
+			walk(&child, depth-1)
+		}
+	}
+	for _, c := range readPerftTable(t) {
+		p, err := Parse(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk(&p, 3)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 200 {
+		p, _ := Parse(StartFEN)
+		for {
+			walk(&p, 0)
+			moves := p.generate(nil)
+			if len(moves) == 0 || p.halfmove >= drawPlies {
+				break
+			}
+			var child Position
+			p.play(moves[rng.IntN(len(moves))], &child)
+			p = child
+		}
+	}
+	if stuck == 0 {
+		t.Errorf("none of %d positions was without a move", seen)
+	}
+	t.Logf("%d positions, %d without a move", seen, stuck)
 }

@@ -15,11 +15,13 @@ func (p *Position) play(m engine.Move, child *Position) {
 		child.byColor[us^1] &^= toBit
 		child.halfmove = 0
 		child.key ^= zobristPiece[v][to]
+		child.psq.place(int(v&7), us^1, to, -1)
 	}
 	child.byType[typ] &^= fromBit
 	child.byColor[us] ^= fromBit | toBit
 	child.board[from] = empty
 	child.key ^= zobristPiece[p.board[from]][from]
+	child.psq.place(typ, us, from, -1)
 	if typ == pawn {
 		child.halfmove = 0
 		if m&promoteFlag != 0 {
@@ -27,6 +29,7 @@ func (p *Position) play(m engine.Move, child *Position) {
 		}
 	}
 	child.byType[typ] |= toBit
+	child.psq.place(typ, us, to, 1)
 	child.board[to] = uint8(typ | us<<3)
 	child.key ^= zobristPiece[child.board[to]][to] ^ zobristBlack
 	if us == black {

@@ -36,6 +36,9 @@ type Position struct {
 	// key is the Zobrist hash of board and side, kept up to date by put and play. The clocks are
 	// left out so that repeated positions have equal keys.
 	key uint64
+	// psq is white's piece-square values less black's (psqMg, psqEg), kept up to date by put
+	// and play so that the evaluation need not add them up at every node.
+	psq taper
 }
 
 const empty = 0xFF
@@ -54,6 +57,7 @@ func (p *Position) put(sq, typ, color int) {
 	p.byColor[color] |= bit
 	p.board[sq] = uint8(typ | color<<3)
 	p.key ^= zobristPiece[p.board[sq]][sq]
+	p.psq.place(typ, color, sq, 1)
 }
 
 // Zobrist keys, indexed by board value (type | color<<3) and square, from a fixed seed.
