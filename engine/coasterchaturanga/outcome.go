@@ -185,10 +185,6 @@ func (p *Position) Utility(u []float64) bool {
 	return true
 }
 
-// ownWeight values a pip of one's colour standing on the board against a point of score: those
-// pieces keep a seat in the game and break ties.
-const ownWeight = 0.25
-
 func (p *Position) Phase() engine.Phase {
 	switch {
 	case p.over:

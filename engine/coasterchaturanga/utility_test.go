@@ -1,6 +1,7 @@
 package coasterchaturanga
 
 import (
+	"math"
 	"testing"
 )
 
@@ -35,5 +36,30 @@ func TestUtilityFirstPlaceOnly(t *testing.T) {
 		if sum > 1e-9 || sum < -1e-9 {
 			t.Errorf("%s: utilities sum to %v, want 0", c.text, sum)
 		}
+	}
+}
+
+// TestEvaluateHeldOwnColour: a held piece of one's own colour costs HeldOwn a pip in the
+// evaluation's score, a held piece of another colour gains a full pip.
+func TestEvaluateHeldOwnColour(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want float64 // bl's score term, relative to the others' mean
+	}{
+		{"y0r1b2g3 1gd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq gq,-,-,- br - 1", -3 * weights.HeldOwn},
+		{"y0r1b2g3 gqgd2yp1/gp4yd/6/6/bd4rp/bqbp2rdrq yq,-,-,- br - 1", 3},
+	} {
+		p, err := Variant.Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, term := range p.(*Position).Terms() {
+			if term.Name == "score" && math.Abs(term.Values[0]-c.want) > 1e-9 {
+				t.Errorf("%s: bl's score term %v, want %v", c.text, term.Values[0], c.want)
+			}
+		}
+	}
+	if weights.HeldOwn >= 1 {
+		t.Errorf("HeldOwn %v: a held own-colour pip should cost less than a point", weights.HeldOwn)
 	}
 }
