@@ -18,7 +18,7 @@ func (p *Position) evalTerms(t *evalTerms) {
 		nearEnd = w.NearEnd[fewest]
 	}
 	for s := 0; s < seats; s++ {
-		t.score[s] = float64(st[s].score())
+		t.score[s] = float64(st[s].plus) - w.HeldOwn*float64(st[s].minus)
 		t.own[s] = w.Own*float64(st[s].pips) + w.OwnPiece*float64(st[s].count)
 		t.end[s] = nearEnd * t.score[s]
 	}
@@ -48,9 +48,9 @@ func (p *Position) relative(v *[seats]float64, e []float64) {
 	}
 }
 
-// Evaluate is each seat's score, its pieces on the board and the score's weight near the end
-// (Weights), less the mean of its opponents' (the other side's with partners); a finished game
-// is its Utility times WinValue.
+// Evaluate is each seat's score (own-colour pips held weighted by Weights.HeldOwn), its pieces
+// on the board and the score's weight near the end (Weights), less the mean of its opponents'
+// (the other side's with partners); a finished game is its Utility times WinValue.
 func (p *Position) Evaluate(e []float64) {
 	if p.Utility(e) {
 		for s := 0; s < seats; s++ {

@@ -162,7 +162,10 @@ func (p *Position) Outcome() engine.Outcome {
 	return o
 }
 
-// Utility: by place, 1 first to -1 last; with partners +1 and -1 by side.
+// Utility: 1 for first place and -1/3 for every other (the sum is zero); with partners +1 and
+// -1 by side. Only first place wins: a utility graded by place (1, 1/3, -1/3, -1) made the
+// search end games in second place rather than play on for first, and took fewer first places
+// against greedy players (docs/measurements.md).
 func (p *Position) Utility(u []float64) bool {
 	if !p.over {
 		return false
@@ -170,21 +173,17 @@ func (p *Position) Utility(u []float64) bool {
 	var place [seats]int
 	p.places(&place)
 	for s := 0; s < seats; s++ {
-		if p.rules.partnership {
+		switch {
+		case place[s] == 1:
+			u[s] = 1
+		case p.rules.partnership:
 			u[s] = -1
-			if place[s] == 1 {
-				u[s] = 1
-			}
-			continue
+		default:
+			u[s] = -1.0 / (seats - 1)
 		}
-		u[s] = 1 - 2*float64(place[s]-1)/float64(seats-1)
 	}
 	return true
 }
-
-// ownWeight values a pip of one's colour standing on the board against a point of score: those
-// pieces keep a seat in the game and break ties.
-const ownWeight = 0.25
 
 func (p *Position) Phase() engine.Phase {
 	switch {

@@ -4,6 +4,10 @@ package coasterchaturanga
 // self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
 // TunedWeights unless SetWeights swapped it.
 type Weights struct {
+	// HeldOwn is per pip held of one's own colour, which the score counts as -1: AIM and SWAP
+	// change the seats' colours every few turns, so a held piece's sign in the final score is
+	// uncertain.
+	HeldOwn float64
 	// Own is per pip of one's colour on the board: those pieces keep a seat in the game and
 	// break ties.
 	Own float64
@@ -16,7 +20,7 @@ type Weights struct {
 }
 
 // HandWeights are the weights set by hand before tuning; the tuner plays them against new ones.
-var HandWeights = Weights{Own: ownWeight}
+var HandWeights = Weights{HeldOwn: 1.0 / 3, Own: 1.0 / 3}
 
 // TunedWeights are what Evaluate uses.
 var TunedWeights = HandWeights
