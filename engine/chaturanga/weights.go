@@ -37,7 +37,7 @@ type Weights struct {
 	ThreatByMinorMg, ThreatByMinorEg                                  [5]float64
 	ThreatByRathaMg, ThreatByRathaEg                                  [5]float64
 	// KingDanger scales the king danger: attackers of the ring around the king, their attacks,
-	// safe checks, attacks on the king's flank (kingDanger in eval.go). PawnlessFlank is for a
+	// safe checks, attacks on the king's flank (kingTerms in eval.go). PawnlessFlank is for a
 	// king with no pawn on its flank; FlankAttack per attack on the flank in the own camp.
 	KingDanger                 float64
 	PawnlessFlank, FlankAttack [2]float64
