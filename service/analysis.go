@@ -122,10 +122,40 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	n.Evaluate(e[:len(names)])
 	dice := len(pos.Variant().Describe().Dice) > 0
 	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], dice)}
-	for _, t := range n.Terms() {
+	terms := n.Terms()
+	balanceTerms(terms, e[:len(names)])
+	for _, t := range terms {
 		resp.Terms = append(resp.Terms, &pb.EvaluationTerm{Name: t.Name, Values: playerValues(names, t.Values, false)})
 	}
 	return resp, nil
+}
+
+// balanceTerms rounds the terms' values to hundredths as playerValue rounds the value, and
+// moves what their rounding lost onto each player's largest term, so that the terms a client
+// shows still add up to the value it shows.
+func balanceTerms(terms []engine.EvalTerm, values []float64) {
+	for p, v := range values {
+		lost, largest := math.Round(v*100), -1
+		for i, t := range terms {
+			if p >= len(t.Values) {
+				continue
+			}
+			t.Values[p] = math.Round(t.Values[p] * 100)
+			lost -= t.Values[p]
+			if largest < 0 || math.Abs(t.Values[p]) > math.Abs(terms[largest].Values[p]) {
+				largest = i
+			}
+		}
+		for i, t := range terms {
+			if p >= len(t.Values) {
+				continue
+			}
+			if i == largest {
+				t.Values[p] += lost
+			}
+			t.Values[p] /= 100
+		}
+	}
 }
 
 // playerNames lists a position's players in turn order.
