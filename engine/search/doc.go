@@ -143,13 +143,16 @@
 // Null windows (PVS) saved 9% of the nodes of depth-7 chaturanga searches on five positions
 // (1,128,327 against 1,237,784); Star1 saved 57% on depth-5 team chaturaji searches from ten
 // starts (197,708 against 454,706 nodes). On a shared 2-core AMD EPYC (go test -bench Search,
-// 16 MiB table cleared before each search):
+// 16 MiB table cleared before each search; load 3-4 from a match running beside it):
 //
-//	BenchmarkSearchChaturanga/start/depth=6        4.2-5.5 ms/op    16,184 nodes/op   3.0-3.8 M nodes/s   3 allocs/op
-//	BenchmarkSearchChaturanga/middlegame/depth=6    53-63 ms/op    139,287 nodes/op   2.2-2.6 M nodes/s   3 allocs/op
-//	BenchmarkSearchChaturaji/paranoid/depth=4     0.71-0.80 ms/op    2,516 nodes/op   3.1-3.5 M nodes/s   4 allocs/op
-//	BenchmarkSearchChaturaji/maxn/depth=4         0.78-0.95 ms/op    3,456 nodes/op   3.7-4.5 M nodes/s   4 allocs/op
-//	BenchmarkSearchChaturaji/teams/depth=4        0.34-0.59 ms/op    1,761 nodes/op   3.0-5.2 M nodes/s   4 allocs/op
+//	BenchmarkSearchChaturanga/start/depth=6        1.1-1.4 ms/op      2,530 nodes/op   1.9-2.3 M nodes/s   3 allocs/op
+//	BenchmarkSearchChaturanga/middlegame/depth=6   4.6-6.0 ms/op      8,971 nodes/op   1.5-2.0 M nodes/s   3 allocs/op
+//	BenchmarkSearchChaturaji/paranoid/depth=4     0.95-1.05 ms/op     2,572 nodes/op   2.4-2.7 M nodes/s   4 allocs/op
+//	BenchmarkSearchChaturaji/maxn/depth=4         1.17-1.27 ms/op     3,456 nodes/op   2.7-3.0 M nodes/s   4 allocs/op
+//	BenchmarkSearchChaturaji/teams/depth=4        0.71-0.97 ms/op     2,141 nodes/op   2.2-3.0 M nodes/s   4 allocs/op
+//
+// The chaturanga searches visit far fewer nodes at a depth than before the late-move and
+// exchange pruning (16,184 and 139,287), and each node costs more, mostly in the evaluation.
 //
 // Playouts (BenchmarkRollout, 10 playouts an op) run at 4.3-4.6 M actions/s in chaturanga and
 // 6.9-7.4 M in chaturaji with the random policy, with 21 and 39 allocations for about 5,700 and
