@@ -110,23 +110,26 @@ func (b *timedBot) Choose(ctx context.Context, n engine.Position, rng *rand.Rand
 	return m, err
 }
 
+// measureFENs are the chaturanga positions the measurements search: the start, two middlegames
+// and two endgames.
+var measureFENs = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+	"r1b1k2r/1pp2ppp/p1n1pn2/3p4/3P1B2/2N1PN2/PPP2PPP/R3KB1R w - - 0 8",
+	"r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11",
+	"2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40",
+	"r3k3/8/8/8/4b3/8/3n4/R3K2R w - - 12 33",
+}
+
 // TestMeasurePVS counts the nodes chaturanga searches need with and without the null windows of
 // principal variation search, and with and without Star1 on team chaturaji.
 func TestMeasurePVS(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement; run with -measure")
 	}
-	fens := []string{
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-		"r1b1k2r/1pp2ppp/p1n1pn2/3p4/3P1B2/2N1PN2/PPP2PPP/R3KB1R w - - 0 8",
-		"r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11",
-		"2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40",
-		"r3k3/8/8/8/4b3/8/3n4/R3K2R w - - 12 33",
-	}
 	for _, noPVS := range []bool{false, true} {
 		var nodes uint64
 		var elapsed time.Duration
-		for _, fen := range fens {
+		for _, fen := range measureFENs {
 			s := NewSearcher(64 << 20)
 			s.noPVS = noPVS
 			r := mustSearch(t, s, parseChaturanga(t, fen), Options{Limits: Limits{Depth: 7}})
@@ -158,17 +161,10 @@ func TestMeasureEffort(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement; run with -measure")
 	}
-	fens := []string{
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-		"r1b1k2r/1pp2ppp/p1n1pn2/3p4/3P1B2/2N1PN2/PPP2PPP/R3KB1R w - - 0 8",
-		"r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11",
-		"2r1k3/1P4P1/8/3q4/8/8/1p4p1/R3K3 w - - 0 40",
-		"r3k3/8/8/8/4b3/8/3n4/R3K2R w - - 12 33",
-	}
 	const budget = 3_000_000
 	var sumDepth, sumEBF float64
 	var total searchStats
-	for _, fen := range fens {
+	for _, fen := range measureFENs {
 		s := NewSearcher(16 << 20)
 		var iterNodes []uint64
 		r := mustSearchReport(t, s, parseChaturanga(t, fen), Options{Limits: Limits{Nodes: budget}}, func(r Result) {
@@ -189,7 +185,7 @@ func TestMeasureEffort(t *testing.T) {
 		total.firstCutoffs += st.firstCutoffs
 	}
 	t.Logf("%d nodes a position: mean depth %.2f, mean EBF %.2f, first-action cut-offs %.3f",
-		budget, sumDepth/float64(len(fens)), sumEBF/float64(len(fens)), float64(total.firstCutoffs)/float64(max(total.cutoffs, 1)))
+		budget, sumDepth/float64(len(measureFENs)), sumEBF/float64(len(measureFENs)), float64(total.firstCutoffs)/float64(max(total.cutoffs, 1)))
 }
 
 func prevOr0(x []uint64, i int) uint64 {
