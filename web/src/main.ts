@@ -219,9 +219,24 @@ async function rollValues(values: number[]): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Bots: any seat may be the service's Search; a bot's turn is played as soon as it comes.
 
-function botDepth(): number {
-  const d = Number(($("bot-depth") as HTMLInputElement).value);
-  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : 2;
+/** The bot's depth, or undefined (the field empty): then the service's default search for the
+ * game (`alg` auto: MCTS or alpha-beta, whichever matches found stronger) runs for the bot time. */
+function botDepth(): number | undefined {
+  const text = ($("bot-depth") as HTMLInputElement).value.trim();
+  const d = Number(text);
+  return text !== "" && Number.isInteger(d) && d >= 1 && d <= 64 ? d : undefined;
+}
+
+/** How long a bot thinks over an action: the search's time limit, a bound on a depth-limited one. */
+function botTime(): string {
+  const t = ($("bot-time") as HTMLSelectElement).value;
+  return /^\d+(\.\d+)?s$/.test(t) ? t : "0.5s";
+}
+
+/** Who plays a bot seat, for a record's tags. */
+function botLabel(): string {
+  const d = botDepth();
+  return d === undefined ? `bot (${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
 }
 
 function botToMove(): boolean {
@@ -243,7 +258,7 @@ async function runBots(): Promise<void> {
         state.lastSeed = r.seed ?? "";
         rolled(r, r.values ?? []);
       } else {
-        const s = await patiently(undefined, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } }));
+        const s = await patiently(undefined, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: botTime(), history: { keys: keys() } }));
         if (gen !== state.generation) return;
         const best = s.best_action;
         if (!best?.notation) {
@@ -598,7 +613,7 @@ function gameActions(): string[] {
 /** The tags the page knows: where and when the game was played and who plays each seat. */
 function recordTags(): Record<string, string> {
   const tags: Record<string, string> = { Event: "Ashtapada playground", Date: pgnDate(new Date()) };
-  for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? `bot (depth ${botDepth()})` : "human";
+  for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? botLabel() : "human";
   return tags;
 }
 

@@ -251,6 +251,36 @@ describe("the move list", () => {
   });
 });
 
+describe("bots", () => {
+  test("a bot runs the game's default search for the bot time, or a search to the depth given", async () => {
+    for (const [depth, time] of [["", "0.1s"], ["1", "2s"]]) {
+      const page = await openPage(browser, server.url, { variant: "chaturanga" });
+      try {
+        const start = await positionText(page);
+        const asked = [];
+        page.on("request", (r) => {
+          if (r.url().endsWith("/v1/analysis:search")) asked.push(JSON.parse(r.postData() ?? "{}"));
+        });
+        await page.selectOption("select#bot-time", time);
+        await page.fill("input#bot-depth", depth);
+        await page.selectOption('#seats select[data-seat="white"]', "bot");
+        await until(page, () => document.querySelectorAll("#move-list li").length > 0 && !document.body.dataset.busy);
+        assert.equal(await errorText(page), "", "#error after the bot's action");
+        assert.equal(asked.length, 1, `searches asked for: ${JSON.stringify(asked)}`);
+        const [req] = asked;
+        assert.equal(req.time_limit, time, "the search's time_limit is the bot time");
+        if (depth === "") assert.ok(!("depth" in req) && !("algorithm" in req), `with no depth the server picks the search: ${JSON.stringify(req)}`);
+        else assert.equal(req.depth, Number(depth), "the search's depth");
+        const listed = await moveList(page);
+        const replay = await api.apply("chaturanga", start, listed);
+        assert.equal(await positionText(page), replay.position.text, `the bot's action ${JSON.stringify(listed)}`);
+      } finally {
+        await closePage(page);
+      }
+    }
+  });
+});
+
 describe("the board", { concurrency: 3 }, () => {
   /** The middle of a square on the screen. */
   async function centre(page, square) {

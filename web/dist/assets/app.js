@@ -1341,8 +1341,17 @@ async function rollValues(values) {
   render();
 }
 function botDepth() {
-  const d = Number($("bot-depth").value);
-  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : 2;
+  const text = $("bot-depth").value.trim();
+  const d = Number(text);
+  return text !== "" && Number.isInteger(d) && d >= 1 && d <= 64 ? d : void 0;
+}
+function botTime() {
+  const t = $("bot-time").value;
+  return /^\d+(\.\d+)?s$/.test(t) ? t : "0.5s";
+}
+function botLabel() {
+  const d = botDepth();
+  return d === void 0 ? `bot (${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
 }
 function botToMove() {
   const e = cur();
@@ -1361,7 +1370,7 @@ async function runBots() {
         state.lastSeed = r.seed ?? "";
         rolled(r, r.values ?? []);
       } else {
-        const s = await patiently(void 0, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: "5s", history: { keys: keys() } }));
+        const s = await patiently(void 0, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: botTime(), history: { keys: keys() } }));
         if (gen !== state.generation) return;
         const best = s.best_action;
         if (!best?.notation) {
@@ -1658,7 +1667,7 @@ function gameActions() {
 }
 function recordTags() {
   const tags = { Event: "Ashtapada playground", Date: pgnDate(/* @__PURE__ */ new Date()) };
-  for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? `bot (depth ${botDepth()})` : "human";
+  for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? botLabel() : "human";
   return tags;
 }
 async function exportRecord() {
