@@ -186,6 +186,8 @@ func TestSearchTimeLimit(t *testing.T) {
 	for _, req := range []*pb.SearchRequest{
 		{Position: chaturanga(middlegame), MaxNodes: 5000, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS},
 		{Position: chaturanga(middlegame), Depth: 2, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS},
+		{Position: chaturanga(middlegame), MaxNodes: 5000, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS},
+		{Position: chaturanga(middlegame), Depth: 2, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS},
 	} {
 		start := time.Now()
 		resp, err := s.analysis.Search(context.Background(), req)
@@ -354,7 +356,8 @@ func TestSearchOnClock(t *testing.T) {
 	s := startServer(t)
 	const left = 3 * time.Second
 	_, hard := search.ClockLimits(left, 0, 0)
-	for _, alg := range []pb.SearchAlgorithm{pb.SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED, pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS} {
+	for _, alg := range []pb.SearchAlgorithm{pb.SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED, pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS,
+		pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS} {
 		s.overBoth(t, func(t *testing.T, tr transport) {
 			resp, err := searchOver(t, tr, &pb.SearchRequest{Position: chaturanga(startFEN), Algorithm: alg, Clock: &pb.Clock{Remaining: durationpb.New(left)}})
 			if err != nil {

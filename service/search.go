@@ -74,11 +74,12 @@ type searchParams interface {
 }
 
 var algorithms = map[pb.SearchAlgorithm]search.Algorithm{
-	pb.SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED: search.Auto,
-	pb.SearchAlgorithm_SEARCH_ALGORITHM_ALPHA_BETA:  search.AlphaBeta,
-	pb.SearchAlgorithm_SEARCH_ALGORITHM_PARANOID:    search.Paranoid,
-	pb.SearchAlgorithm_SEARCH_ALGORITHM_MAX_N:       search.MaxN,
-	pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS:        search.MCTS,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED:           search.Auto,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_ALPHA_BETA:            search.AlphaBeta,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_PARANOID:              search.Paranoid,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_MAX_N:                 search.MaxN,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS:                  search.MCTS,
+	pb.SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS: search.MCTSGreedy,
 }
 
 // newSearchJob validates a search request.
@@ -132,7 +133,7 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		Repetition: j.hist.rule,
 	}
 	// MCTS has no last depth to stop at: a depth only caps its tree.
-	if (j.opts.Depth == 0 || alg == search.MCTS) && j.opts.Nodes == 0 && j.opts.Time == 0 {
+	if (j.opts.Depth == 0 || alg.IsMCTS()) && j.opts.Nodes == 0 && j.opts.Time == 0 {
 		j.opts.Time = defaultSearchTime
 	}
 	return j, nil

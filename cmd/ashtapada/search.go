@@ -33,7 +33,7 @@ func searchCommand(ctx context.Context, args []string, out io.Writer) error {
 	movetime := fs.Duration("movetime", 0, "time for the search, e.g. 500ms")
 	nodes := fs.Uint64("nodes", 0, "node budget (0: none)")
 	multiPV := fs.Int("multipv", 1, "how many best actions to report")
-	algorithm := fs.String("algorithm", "auto", "auto, alphabeta, paranoid, maxn or mcts")
+	algorithm := fs.String("algorithm", "auto", "auto, alphabeta, paranoid, maxn, mcts or mcts-greedy")
 	uci := fs.Bool("uci", false, "speak UCI on standard input and output (the variant is UCI_Variant, --variant by default)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -75,7 +75,7 @@ func searchCommand(ctx context.Context, args []string, out io.Writer) error {
 	opts := search.Options{Limits: search.Limits{Depth: *depth, Nodes: *nodes, Time: *movetime, MultiPV: *multiPV}, Algorithm: alg,
 		Repetition: pos.Variant().Describe().Repetition}
 	// MCTS has no last depth to stop at: a depth only caps its tree.
-	if (opts.Depth == 0 || alg == search.MCTS) && opts.Time == 0 && opts.Nodes == 0 {
+	if (opts.Depth == 0 || alg.IsMCTS()) && opts.Time == 0 && opts.Nodes == 0 {
 		opts.Time = time.Second
 	}
 	mover := pos.ToMove()

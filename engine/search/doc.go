@@ -79,6 +79,12 @@
 // than two sides a playout is valued by each player's lead over the best other side ("lead"),
 // not over their mean: over the mean, the search settles for second places.
 //
+// MCTSGreedy models the other sides instead of searching them: below the root, a player of
+// another side picks among the actions that win the most material (engine.Tactics.Gain) at
+// random, as GreedyBot and the playouts do, and only the root's side chooses by UCT. Against
+// greedy players it sees what they will do; against players who search it is exploited, so Auto
+// never picks it (docs/measurements.md has both).
+//
 // # Auto
 //
 // Auto looks the game (variant and number of sides) up in autoTable, filled from matches at

@@ -51,8 +51,10 @@ type mctsNode struct {
 	count  uint16      // children; 0 until expanded
 	mover  int8        // the player who chooses here; chanceMover at a roll
 	flags  uint8
-	proof  uint8   // when proven: actions from here to the end of the game (at most 255)
-	prob   float32 // a roll outcome's probability
+	proof  uint8 // when proven: actions from here to the end of the game (at most 255)
+	// prob is a roll outcome's probability; for an action, the material it wins
+	// (engine.Tactics.Gain), which MCTSGreedy's model of the other sides picks by.
+	prob float32
 }
 
 const chanceMover = -1
@@ -91,6 +93,7 @@ type mctsTree struct {
 	seed uint64
 
 	players  int
+	sideOf   [engine.MaxPlayers]int
 	mates    [engine.MaxPlayers][engine.MaxPlayers]int8 // the players of each player's side
 	nMates   [engine.MaxPlayers]int
 	sides    int
@@ -110,6 +113,9 @@ type mctsTree struct {
 	u, e, v [engine.MaxPlayers]float64
 	pv      [maxPly]engine.Move
 	set     mctsSettings
+	// greedy makes every side but the root mover's choose as GreedyBot (MCTSGreedy).
+	greedy   bool
+	rootSide int
 }
 
 // SetSeed seeds the playouts of MCTS: searches with the same seed, root and node limit give the
@@ -201,6 +207,8 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 		t.variant = v
 	}
 	t.maxDepth = opts.Depth
+	t.greedy, t.rootSide = opts.Algorithm == MCTSGreedy, sides[root.ToMove()]
+	t.sideOf = sides
 	t.rep, t.base = opts.Repetition, len(opts.History)
 	t.keys = append(t.keys[:0], opts.History...)
 	t.pcg.Seed(t.seed, root.Key())
@@ -407,7 +415,7 @@ func (t *mctsTree) backup(v *[engine.MaxPlayers]float64) {
 		for p := range t.players {
 			node.sum[p] += v[p]
 		}
-		if k+1 < len(t.path) && node.flags&proven == 0 && node.mover != chanceMover {
+		if k+1 < len(t.path) && node.flags&proven == 0 && node.mover != chanceMover && !t.modelled(node.mover) {
 			c := &t.pool[t.path[k+1]]
 			if c.flags&proven != 0 && t.sideMean(c, int(node.mover)) >= 1 {
 				node.flags |= proven
@@ -464,9 +472,29 @@ func (t *mctsTree) expand(i int32, n engine.Position) bool {
 		t.gains[j], moves[j] = g, m
 	}
 	for k, m := range moves {
-		children[k] = mctsNode{move: m}
+		children[k] = mctsNode{move: m, prob: float32(t.gains[k])}
 	}
 	return true
+}
+
+// modelled says whether the mover of a node plays by the greedy model rather than choosing in the
+// tree: then no child's value decides the node's.
+func (t *mctsTree) modelled(mover int8) bool {
+	return t.greedy && mover != chanceMover && t.sideOf[mover] != t.rootSide
+}
+
+// greedyChild picks, as GreedyBot would, among the children first..first+count (in greedy
+// order) one of those that win the most material, at random.
+func (t *mctsTree) greedyChild(first, count int32) int32 {
+	top, pick := t.pool[first].prob, first
+	n := 1
+	for c := first + 1; c < first+count && t.pool[c].prob == top; c++ {
+		n++
+		if t.rng.IntN(n) == 0 {
+			pick = c
+		}
+	}
+	return pick
 }
 
 // selectChild picks the child of an expanded node to descend to.
@@ -486,6 +514,9 @@ func (t *mctsTree) selectChild(node *mctsNode) int32 {
 		return pick
 	}
 	p := int(node.mover)
+	if t.greedy && t.sideOf[p] != t.rootSide {
+		return t.greedyChild(first, count)
+	}
 	if node.flags&proven != 0 {
 		for c := first; c < first+count; c++ {
 			if ch := &t.pool[c]; ch.flags&proven != 0 && t.sideMean(ch, p) >= 1 {

@@ -358,3 +358,64 @@ func TestMCTSReuse(t *testing.T) {
 		t.Error("after ClearTable the search went on with the old tree")
 	}
 }
+
+// TestMCTSGreedyOpponents checks MCTSGreedy's model: below the root, every other side's player
+// tries only the actions that win the most material (GreedyBot's choices), while the root's
+// side, and plain MCTS everywhere, try the others too.
+func TestMCTSGreedyOpponents(t *testing.T) {
+	root, err := martianchess.MartianChessVariant.Start(engine.Options{"players": {Kind: engine.OptionInt, Int: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, alg := range []Algorithm{MCTSGreedy, MCTS} {
+		s := NewSearcher(0)
+		r := mustSearch(t, s, root, Options{Algorithm: alg, Limits: Limits{Nodes: 30000}})
+		if !slices.Contains(allMoves(root), r.Best) {
+			t.Fatalf("%v: best action %d is not legal", alg, r.Best)
+		}
+		tr := s.mcts
+		us := tr.pool[tr.root].mover
+		// Nodes of another player with a capture worth more than some other action of theirs,
+		// and how many of those tried an action outside the greedy choices.
+		var choices, strayed int
+		for i := range tr.pool[:tr.used] {
+			node := &tr.pool[i]
+			if node.count < 2 || node.mover == chanceMover || node.mover == us || node.visits < 8 {
+				continue
+			}
+			first, last := node.first, node.first+int32(node.count)-1
+			top := tr.pool[first].prob
+			if top == tr.pool[last].prob {
+				continue
+			}
+			choices++
+			for c := first; c <= last; c++ {
+				if ch := &tr.pool[c]; ch.prob != top && ch.visits > 0 {
+					strayed++
+					break
+				}
+			}
+		}
+		if choices < 10 {
+			t.Fatalf("%v: only %d opponent nodes with a capture to choose", alg, choices)
+		}
+		if alg == MCTSGreedy && strayed != 0 {
+			t.Errorf("%v: %d of %d opponent nodes tried an action that wins less than their best", alg, strayed, choices)
+		}
+		if alg == MCTS && strayed == 0 {
+			t.Errorf("%v: no opponent node of %d tried an action that wins less than its best", alg, choices)
+		}
+		// The root's player chooses among all its actions.
+		if rn := &tr.pool[tr.root]; alg == MCTSGreedy {
+			tried := 0
+			for c := rn.first; c < rn.first+int32(rn.count); c++ {
+				if tr.pool[c].visits > 0 {
+					tried++
+				}
+			}
+			if tried != int(rn.count) {
+				t.Errorf("%v: the root tried %d of its %d actions", alg, tried, rn.count)
+			}
+		}
+	}
+}

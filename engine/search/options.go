@@ -28,9 +28,13 @@ const (
 	// are scored by short greedy playouts and the evaluation, chance nodes follow the
 	// probabilities. It needs a time or node limit (or a context that ends); Depth caps its tree.
 	MCTS
+	// MCTSGreedy is MCTS in which every other side plays as GreedyBot does: in the tree, as in
+	// the playouts, it takes its largest capture, at random among equals. It is stronger than
+	// MCTS against players who play so, and weaker against players who search (doc.go).
+	MCTSGreedy
 )
 
-var algorithmNames = [...]string{Auto: "auto", AlphaBeta: "alphabeta", Paranoid: "paranoid", MaxN: "maxn", MCTS: "mcts"}
+var algorithmNames = [...]string{Auto: "auto", AlphaBeta: "alphabeta", Paranoid: "paranoid", MaxN: "maxn", MCTS: "mcts", MCTSGreedy: "mcts-greedy"}
 
 func (a Algorithm) String() string {
 	if a >= 0 && int(a) < len(algorithmNames) {
@@ -46,8 +50,11 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid, maxn or mcts", engine.Text(s))
+	return 0, fmt.Errorf("unknown search algorithm %q, want auto, alphabeta, paranoid, maxn, mcts or mcts-greedy", engine.Text(s))
 }
+
+// IsMCTS says whether a runs Monte Carlo tree search.
+func (a Algorithm) IsMCTS() bool { return a == MCTS || a == MCTSGreedy }
 
 // MaxDepth is the deepest iteration a search makes, in actions.
 const MaxDepth = 64

@@ -150,7 +150,7 @@ func (s *Searcher) ClearTable() {
 // returns when a limit is reached, the tree is solved, or ctx is done; it then returns the best
 // result found and a nil error. It fails only for bad input.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
-	if opts.Algorithm = autoAlgorithm(root, opts); opts.Algorithm == MCTS {
+	if opts.Algorithm = autoAlgorithm(root, opts); opts.Algorithm.IsMCTS() {
 		// Playouts have no iterations to stop between: on a clock, the move takes its share.
 		if opts.SoftTime > 0 && opts.SoftTime < opts.Time {
 			opts.Time = opts.SoftTime

@@ -1489,10 +1489,12 @@ export interface components {
              *      game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
              *      dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
              *      own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
-             *      tree, and without max_nodes or time_limit it runs for one second.
+             *      tree, and without max_nodes or time_limit it runs for one second. _MCTS_GREEDY_OPPONENTS:
+             *      MCTS that expects the other sides to take their largest capture, for play against greedy or
+             *      casual players.
              * @enum {string}
              */
-            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS";
+            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS" | "SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS";
             /**
              * @description The mover's clock, for a bot playing on time: the search plans the move's share of it,
              *      stops between iterations once that is spent (longer while the best action keeps changing),
@@ -1568,10 +1570,12 @@ export interface components {
              *      game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
              *      dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
              *      own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
-             *      tree, and without max_nodes or time_limit it runs for one second.
+             *      tree, and without max_nodes or time_limit it runs for one second. _MCTS_GREEDY_OPPONENTS:
+             *      MCTS that expects the other sides to take their largest capture, for play against greedy or
+             *      casual players.
              * @enum {string}
              */
-            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS";
+            algorithm?: "SEARCH_ALGORITHM_UNSPECIFIED" | "SEARCH_ALGORITHM_ALPHA_BETA" | "SEARCH_ALGORITHM_PARANOID" | "SEARCH_ALGORITHM_MAX_N" | "SEARCH_ALGORITHM_MCTS" | "SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS";
             clock?: components["schemas"]["Clock"];
             /** Format: int32 */
             depth?: number;

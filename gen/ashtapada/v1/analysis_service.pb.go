@@ -46,6 +46,11 @@ const (
 	// means, not exact: a finished game found is exact. It needs max_nodes or a time limit (the
 	// one-second default, or the call's deadline); depth caps its tree.
 	SearchAlgorithm_SEARCH_ALGORITHM_MCTS SearchAlgorithm = 4
+	// MCTS that expects every other side to play as a greedy player does: take its largest
+	// capture, otherwise any action, at random among equals. Against such players it wins more
+	// than MCTS (Martian Chess with four players: 0.75 of the first places against 0.57); against
+	// players who search it wins less. Its limits are MCTS's.
+	SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS SearchAlgorithm = 5
 )
 
 // Enum value maps for SearchAlgorithm.
@@ -56,13 +61,15 @@ var (
 		2: "SEARCH_ALGORITHM_PARANOID",
 		3: "SEARCH_ALGORITHM_MAX_N",
 		4: "SEARCH_ALGORITHM_MCTS",
+		5: "SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS",
 	}
 	SearchAlgorithm_value = map[string]int32{
-		"SEARCH_ALGORITHM_UNSPECIFIED": 0,
-		"SEARCH_ALGORITHM_ALPHA_BETA":  1,
-		"SEARCH_ALGORITHM_PARANOID":    2,
-		"SEARCH_ALGORITHM_MAX_N":       3,
-		"SEARCH_ALGORITHM_MCTS":        4,
+		"SEARCH_ALGORITHM_UNSPECIFIED":           0,
+		"SEARCH_ALGORITHM_ALPHA_BETA":            1,
+		"SEARCH_ALGORITHM_PARANOID":              2,
+		"SEARCH_ALGORITHM_MAX_N":                 3,
+		"SEARCH_ALGORITHM_MCTS":                  4,
+		"SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS": 5,
 	}
 )
 
@@ -378,7 +385,9 @@ type SearchRequest struct {
 	// game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
 	// dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
 	// own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
-	// tree, and without max_nodes or time_limit it runs for one second.
+	// tree, and without max_nodes or time_limit it runs for one second. _MCTS_GREEDY_OPPONENTS:
+	// MCTS that expects the other sides to take their largest capture, for play against greedy or
+	// casual players.
 	Algorithm SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
 	// How the game reached the position, so that the search scores a position occurring for the
 	// Variant.repetition-th time as a draw. Repetitions along the searched lines are found without it.
@@ -673,7 +682,9 @@ type SearchStreamRequest struct {
 	// game, what matches at equal time found strongest. _ALPHA_BETA: two sides, expectimax at the
 	// dice. _PARANOID: every other player against the mover's side. _MAX_N: every player for his
 	// own side. _MCTS: Monte Carlo tree search, values are means over playouts; a depth caps its
-	// tree, and without max_nodes or time_limit it runs for one second.
+	// tree, and without max_nodes or time_limit it runs for one second. _MCTS_GREEDY_OPPONENTS:
+	// MCTS that expects the other sides to take their largest capture, for play against greedy or
+	// casual players.
 	Algorithm     SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
 	History       *GameHistory    `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
 	Clock         *Clock          `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
@@ -1618,13 +1629,14 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\bwin_rate\x18\a \x01(\x01R\awinRate\x12 \n" +
 	"\fwin_rate_low\x18\b \x01(\x01R\n" +
 	"winRateLow\x12\"\n" +
-	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh*\xaa\x01\n" +
+	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh*\xd6\x01\n" +
 	"\x0fSearchAlgorithm\x12 \n" +
 	"\x1cSEARCH_ALGORITHM_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bSEARCH_ALGORITHM_ALPHA_BETA\x10\x01\x12\x1d\n" +
 	"\x19SEARCH_ALGORITHM_PARANOID\x10\x02\x12\x1a\n" +
 	"\x16SEARCH_ALGORITHM_MAX_N\x10\x03\x12\x19\n" +
-	"\x15SEARCH_ALGORITHM_MCTS\x10\x04*e\n" +
+	"\x15SEARCH_ALGORITHM_MCTS\x10\x04\x12*\n" +
+	"&SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS\x10\x05*e\n" +
 	"\rRolloutPolicy\x12\x1e\n" +
 	"\x1aROLLOUT_POLICY_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15ROLLOUT_POLICY_RANDOM\x10\x01\x12\x19\n" +
