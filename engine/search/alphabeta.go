@@ -91,7 +91,7 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 		// Null move: if passing still holds beta at a reduced depth, so will acting.
 		if depth >= 3 && static >= beta {
 			if passer, ok := n.(engine.Passer); ok && passer.PassInto(child.pos) {
-				r := 3 + depth/6
+				r := 3 + depth/4 + min(int((static-beta)/nullMarginPerPly), 3)
 				f.move = noMove
 				v := s.child(ply+1, depth-1-r, math.Nextafter(beta, math.Inf(-1)), beta, false, false)
 				if s.stop {
@@ -102,6 +102,11 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 				}
 			}
 		}
+	}
+	// Internal iterative reduction: a node the table knows no move for was rarely searched,
+	// and is likelier than not unimportant.
+	if selective && ttMove == noMove && depth >= iirDepth {
+		depth--
 	}
 	moves := n.Moves(f.moves[:0])
 	if len(moves) == 0 {
@@ -320,28 +325,50 @@ func (s *Searcher) quiesce(f *frame, ply int, alpha, beta float64) float64 {
 	if f.tac == nil || ply >= maxPly-2 || s.chance && n.Phase() == engine.PhaseRoll {
 		return s.static(n, side)
 	}
+	// The selective search keeps quiescence in the table too, at depth 0.
+	useTable := s.plain && !s.noTT
+	key, ttMove := uint64(0), noMove
+	if useTable {
+		key = s.tableKey(n.Key(), ply)
+		if e, ok := s.tt.probe(key); ok {
+			ttMove = e.move
+			v := fromTable(e.vals[0], ply)
+			if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
+				return v
+			}
+		}
+	}
 	var moves []engine.Move
 	best := math.Inf(-1)
-	if f.tac.InCheck() {
+	inCheck := f.tac.InCheck()
+	static := 0.0
+	if inCheck {
 		moves = n.Moves(f.moves[:0])
 		if len(moves) == 0 {
 			return s.static(n, side)
 		}
 	} else {
-		best = s.static(n, side)
+		static = s.static(n, side)
+		best = static
 		if best >= beta {
 			return best
 		}
 		alpha = max(alpha, best)
 		moves = f.tac.Noisy(f.moves[:0])
 	}
+	alpha0 := alpha
 	f.counter = noMove
-	s.order(f, moves, noMove, n.ToMove())
+	s.order(f, moves, ttMove, n.ToMove())
 	child := s.frame(ply + 1)
+	bestMove := noMove
 	for i := range moves {
 		m := pick(f, moves, i)
-		if f.score[i] <= scoreBad/2 && !f.tac.InCheck() {
+		if f.score[i] <= scoreBad/2 && !inCheck {
 			break // the rest lose material in exchange: standing pat is better
+		}
+		// Delta pruning: even winning the piece taken with a margin to spare stays below alpha.
+		if s.plain && !inCheck && static+f.tac.Gain(m)+deltaMargin <= alpha && math.Abs(alpha) < winBound {
+			continue
 		}
 		n.PlayInto(m, child.pos)
 		var v float64
@@ -356,12 +383,16 @@ func (s *Searcher) quiesce(f *frame, ply int, alpha, beta float64) float64 {
 		if v > best {
 			best = v
 			if v > alpha {
-				alpha = v
+				alpha, bestMove = v, m
 				if v >= beta {
 					break
 				}
 			}
 		}
+	}
+	if useTable {
+		// No quiescence value is solved: standing pat is a horizon.
+		s.storeScalar(key, ply, 0, best, alpha0, beta, s.unsolved-1, bestMove)
 	}
 	return best
 }

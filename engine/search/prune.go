@@ -32,6 +32,15 @@ const (
 	seeDepth         = 6
 	seeQuietMargin   = 0.2
 	seeCaptureMargin = 1.5
+	// nullMarginPerPly: the null move's reduction grows by a ply for every nullMarginPerPly
+	// pawns the static value stands above beta, up to three.
+	nullMarginPerPly = 1.5
+	// iirDepth: a node at least this deep without a move from the table is searched a ply
+	// shallower.
+	iirDepth = 4
+	// deltaMargin: quiescence skips a capture that would leave the value this far below
+	// alpha even after winning the piece.
+	deltaMargin = 2.0
 	// historyPerPly is the history that takes one ply off (or, negative, adds one to) a late
 	// action's reduction.
 	historyPerPly = historyMax / 3

@@ -74,6 +74,12 @@ func (t *table) store(key uint64, depth int, bound uint8, solved bool, move engi
 		if move == noMove {
 			move = e.move
 		}
+		// A much shallower result (quiescence's) does not replace a deeper one of the
+		// position; its move still may.
+		if int(e.depth) > depth+2 && e.gen == t.gen {
+			e.move = move
+			return nil
+		}
 	} else if e.bound != 0 && e.gen == t.gen && (e.solved && !solved || int(e.depth) > depth) {
 		return nil
 	}
