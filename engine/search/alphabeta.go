@@ -47,12 +47,14 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	if depth <= 0 || ply >= maxPly-2 {
 		return s.quiesce(f, ply, alpha, beta)
 	}
-	ttMove := noMove
-	if !s.noTT {
+	ttMove, ttValue, ttDepth, ttBound := noMove, 0.0, 0, uint8(0)
+	excluded := f.excluded
+	if !s.noTT && excluded == noMove {
 		if e, ok := s.tt.probe(key); ok {
-			ttMove = e.move
+			ttMove, ttDepth, ttBound = e.move, int(e.depth), e.bound
+			ttValue = fromTable(e.vals[0], ply)
 			if !pv && (e.solved || int(e.depth) >= depth) {
-				v := fromTable(e.vals[0], ply)
+				v := ttValue
 				if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
 					if !e.solved {
 						s.unsolved++
@@ -79,6 +81,12 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	if f.staticOK {
 		static = s.static(n, side)
 		f.static = static
+		// The table's bound, where it lies on the right side, is a better guess than the
+		// evaluation for pruning.
+		if ttBound != 0 && math.Abs(ttValue) < winBound &&
+			(ttBound == boundLower && ttValue > static || ttBound == boundUpper && ttValue < static) {
+			static = ttValue
+		}
 	}
 	// improving: the side's static value rose since its last turn, so cut-offs are likelier and
 	// the late actions matter less.
@@ -89,7 +97,7 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 			return static
 		}
 		// Null move: if passing still holds beta at a reduced depth, so will acting.
-		if depth >= 3 && static >= beta {
+		if depth >= 3 && static >= beta && excluded == noMove {
 			if passer, ok := n.(engine.Passer); ok && passer.PassInto(child.pos) {
 				r := 3 + depth/4 + min(int((static-beta)/nullMarginPerPly), 3)
 				f.move = noMove
@@ -107,6 +115,25 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	// and is likelier than not unimportant.
 	if selective && ttMove == noMove && depth >= iirDepth {
 		depth--
+	}
+	// Singular extension: when the table's move holds its value and every other action falls
+	// clearly short of it at half the depth, the node hangs on that move, which is searched a
+	// ply deeper. When even the others reach beta, the node cuts off at once.
+	singular := false
+	if selective && ply > 0 && excluded == noMove && ttMove != noMove && depth >= seDepth &&
+		ttBound != boundUpper && ttDepth >= depth-3 && math.Abs(ttValue) < winBound {
+		sBeta := ttValue - seMargin*float64(depth)
+		f.excluded = ttMove
+		v := s.abNode(f, ply, (depth-1)/2, math.Nextafter(sBeta, math.Inf(-1)), sBeta, false, key)
+		f.excluded, f.pvLen = noMove, 0
+		if s.stop {
+			return 0
+		}
+		if v < sBeta {
+			singular = true
+		} else if sBeta >= beta && !pv {
+			return sBeta
+		}
 	}
 	moves := n.Moves(f.moves[:0])
 	if len(moves) == 0 {
@@ -131,6 +158,9 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 	}
 	for i := range moves {
 		m := pick(f, moves, i)
+		if m == excluded {
+			continue
+		}
 		sc := f.score[i]
 		// Ordering scored captures and promotions at scoreGain and above, losing ones far below
 		// zero; the rest are quiet.
@@ -148,7 +178,7 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 			continue
 		}
 		next := depth - 1
-		if gives && ply < 2*s.iterDepth {
+		if (gives || singular && m == ttMove) && ply < 2*s.iterDepth {
 			next++
 		}
 		// Futility: a quiet action near the horizon cannot lift a position far below alpha.
@@ -225,7 +255,9 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 			nQuiets++
 		}
 	}
-	s.storeScalar(key, ply, depth, best, alpha0, beta, unsolved0, bestMove)
+	if excluded == noMove {
+		s.storeScalar(key, ply, depth, best, alpha0, beta, unsolved0, bestMove)
+	}
 	return best
 }
 

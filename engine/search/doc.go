@@ -29,12 +29,14 @@
 //   - quiescence at the horizon when the node implements engine.Tactics: stand pat, or follow
 //     the noisy actions (every action when in check); a chance node at the horizon stands pat;
 //   - in the games of selectiveGames (prune.go), unless Options.FullWidth: null move
-//     (engine.Passer), late-move reductions (less for actions with a good history and for
-//     killers, more while the side's static value is not improving on its last turn's),
-//     late-move pruning, reverse futility and futility pruning, check extensions, aspiration
-//     windows at the root, and the exchange (engine.Exchanger): losing captures ordered last and
-//     left out of quiescence, and near the horizon actions that lose material pruned, each kept
-//     for a match's gain (docs/measurements.md);
+//     (engine.Passer, reduced more the further the static value stands above beta), late-move
+//     reductions (less for actions with a good history and for killers, more while the side's
+//     static value is not improving on its last turn's), late-move pruning, reverse futility and
+//     futility pruning (from the table's bound where it is tighter than the static value),
+//     internal iterative reduction, check and singular extensions, aspiration windows at the
+//     root, the table and delta pruning in quiescence, and the exchange (engine.Exchanger):
+//     losing captures ordered last and left out of quiescence, and near the horizon actions that
+//     lose material pruned, each kept for a match's gain (docs/measurements.md);
 //   - a finished game worth Utility×engine.WinValue moved one pawn toward zero per ply from the
 //     root, so that a sooner win and a later loss are preferred; static values are clamped
 //     below the win range. Wins are stored in the table relative to their node.

@@ -41,6 +41,10 @@ const (
 	// deltaMargin: quiescence skips a capture that would leave the value this far below
 	// alpha even after winning the piece.
 	deltaMargin = 2.0
+	// seDepth and seMargin: singular extension tests the table's move of a node at least
+	// seDepth deep against the others at ttValue - seMargin·depth pawns.
+	seDepth  = 8
+	seMargin = 0.05
 	// historyPerPly is the history that takes one ply off (or, negative, adds one to) a late
 	// action's reduction.
 	historyPerPly = historyMax / 3

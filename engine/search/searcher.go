@@ -45,6 +45,8 @@ type frame struct {
 	// move is the action being searched from this ply; counter the counter-move to the action
 	// before it, for ordering.
 	move, counter engine.Move
+	// excluded is the action a singular-extension search leaves out, or noMove.
+	excluded engine.Move
 	// static is the static value of the selective search's nodes out of check, for staticOK.
 	static   float64
 	staticOK bool
@@ -283,7 +285,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 	}
 	for _, f := range s.frames {
 		f.killers = [2]engine.Move{noMove, noMove}
-		f.move, f.counter, f.staticOK = noMove, noMove, false
+		f.move, f.counter, f.excluded, f.staticOK = noMove, noMove, noMove, false
 	}
 
 	s.multiPV = max(opts.MultiPV, 1)
@@ -382,7 +384,7 @@ func mix(x uint64) uint64 {
 // frame returns the storage of ply, creating it on first use.
 func (s *Searcher) frame(ply int) *frame {
 	for len(s.frames) <= ply {
-		s.frames = append(s.frames, &frame{killers: [2]engine.Move{noMove, noMove}, move: noMove, counter: noMove})
+		s.frames = append(s.frames, &frame{killers: [2]engine.Move{noMove, noMove}, move: noMove, counter: noMove, excluded: noMove})
 	}
 	f := s.frames[ply]
 	if f.pos == nil && ply > 0 {
