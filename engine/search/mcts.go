@@ -757,7 +757,7 @@ type autoKey struct {
 // AlphaBeta (two sides) or Paranoid (more); doc.go has the matches.
 var autoTable = map[autoKey]Algorithm{
 	{"coaster_chess", 4}:      MCTS,
-	{"martian_chess", 4}:      MCTS,
+	{"martian_chess", 4}:      MCTSGreedy,
 	{"martian_chaturaji", 2}:  MCTS,
 	{"martian_chaturanga", 2}: MCTS,
 }

@@ -307,7 +307,7 @@ func TestAutoAlgorithm(t *testing.T) {
 		want Algorithm
 	}{
 		{coasterchaturanga.Variant, nil, Auto}, // paranoid
-		{martianchess.MartianChessVariant, four, MCTS},
+		{martianchess.MartianChessVariant, four, MCTSGreedy},
 		{martianchess.CoasterChessVariant, four, MCTS},
 		{martianchess.MartianChessVariant, nil, Auto}, // two players: alpha-beta
 		{martian.Variant, nil, MCTS},

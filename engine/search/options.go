@@ -29,8 +29,9 @@ const (
 	// probabilities. It needs a time or node limit (or a context that ends); Depth caps its tree.
 	MCTS
 	// MCTSGreedy is MCTS in which every other side plays as GreedyBot does: in the tree, as in
-	// the playouts, it takes its largest capture, at random among equals. It is stronger than
-	// MCTS against players who play so, and weaker against players who search (doc.go).
+	// the playouts, it takes its largest capture, at random among equals. Against players who
+	// play so it is stronger than MCTS; against players who search, it depends on the game
+	// (doc.go).
 	MCTSGreedy
 )
 
