@@ -513,10 +513,10 @@ func (t *mctsTree) selectChild(node *mctsNode) int32 {
 		}
 		return pick
 	}
-	p := int(node.mover)
-	if t.greedy && t.sideOf[p] != t.rootSide {
+	if t.modelled(node.mover) {
 		return t.greedyChild(first, count)
 	}
+	p := int(node.mover)
 	if node.flags&proven != 0 {
 		for c := first; c < first+count; c++ {
 			if ch := &t.pool[c]; ch.flags&proven != 0 && t.sideMean(ch, p) >= 1 {
