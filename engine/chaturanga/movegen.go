@@ -179,13 +179,11 @@ func (p *Position) hasLegal() bool {
 	if ci.target != 0 {
 		own := p.byColor[ci.us]
 		free := p.byType[pawn] & own &^ ci.pinned
-		var moves bitboard
-		if ci.us == white {
-			moves = free<<8&^ci.occ | ((free&^fileA)<<7|(free&^fileH)<<9)&p.byColor[ci.them]
-		} else {
-			moves = free>>8&^ci.occ | ((free&^fileA)>>9|(free&^fileH)>>7)&p.byColor[ci.them]
+		pushes := free << 8
+		if ci.us == black {
+			pushes = free >> 8
 		}
-		if moves&ci.target != 0 {
+		if (pushes&^ci.occ|pawnsAttack(ci.us, free)&p.byColor[ci.them])&ci.target != 0 {
 			return true
 		}
 		for s := p.byType[horse] & own &^ ci.pinned; s != 0; s &= s - 1 {
