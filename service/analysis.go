@@ -130,17 +130,17 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	return resp, nil
 }
 
-// balanceTerms rounds the terms' values to hundredths as playerValue rounds the value, and
+// balanceTerms rounds the terms' values to hundredths (valueSteps) as playerValue rounds the value, and
 // moves what their rounding lost onto each player's largest term, so that the terms a client
 // shows still add up to the value it shows.
 func balanceTerms(terms []engine.EvalTerm, values []float64) {
 	for p, v := range values {
-		lost, largest := math.Round(v*100), -1
+		lost, largest := math.Round(v*valueSteps), -1
 		for i, t := range terms {
 			if p >= len(t.Values) {
 				continue
 			}
-			t.Values[p] = math.Round(t.Values[p] * 100)
+			t.Values[p] = math.Round(t.Values[p] * valueSteps)
 			lost -= t.Values[p]
 			if largest < 0 || math.Abs(t.Values[p]) > math.Abs(terms[largest].Values[p]) {
 				largest = i
@@ -153,7 +153,7 @@ func balanceTerms(terms []engine.EvalTerm, values []float64) {
 			if i == largest {
 				t.Values[p] += lost
 			}
-			t.Values[p] /= 100
+			t.Values[p] /= valueSteps
 		}
 	}
 }
@@ -185,7 +185,7 @@ const maxProvenPlies = 1000
 // playerValue is a value in pawns as people read it: rounded to 0.01 pawn, without -0; a proven
 // result also as the actions to it; in games with dice also as a chance of winning.
 func playerValue(name string, v float64, dice bool) *pb.PlayerValue {
-	out := &pb.PlayerValue{Player: name, Value: round(v, 100)}
+	out := &pb.PlayerValue{Player: name, Value: round(v, valueSteps)}
 	if dice {
 		chance := round((1+max(-1, min(1, v/engine.WinValue)))/2, 1000)
 		out.WinChance = &chance
@@ -201,6 +201,9 @@ func playerValue(name string, v float64, dice bool) *pb.PlayerValue {
 	}
 	return out
 }
+
+// valueSteps is how finely values reach clients: hundredths of a pawn.
+const valueSteps = 100
 
 // round rounds v to 1/per, and never gives -0.
 func round(v, per float64) float64 {
