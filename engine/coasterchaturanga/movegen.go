@@ -159,7 +159,7 @@ func (p *Position) hops(buf []engine.Move, seat int) []engine.Move {
 	occ := p.occupied()
 	for pc := 0; pc < pieces; pc++ {
 		from := int(p.loc[pc])
-		if from >= squares || !p.mayMove(seat, pc) || p.reach(seat, pc, occ) == 0 {
+		if from >= squares || !p.mayMove(seat, pc) || !p.canReach(seat, pc, occ) {
 			continue
 		}
 		for _, t := range portals {
@@ -317,6 +317,10 @@ func (p *Position) remap(to *[squares]int8) {
 func (p *Position) actionsLeft() bool {
 	if p.moveDone && p.dieDone {
 		return false
+	}
+	// AIM, TIP and SWAP are always possible, and WILD offers them.
+	if !p.dieDone && (p.face == faceAim || p.face == faceTip || p.face == faceSwap || p.face == faceWild) {
+		return true
 	}
 	var buf [engine.MaxMoves]engine.Move
 	if p.must != mustNone && !p.moveDone && len(p.compulsory(buf[:0])) > 0 {

@@ -104,16 +104,22 @@ func (p *Position) mayCapture(seat, pc, t int) bool {
 
 func (p *Position) occupied() uint64 {
 	var occ uint64
-	for sq, v := range p.board {
-		if v != 0 {
-			occ |= 1 << sq
+	for _, l := range p.loc {
+		if l >= 0 && int(l) < squares {
+			occ |= 1 << l
 		}
 	}
 	return occ
 }
 
 // reach is the set of squares piece pc on its square can end a move on.
-func (p *Position) reach(seat, pc int, occ uint64) uint64 {
+func (p *Position) reach(seat, pc int, occ uint64) uint64 { return p.ends(seat, pc, occ, true) }
+
+// canReach reports whether reach is not empty, without looking further than the first square.
+func (p *Position) canReach(seat, pc int, occ uint64) bool { return p.ends(seat, pc, occ, false) != 0 }
+
+// ends is reach, stopping at the first square unless all.
+func (p *Position) ends(seat, pc int, occ uint64, all bool) uint64 {
 	from := int(p.loc[pc])
 	var out uint64
 	for _, s := range graphFor(int(p.tip)).paths[pieceKind(pc)][from] {
@@ -124,6 +130,9 @@ func (p *Position) reach(seat, pc int, occ uint64) uint64 {
 			continue
 		}
 		out |= 1 << s.To
+		if !all {
+			break
+		}
 	}
 	return out
 }
