@@ -92,13 +92,14 @@ type mctsTree struct {
 	rng  *rand.Rand
 	seed uint64
 
-	players  int
-	sideOf   [engine.MaxPlayers]int
-	mates    [engine.MaxPlayers][engine.MaxPlayers]int8 // the players of each player's side
-	nMates   [engine.MaxPlayers]int
-	sides    int
-	chance   bool
-	maxDepth int // the tree's depth in actions; 0 for none
+	players    int
+	sideOf     [engine.MaxPlayers]int
+	mates      [engine.MaxPlayers][engine.MaxPlayers]int8 // the players of each player's side
+	nMates     [engine.MaxPlayers]int
+	sides      int
+	chance     bool
+	maxDepth   int // the tree's depth in actions; 0 for none
+	playoutLen int // this game's set.playout (playoutTable)
 
 	rep  int
 	keys []uint64 // History, then the keys of the descent
@@ -207,6 +208,10 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 		t.variant = v
 	}
 	t.maxDepth = opts.Depth
+	t.playoutLen = t.set.playout
+	if n, ok := playoutTable[autoKey{root.Variant().Describe().Name, t.sides}]; ok {
+		t.playoutLen = n
+	}
 	t.greedy, t.rootSide = opts.Algorithm == MCTSGreedy, sides[root.ToMove()]
 	t.sideOf = sides
 	t.rep, t.base = opts.Repetition, len(opts.History)
@@ -552,11 +557,11 @@ func (t *mctsTree) playout(n engine.Position, v *[engine.MaxPlayers]float64) {
 		if t.chance && cur.Phase() == engine.PhaseRoll {
 			m = engine.SampleRoll(cur, moves, t.rng)
 		} else {
-			if t.set.playout > 0 && decisions >= t.set.playout {
+			if t.playoutLen > 0 && decisions >= t.playoutLen {
 				break
 			}
 			decisions++
-			m = greedyMove(cur, moves, t.rng)
+			m = t.greedyPick(cur, moves)
 		}
 		next := t.play[0]
 		if cur == next {
@@ -569,6 +574,26 @@ func (t *mctsTree) playout(n engine.Position, v *[engine.MaxPlayers]float64) {
 	if !t.terminal(cur, v) {
 		t.static(cur, v)
 	}
+}
+
+// greedyPick picks as greedyMove does, with one random number however many actions tie (it
+// reorders moves). GreedyBot keeps greedyMove, whose draws recorded matches replay.
+func (t *mctsTree) greedyPick(n engine.Position, moves []engine.Move) engine.Move {
+	tac, ok := n.(engine.Tactics)
+	if !ok {
+		return moves[t.rng.IntN(len(moves))]
+	}
+	best, ties := math.Inf(-1), 0
+	for _, m := range moves {
+		switch g := tac.Gain(m); {
+		case g > best:
+			best, moves[0], ties = g, m, 1
+		case g == best:
+			moves[ties] = m
+			ties++
+		}
+	}
+	return moves[t.rng.IntN(ties)]
 }
 
 // static writes the values of the evaluation of n into v.
@@ -753,9 +778,17 @@ type autoKey struct {
 	sides   int
 }
 
+// playoutTable is the playout length (mctsSettings.playout) of the games where matches at 20 ms a
+// move found another than mctsDefaults' stronger; doc.go has the matches.
+var playoutTable = map[autoKey]int{
+	{"chaturaji", 4}:                  30,
+	{"martian_coaster_chaturanga", 4}: 0, // to the end: games last about 9 turns
+}
+
 // autoTable is what Auto runs where matches at equal time found an algorithm stronger than
 // AlphaBeta (two sides) or Paranoid (more); doc.go has the matches.
 var autoTable = map[autoKey]Algorithm{
+	{"chaturaji", 4}:          MCTSGreedy,
 	{"coaster_chess", 4}:      MCTS,
 	{"martian_chess", 4}:      MCTSGreedy,
 	{"martian_chaturaji", 2}:  MCTS,

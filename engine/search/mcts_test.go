@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/chaturaji"
 	"github.com/ashtapada/ashtapada/engine/coasterchaturanga"
 	"github.com/ashtapada/ashtapada/engine/martian"
 	"github.com/ashtapada/ashtapada/engine/martianchess"
@@ -250,7 +251,7 @@ func TestMCTSLines(t *testing.T) {
 		newTree(6, 3, 4, 20, 1<<30, true, true)} {
 		name := root.Variant().Describe().Name
 		var reports []Result
-		r, err := NewSearcher(0).Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Nodes: 100000, MultiPV: 3}},
+		r, err := NewSearcher(0).Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Nodes: 300000, MultiPV: 3}},
 			func(r Result) { reports = append(reports, r) })
 		if err != nil {
 			t.Fatal(err)
@@ -307,6 +308,8 @@ func TestAutoAlgorithm(t *testing.T) {
 		want Algorithm
 	}{
 		{coasterchaturanga.Variant, nil, Auto}, // paranoid
+		{chaturaji.Variant, nil, MCTSGreedy},
+		{chaturaji.Variant, engine.Options{"teams": {Kind: engine.OptionBool, Bool: true}}, Auto}, // two sides: alpha-beta
 		{martianchess.MartianChessVariant, four, MCTSGreedy},
 		{martianchess.CoasterChessVariant, four, MCTS},
 		{martianchess.MartianChessVariant, nil, Auto}, // two players: alpha-beta
@@ -334,6 +337,31 @@ func TestAutoAlgorithm(t *testing.T) {
 	}
 	if got := autoAlgorithm(mcc(t, nil), Options{Algorithm: Paranoid}); got != Paranoid {
 		t.Errorf("paranoid asked for: %v", got)
+	}
+}
+
+// TestPlayoutLength checks that a search takes its game's playout length from playoutTable, and
+// mctsDefaults' elsewhere.
+func TestPlayoutLength(t *testing.T) {
+	four := engine.Options{"players": {Kind: engine.OptionInt, Int: 4}}
+	martianChess, err := martianchess.MartianChessVariant.Start(four)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		root engine.Position
+		want int
+	}{
+		{chaturajiStart(t, nil, 1), 30},
+		{chaturajiStart(t, teamPlay, 1), mctsDefaults.playout}, // two sides
+		{mcc(t, nil), 0},
+		{martianChess, mctsDefaults.playout},
+	} {
+		s := NewSearcher(0)
+		mustSearch(t, s, c.root, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 1000}})
+		if got := s.mcts.playoutLen; got != c.want {
+			t.Errorf("%s: playout %d, want %d", c.root.Variant().Describe().Name, got, c.want)
+		}
 	}
 }
 
