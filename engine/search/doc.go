@@ -77,7 +77,8 @@
 // MCTS (mcts.go) is UCT over a pool of nodes: every node sums each player's value, the mover
 // picks the child best for its side plus sqrt(log N / n) (explore 1), a chance node takes the
 // outcome furthest behind its share of the visits, a leaf is scored by a greedy playout of 8
-// actions valued by tanh(evaluation / 3 pawns), and a finished game by its Utility. With more
+// actions (playoutTable: 30 in chaturaji, to the end in martian_coaster_chaturanga) valued by
+// tanh(evaluation / 3 pawns), and a finished game by its Utility. With more
 // than two sides a playout is valued by each player's lead over the best other side ("lead"),
 // not over their mean: over the mean, the search settles for second places.
 //
@@ -85,7 +86,8 @@
 // another side picks among the actions that win the most material (engine.Tactics.Gain) at
 // random, as GreedyBot and the playouts do, and only the root's side chooses by UCT. Against
 // greedy players it sees what they will do; in four-player Martian Chess, where games turn on a
-// few captures, it also beat MCTS head to head, so Auto runs it there (below).
+// few captures, it also beat MCTS head to head, and in Chaturaji paranoid, so Auto runs it there
+// (below).
 //
 // # Auto
 //
@@ -111,6 +113,18 @@
 //	coaster_chess (4)               0.760 [0.696, 0.814]  0.800 [0.739, 0.850]
 //	martian_coaster_chaturanga (4)  0.570 (paranoid)      0.500 [0.431, 0.569]
 //
+// Playout lengths, mcts-greedy, seed 31 (chaturaji also seed 32), 200 games (400 in
+// martian_coaster_chaturanga), first places against three greedy players:
+//
+//	chaturaji (4)                   16: 0.625   30: 0.705, 0.670   50: 0.680, 0.675
+//	                                100: 0.670   to the end: 0.630   (paranoid: 0.595)
+//	martian_coaster_chaturanga (4)  8: 0.525   20: 0.522   to the end: 0.608 (mcts 0.557)
+//	                                (paranoid: 0.525)
+//
+// A Chaturaji game lasts about 880 actions, so a playout to its end is long and noisy; a Martian
+// Coaster Chaturanga game about 38, and the evaluation's score says little about who will be first
+// when it ends: there, only the end does.
+//
 // Head to head at equal time, two seats each (--players mcts,other,mcts,other), the share of
 // first places (won or shared):
 //
@@ -119,6 +133,9 @@
 //	coaster_chess (4)               mcts-greedy 0.645, mcts 0.660 (--open 4)
 //	coaster_chess (4)               every game a 4-way draw (without lead: mcts 0.752, paranoid 0.510)
 //	martian_coaster_chaturanga (4)  mcts 0.200, paranoid 0.300; score 0.434 [0.386, 0.483]
+//	martian_coaster_chaturanga (4)  mcts-greedy (to the end) 0.163 [0.130, 0.202], paranoid 0.338 (--open 4)
+//	chaturaji (4)                   mcts-greedy (30) 0.335 [0.273, 0.403], paranoid 0.185 (--open 4,
+//	                                max_rounds=20, 100 games)
 //
 // and MCTS against alpha-beta (expectimax) in two-side games with dice:
 //
@@ -127,9 +144,10 @@
 //	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118];
 //	                                seed 32: 0.670 [0.602, 0.731], +123 Elo [+74, +177]
 //
-// So autoTable runs MCTSGreedy in four-player martian_chess, MCTS in four-player coaster_chess,
-// martian_chaturaji and martian_chaturanga; paranoid stays in chaturaji and martian_coaster_chaturanga, alpha-beta in
-// its two-player game (no difference). Lead was kept because it gained in the chess games: 611
+// So autoTable runs MCTSGreedy in four-player chaturaji and martian_chess, MCTS in four-player
+// coaster_chess, martian_chaturaji and martian_chaturanga; paranoid stays in
+// martian_coaster_chaturanga, where MCTSGreedy wins more against greedy players (0.575 against
+// 0.565 at seed 31) but loses head to head, and alpha-beta in its two-player game (no difference). Lead was kept because it gained in the chess games: 611
 // first places in 1,000 games against 565 without it (martian_chess and coaster_chess at seeds 31
 // and 32, martian_coaster_chaturanga), and head to head in martian_chess MCTS had 0.035 of the
 // first places without it. Other settings moved martian_chess within the noise (0.45 to 0.58:
