@@ -84,3 +84,12 @@ func (p *Position) Terms() []engine.EvalTerm {
 	p.relative(&t.end, end)
 	return []engine.EvalTerm{{Name: "score", Values: score}, {Name: "own_pieces", Values: own}, {Name: "near_end", Values: end}}
 }
+
+// Sides gives search the side of every seat: with partners, bl and tr are side 0, br and tl side
+// 1; otherwise every seat is its own side.
+func (p *Position) Sides() []int {
+	if p.rules.partnership {
+		return []int{0, 1, 0, 1}
+	}
+	return []int{0, 1, 2, 3}
+}

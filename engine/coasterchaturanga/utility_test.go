@@ -2,6 +2,7 @@ package coasterchaturanga
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -61,5 +62,27 @@ func TestEvaluateHeldOwnColour(t *testing.T) {
 	}
 	if weights.HeldOwn >= 1 {
 		t.Errorf("HeldOwn %v: a held own-colour pip should cost less than a point", weights.HeldOwn)
+	}
+}
+
+// TestSides: partners (bl and tr against br and tl) are one side to the search, by players=2 or
+// by the partnership option; otherwise every seat is its own.
+func TestSides(t *testing.T) {
+	const start = "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl - 0"
+	for _, c := range []struct {
+		options string
+		want    []int
+	}{
+		{"", []int{0, 1, 2, 3}},
+		{" players=2", []int{0, 1, 0, 1}},
+		{" partnership", []int{0, 1, 0, 1}},
+	} {
+		p, err := Variant.Parse(start + c.options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.(*Position).Sides(); !slices.Equal(got, c.want) {
+			t.Errorf("%q: Sides() = %v, want %v", c.options, got, c.want)
+		}
 	}
 }

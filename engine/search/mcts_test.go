@@ -340,6 +340,20 @@ func TestAutoAlgorithm(t *testing.T) {
 	}
 }
 
+// TestPartnersShareValues checks that every algorithm values the partners of Martian Coaster
+// Chaturanga's partnership game alike, and the two sides oppositely: the position's Sides puts
+// them together, so none searches a partner as an opponent.
+func TestPartnersShareValues(t *testing.T) {
+	root := mcc(t, engine.Options{"players": {Kind: engine.OptionInt, Int: 2}})
+	for _, alg := range []Algorithm{Auto, Paranoid, MaxN, MCTS, MCTSGreedy} {
+		r := mustSearch(t, NewSearcher(0), root, Options{Algorithm: alg, Limits: Limits{Depth: 3, Nodes: 20000}})
+		v := r.Lines[0].Values
+		if v[0] != v[2] || v[1] != v[3] || v[0] != -v[1] {
+			t.Errorf("%v: values %v, want partners alike and sides opposite", alg, v)
+		}
+	}
+}
+
 // TestPlayoutLength checks that a search takes its game's playout length from playoutTable, and
 // mctsDefaults' elsewhere.
 func TestPlayoutLength(t *testing.T) {
