@@ -140,15 +140,17 @@
 // and MCTS against alpha-beta (expectimax) in two-side games with dice:
 //
 //	martian_chaturaji               178 of 200 games won, 0.89 [0.839, 0.926]
-//	martian_coaster_chaturanga      95 of 200 won, 0.475 [0.407, 0.544] (--options players=2)
+//	martian_coaster_chaturanga      95 of 200 won, 0.475 [0.407, 0.544] (--options players=2, partners
+//	                                then searched as opponents; since they are one side, mcts-greedy
+//	                                playing out to the end won 67 of 200, docs/measurements.md)
 //	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118];
 //	                                seed 32: 0.670 [0.602, 0.731], +123 Elo [+74, +177]
 //
 // So autoTable runs MCTSGreedy in four-player chaturaji and martian_chess, MCTS in four-player
 // coaster_chess, martian_chaturaji and martian_chaturanga; paranoid stays in
 // martian_coaster_chaturanga, where MCTSGreedy wins more against greedy players (0.575 against
-// 0.565 at seed 31) but loses head to head, and alpha-beta in its two-player game (no difference). Lead was kept because it gained in the chess games: 611
-// first places in 1,000 games against 565 without it (martian_chess and coaster_chess at seeds 31
+// 0.565 at seed 31) but loses head to head, and alpha-beta between the partnerships in its
+// two-player game. Lead was kept because it gained in the chess games: 611 first places in 1,000 games against 565 without it (martian_chess and coaster_chess at seeds 31
 // and 32, martian_coaster_chaturanga), and head to head in martian_chess MCTS had 0.035 of the
 // first places without it. Other settings moved martian_chess within the noise (0.45 to 0.58:
 // explore 0.25, 0.5 or 2, playouts of 0, 4 or 16 actions, scale 1.5 or 6, finished games valued
