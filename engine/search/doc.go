@@ -142,7 +142,7 @@
 //	martian_chaturaji               178 of 200 games won, 0.89 [0.839, 0.926]
 //	martian_coaster_chaturanga      95 of 200 won, 0.475 [0.407, 0.544] (--options players=2, partners
 //	                                then searched as opponents; since they are one side, mcts-greedy
-//	                                playing out to the end won 67 of 200, docs/measurements.md)
+//	                                won 72 of 200, docs/measurements.md)
 //	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118];
 //	                                seed 32: 0.670 [0.602, 0.731], +123 Elo [+74, +177]
 //

@@ -783,7 +783,6 @@ type autoKey struct {
 var playoutTable = map[autoKey]int{
 	{"chaturaji", 4}:                  30,
 	{"martian_coaster_chaturanga", 4}: 0, // to the end: games last about 9 turns
-	{"martian_coaster_chaturanga", 2}: 0,
 }
 
 // autoTable is what Auto runs where matches at equal time found an algorithm stronger than

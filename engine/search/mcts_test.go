@@ -369,7 +369,7 @@ func TestPlayoutLength(t *testing.T) {
 		{chaturajiStart(t, nil, 1), 30},
 		{chaturajiStart(t, teamPlay, 1), mctsDefaults.playout}, // two sides
 		{mcc(t, nil), 0},
-		{mcc(t, engine.Options{"players": {Kind: engine.OptionInt, Int: 2}}), 0},
+		{mcc(t, engine.Options{"players": {Kind: engine.OptionInt, Int: 2}}), mctsDefaults.playout}, // two sides
 		{martianChess, mctsDefaults.playout},
 	} {
 		s := NewSearcher(0)
