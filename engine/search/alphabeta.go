@@ -256,13 +256,14 @@ func (s *Searcher) abNode(f *frame, ply, depth int, alpha, beta float64, pv bool
 		}
 	}
 	if excluded == noMove {
-		s.storeScalar(key, ply, depth, best, alpha0, beta, unsolved0, bestMove)
+		s.storeScalar(key, ply, depth, best, alpha0, beta, s.unsolved == unsolved0, bestMove)
 	}
 	return best
 }
 
-// storeScalar records a node's fail-soft value with the bound its window gives it.
-func (s *Searcher) storeScalar(key uint64, ply, depth int, v, alpha, beta float64, unsolved0 uint64, move engine.Move) {
+// storeScalar records a node's fail-soft value with the bound its window gives it; solved says
+// that no horizon was met below the node.
+func (s *Searcher) storeScalar(key uint64, ply, depth int, v, alpha, beta float64, solved bool, move engine.Move) {
 	if s.noTT {
 		return
 	}
@@ -273,7 +274,7 @@ func (s *Searcher) storeScalar(key uint64, ply, depth int, v, alpha, beta float6
 	case v >= beta:
 		bound = boundLower
 	}
-	if e := s.tt.store(key, depth, bound, s.unsolved == unsolved0, move); e != nil {
+	if e := s.tt.store(key, depth, bound, solved, move); e != nil {
 		e.vals[0] = toTable(v, ply)
 	}
 }
@@ -306,12 +307,12 @@ func (s *Searcher) chanceNode(f *frame, ply, depth int, alpha, beta float64, pv 
 			b = (beta - sum - rest*lo) / p
 			if a >= hi { // even the best result cannot lift the node above alpha
 				v := min(sum+rem*hi, alpha)
-				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, s.unsolved == unsolved0, noMove)
 				return v
 			}
 			if b <= lo {
 				v := max(sum+rem*lo, beta)
-				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, s.unsolved == unsolved0, noMove)
 				return v
 			}
 			a, b = max(a, lo), min(b, hi)
@@ -324,12 +325,12 @@ func (s *Searcher) chanceNode(f *frame, ply, depth int, alpha, beta float64, pv 
 		if !s.noStar1 {
 			if v <= a && a > lo {
 				v = min(sum+p*v+rest*hi, alpha)
-				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, s.unsolved == unsolved0, noMove)
 				return v
 			}
 			if v >= b && b < hi {
 				v = max(sum+p*v+rest*lo, beta)
-				s.storeScalar(key, ply, depth, v, alpha0, beta, unsolved0, noMove)
+				s.storeScalar(key, ply, depth, v, alpha0, beta, s.unsolved == unsolved0, noMove)
 				return v
 			}
 		}
@@ -340,7 +341,7 @@ func (s *Searcher) chanceNode(f *frame, ply, depth int, alpha, beta float64, pv 
 		sum += p * v
 		rem = rest
 	}
-	s.storeScalar(key, ply, depth, sum, alpha0, beta, unsolved0, noMove)
+	s.storeScalar(key, ply, depth, sum, alpha0, beta, s.unsolved == unsolved0, noMove)
 	return sum
 }
 
@@ -424,7 +425,7 @@ func (s *Searcher) quiesce(f *frame, ply int, alpha, beta float64) float64 {
 	}
 	if useTable {
 		// No quiescence value is solved: standing pat is a horizon.
-		s.storeScalar(key, ply, 0, best, alpha0, beta, s.unsolved-1, bestMove)
+		s.storeScalar(key, ply, 0, best, alpha0, beta, false, bestMove)
 	}
 	return best
 }
