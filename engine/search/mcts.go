@@ -36,8 +36,6 @@ type mctsSettings struct {
 	// lead values a cut-off playout by each player's lead over the best of the other sides
 	// instead of over their mean.
 	lead bool
-	// reuse goes on with the last search's tree when the root is found in it.
-	reuse bool
 }
 
 var mctsDefaults = mctsSettings{explore: 1, playout: 8, scale: 3, lead: true}
@@ -76,10 +74,6 @@ type mctsTree struct {
 	pool []mctsNode
 	used int
 	root int32 // the root's node
-
-	// The last search's root, whose tree the next search may go on with.
-	last     engine.Position
-	lastRoot int32
 
 	variant engine.Variant
 	pos     []engine.Position // the descent's positions by ply; pos[0] is the root
@@ -229,48 +223,12 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 	}
 	t.done = ctx.Done()
 
-	t.root = -1
-	if t.set.reuse && t.last != nil && t.last.Variant() == root.Variant() && t.rep == 0 && t.used <= len(t.pool)/2 {
-		t.root = t.find(t.lastRoot, t.last, 0, root)
-	}
 	t.position(0, root)
-	if t.root < 0 {
-		t.root, t.used = 0, 1
-		t.pool[0] = mctsNode{}
-		t.look(0, root, 0)
-	}
-	t.last, t.lastRoot = root, t.root
+	t.root, t.used = 0, 1
+	t.pool[0] = mctsNode{}
+	t.look(0, root, 0)
 	return nil
 }
-
-// mctsReuseDepth is how many plies below the last search's root the next root is looked for.
-const mctsReuseDepth = 8
-
-// find looks for the node of root among the visited descendants of node i, whose position is
-// pos at ply, and returns it, or -1.
-func (t *mctsTree) find(i int32, pos engine.Position, ply int, root engine.Position) int32 {
-	node := &t.pool[i]
-	if ply > 0 && node.mover != chanceMover && node.mover == int8(root.ToMove()) && pos.Key() == root.Key() {
-		return i
-	}
-	if ply == mctsReuseDepth || node.count == 0 || node.flags&terminal != 0 {
-		return -1
-	}
-	for c := node.first; c < node.first+int32(node.count); c++ {
-		if t.pool[c].visits == 0 {
-			continue
-		}
-		next := t.position(ply+1, nil)
-		pos.PlayInto(t.pool[c].move, next)
-		if j := t.find(c, next, ply+1, root); j >= 0 {
-			return j
-		}
-	}
-	return -1
-}
-
-// forget drops the tree, so that the next search starts afresh.
-func (t *mctsTree) forget() { t.last = nil }
 
 // sidesOf numbers the sides of root's players: its Sides, or one side per player.
 func sidesOf(root engine.Position, players int) ([engine.MaxPlayers]int, error) {

@@ -380,28 +380,6 @@ func TestPlayoutLength(t *testing.T) {
 	}
 }
 
-// TestMCTSReuse checks that a search of a position the last search's tree holds goes on with
-// that tree, and that ClearTable starts afresh.
-func TestMCTSReuse(t *testing.T) {
-	root := mcc(t, nil)
-	s := NewSearcher(0)
-	s.mctsTree().set.reuse = true
-	r := mustSearch(t, s, root, mctsOptions(30000))
-	next := play(root, r.Best)
-	if next.Phase() != engine.PhaseAction {
-		t.Skipf("the best action %s ends the turn", root.Notation(r.Best))
-	}
-	mustSearch(t, s, next, mctsOptions(30000))
-	if s.mcts.root == 0 {
-		t.Error("the second search started a new tree")
-	}
-	s.ClearTable()
-	mustSearch(t, s, next, mctsOptions(30000))
-	if s.mcts.root != 0 {
-		t.Error("after ClearTable the search went on with the old tree")
-	}
-}
-
 // TestMCTSGreedyOpponents checks MCTSGreedy's model: below the root, every other side's player
 // tries only the actions that win the most material (GreedyBot's choices), while the root's
 // side, and plain MCTS everywhere, try the others too.

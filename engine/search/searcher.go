@@ -139,9 +139,6 @@ func NewSearcher(ttBytes int) *Searcher {
 
 // ClearTable forgets every stored position, for searches that must not depend on earlier ones.
 func (s *Searcher) ClearTable() {
-	if s.mcts != nil {
-		s.mcts.forget()
-	}
 	s.tt.clear()
 	clear(s.history[:])
 	clear(s.counter[:])
