@@ -24,8 +24,10 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/stats"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -48,7 +50,10 @@ const (
 // through it. The load spreads over all three; one replica is SIGKILLed mid-load, and no client
 // call fails: nginx makes the JSON calls again on another replica, and the gRPC calls it had not
 // yet sent; those the dead replica had taken come back UNAVAILABLE and the client's retry policy
-// makes them again. The other two replicas keep serving.
+// makes them again. The one exception is a gRPC answer the replica had begun to send when it died:
+// its headers have reached the client, which may then retry nothing, and nginx resets the stream.
+// Each such call must match a line of nginx's error log saying so. The other two replicas keep
+// serving.
 func TestScaleOutBehindNginx(t *testing.T) {
 	nginxBin := findNginx(t)
 	bin := buildServer(t)
@@ -147,6 +152,13 @@ func TestScaleOutBehindNginx(t *testing.T) {
 
 	if failures > 0 {
 		t.Errorf("%d client calls failed; first: %s", failures, c.firstErr())
+	}
+	if torn := c.torn.Load(); torn > 0 {
+		cut := ng.answersCut(t)
+		t.Logf("gRPC answers cut off by the kill: %d at the client, %d in nginx's error log", torn, cut)
+		if torn > int64(cut) {
+			t.Errorf("%d gRPC calls reset, but nginx cut only %d answers under way", torn, cut)
+		}
 	}
 	if grpcOK == 0 || httpOK == 0 {
 		t.Fatalf("gRPC calls %d, HTTP calls %d: both transports must have carried load", grpcOK, httpOK)
@@ -633,8 +645,10 @@ type caller struct {
 	wantMoves int
 
 	calls, okGRPC, okHTTP, failed, failedGRPC atomic.Int64
-	errMu                                     sync.Mutex
-	err                                       error
+	// torn counts the gRPC calls reset because their replica died while answering them.
+	torn  atomic.Int64
+	errMu sync.Mutex
+	err   error
 }
 
 // call makes worker w's n-th call: ListLegalMoves and ApplyMoves by turns, each worker applying
@@ -669,10 +683,14 @@ func (c *caller) call(ctx context.Context, overHTTP bool, n, w int) {
 		}
 	}
 	if err != nil {
-		c.failed.Add(1)
 		if !overHTTP {
 			c.failedGRPC.Add(1)
+			if answerCut(err) {
+				c.torn.Add(1)
+				return
+			}
 		}
+		c.failed.Add(1)
 		c.errMu.Lock()
 		if c.err == nil {
 			c.err = fmt.Errorf("over %s: %w", map[bool]string{false: "gRPC", true: "HTTP"}[overHTTP], err)
@@ -685,6 +703,30 @@ func (c *caller) call(ctx context.Context, overHTTP bool, n, w int) {
 	} else {
 		c.okGRPC.Add(1)
 	}
+}
+
+// answerCut says whether a gRPC call failed because nginx reset its stream after the answer had
+// begun (a committed call, which the client's retry policy may not make again).
+func answerCut(err error) bool {
+	st, ok := status.FromError(err)
+	return ok && st.Code() == codes.Internal && strings.Contains(st.Message(), "RST_STREAM")
+}
+
+// answersCut counts the gRPC answers nginx's error log says an upstream stopped while they were
+// being sent.
+func (ng *nginx) answersCut(t *testing.T) int {
+	text, err := os.ReadFile(filepath.Join(ng.dir, "error.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(text), "\n") {
+		if strings.Contains(line, "upstream prematurely closed connection while sending to client") &&
+			strings.Contains(line, "HTTP/2.0") {
+			n++
+		}
+	}
+	return n
 }
 
 func (c *caller) post(ctx context.Context, path string, req, resp proto.Message) error {
