@@ -35,3 +35,12 @@ func SetWeights(w Weights) Weights {
 	weights = w
 	return old
 }
+
+// FirstWeights are FirstChance's weights, one per feature of FirstFeatures, as
+// tools/firstchance fits them to 2,000 games of the search with the weights before them
+// (tools/firstchance/v1.json, fitted to games of the search that played out to the end); its
+// doc comment has the recipe.
+var FirstWeights = [FirstFeatures]float64{
+	0.1849, 0.4747, 0.0441, 0.1159, 0.0028, 0.5813, 0.6260, -0.4081,
+	0.5076, 0.1731, -0.0545, -0.2582, -0.4211, -0.4686, -0.2438, 0.6169,
+}

@@ -355,27 +355,53 @@ func TestPartnersShareValues(t *testing.T) {
 }
 
 // TestPlayoutLength checks that a search takes its game's playout length from playoutTable, and
-// mctsDefaults' elsewhere.
+// mctsDefaults' elsewhere; and that MCTSGreedy in a FirstChancer of more than two sides cuts its
+// playouts at firstChancePlayout and values them by the chance of first place.
 func TestPlayoutLength(t *testing.T) {
 	four := engine.Options{"players": {Kind: engine.OptionInt, Int: 4}}
+	two := engine.Options{"players": {Kind: engine.OptionInt, Int: 2}}
 	martianChess, err := martianchess.MartianChessVariant.Start(four)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		root engine.Position
-		want int
+		root        engine.Position
+		alg         Algorithm
+		want        int
+		firstChance bool
 	}{
-		{chaturajiStart(t, nil, 1), 30},
-		{chaturajiStart(t, teamPlay, 1), mctsDefaults.playout}, // two sides
-		{mcc(t, nil), 0},
-		{mcc(t, engine.Options{"players": {Kind: engine.OptionInt, Int: 2}}), mctsDefaults.playout}, // two sides
-		{martianChess, mctsDefaults.playout},
+		{chaturajiStart(t, nil, 1), MCTSGreedy, 30, false},
+		{chaturajiStart(t, teamPlay, 1), MCTSGreedy, mctsDefaults.playout, false}, // two sides
+		{mcc(t, nil), MCTSGreedy, firstChancePlayout, true},
+		{mcc(t, nil), MCTS, 0, false},
+		{mcc(t, two), MCTSGreedy, mctsDefaults.playout, false}, // two sides
+		{martianChess, MCTSGreedy, mctsDefaults.playout, false},
 	} {
 		s := NewSearcher(0)
-		mustSearch(t, s, c.root, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 1000}})
+		mustSearch(t, s, c.root, Options{Algorithm: c.alg, Limits: Limits{Nodes: 1000}})
+		name := c.root.Variant().Describe().Name
 		if got := s.mcts.playoutLen; got != c.want {
-			t.Errorf("%s: playout %d, want %d", c.root.Variant().Describe().Name, got, c.want)
+			t.Errorf("%s, %v: playout %d, want %d", name, c.alg, got, c.want)
+		}
+		if got := s.mcts.firstChance; got != c.firstChance {
+			t.Errorf("%s, %v: first chance %v, want %v", name, c.alg, got, c.firstChance)
+		}
+	}
+}
+
+// TestFirstChanceValues checks that a playout cut off in a FirstChancer is worth each player's
+// expected utility by its chance of first place: 1 first, -1/3 otherwise with four players.
+func TestFirstChanceValues(t *testing.T) {
+	root := mcc(t, nil)
+	s := NewSearcher(0)
+	mustSearch(t, s, root, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 1000}})
+	var v [engine.MaxPlayers]float64
+	s.mcts.static(root, &v)
+	fc := root.(FirstChancer)
+	for p := range 4 {
+		c := fc.FirstChance(p)
+		if want := c - (1-c)/3; math.Abs(v[p]-want) > 1e-12 || c <= 0 || c >= 1 {
+			t.Errorf("player %d: value %v, want %v from first chance %v", p, v[p], want, c)
 		}
 	}
 }

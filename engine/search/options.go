@@ -126,6 +126,13 @@ type Sider interface {
 	Sides() []int
 }
 
+// FirstChancer is optional for a game of more than two sides: FirstChance is the probability
+// that player finishes first, learned from games of MCTSGreedy's kind. MCTSGreedy then cuts its
+// playouts after firstChancePlayout actions and values them by it instead of by the evaluation.
+type FirstChancer interface {
+	FirstChance(player int) float64
+}
+
 // MoveOverhead is the time a move costs on the clock outside the search (reading the command,
 // sending the answer, a loaded machine's scheduling), which ClockLimits keeps in reserve.
 const MoveOverhead = 20 * time.Millisecond
