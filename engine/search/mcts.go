@@ -117,7 +117,7 @@ type mctsTree struct {
 
 // firstChancePlayout is the playout length of MCTSGreedy where the game is a FirstChancer: in
 // four-player Martian Coaster Chaturanga, 8 actions took more first places against greedy
-// players than 4, 16 or playing to the end (doc.go).
+// players than 4, 16 or playing to the end (docs/measurements.md).
 const firstChancePlayout = 8
 
 // SetSeed seeds the playouts of MCTS: searches with the same seed, root and node limit give the
