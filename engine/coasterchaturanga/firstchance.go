@@ -4,14 +4,14 @@ import "math"
 
 // The chance of finishing first. Four-player games end when a seat begins its turn with no
 // piece of its colour on the board, and AIM and SWAP reshuffle the colours, so the score now
-// says little about who is first at the end. FirstChance is a logistic model over features that
+// says little about who is first at the end. FirstChances is a logistic model over features that
 // follow that: who is first now, and under how many of the ways the colours could yet be given
 // out; how near the end is (colours gone from the board); whose turn is next. tools/firstchance
 // fits its weights to games of the search against greedy players, so it also prices in how the
 // search goes on to play; the search (MCTS with greedy opponents) values its cut-off playouts by
 // it.
 
-// FirstFeatures is the number of features of FirstChance.
+// FirstFeatures is the number of features of FirstChances.
 const FirstFeatures = 16
 
 // colouringsAll are the 24 ways to give the four seats the four colours.
@@ -31,19 +31,23 @@ var colouringsAll = func() (all [24][seats]int8) {
 	return all
 }()
 
-// FirstChance is the model's probability that seat finishes first. It is meant for the
-// four-player game without partners.
-func (p *Position) FirstChance(seat int) float64 {
+// FirstChances writes each seat's chance of finishing first, by the model, into c (one per
+// seat). It is meant for the four-player game without partners.
+func (p *Position) FirstChances(c []float64) {
+	var b firstBoard
+	p.firstBoard(&b)
 	var f [FirstFeatures]float64
-	p.FirstFeatures(seat, f[:])
-	x := 0.0
-	for i, w := range FirstWeights {
-		x += w * f[i]
+	for seat := range seats {
+		b.features(seat, f[:])
+		x := 0.0
+		for i, w := range FirstWeights {
+			x += w * f[i]
+		}
+		c[seat] = 1 / (1 + math.Exp(-x))
 	}
-	return 1 / (1 + math.Exp(-x))
 }
 
-// FirstFeatures writes the features of FirstChance for seat into f (FirstFeatures long):
+// FirstFeatures writes the features of FirstChances for seat into f (FirstFeatures long):
 //
 //	0      1 (the intercept)
 //	1      the seat's lead in score over the best other seat, in queens (6 points)
@@ -59,12 +63,24 @@ func (p *Position) FirstChance(seat int) float64 {
 //	14     the pips all seats hold, in quarters of the set
 //	15     feature 1 where some colour has no piece on the board
 func (p *Position) FirstFeatures(seat int, f []float64) {
-	var st [seats]standing
+	var b firstBoard
+	p.firstBoard(&b)
+	b.features(seat, f)
+}
+
+// firstBoard is what the features of every seat are made from.
+type firstBoard struct {
+	st      [seats]standing
+	scoreAs [seats][4]int // each seat's score were its colour each colour
+	now     [seats]int8   // each seat's colour
+	dead    int           // colours with no piece on the board
+	allHeld int           // pips held by all seats
+	toMove  int
+}
+
+func (p *Position) firstBoard(b *firstBoard) {
 	var held [seats][4]int // pips of each colour each seat holds
 	var onBoard [4]int
-	for s := range seats {
-		st[s] = p.standingOf(s)
-	}
 	for pc := range pieces {
 		switch l := int(p.loc[pc]); {
 		case l < squares:
@@ -73,6 +89,36 @@ func (p *Position) FirstFeatures(seat int, f []float64) {
 			held[l-heldBy][pieceColour(pc)] += pieceKind(pc)
 		}
 	}
+	*b = firstBoard{toMove: int(p.seat)}
+	for s := range seats {
+		b.st[s] = p.standingOf(s)
+		b.now[s] = int8(p.colourOf(s))
+		total := held[s][0] + held[s][1] + held[s][2] + held[s][3]
+		b.allHeld += total
+		for c := range 4 {
+			b.scoreAs[s][c] = total - 2*held[s][c]
+		}
+	}
+	for c := range onBoard {
+		if onBoard[c] == 0 {
+			b.dead++
+		}
+	}
+}
+
+// beatsAll reports whether seat's score beats every other seat's were the seats' colours these.
+func (b *firstBoard) beatsAll(seat int, colourOf *[seats]int8) bool {
+	mine := b.scoreAs[seat][colourOf[seat]]
+	for o := range seats {
+		if o != seat && b.scoreAs[o][colourOf[o]] >= mine {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *firstBoard) features(seat int, f []float64) {
+	st := &b.st
 	best, first := math.Inf(-1), 1.0
 	for o := range seats {
 		if o != seat {
@@ -82,53 +128,23 @@ func (p *Position) FirstFeatures(seat int, f []float64) {
 			}
 		}
 	}
-	// scoreAs[s][c] is seat s's score were its colour c.
-	var scoreAs [seats][4]int
-	for s := range seats {
-		total := held[s][0] + held[s][1] + held[s][2] + held[s][3]
-		for c := range 4 {
-			scoreAs[s][c] = total - 2*held[s][c]
-		}
-	}
-	beatsAll := func(colourOf *[seats]int8) bool {
-		mine := scoreAs[seat][colourOf[seat]]
-		for o := range seats {
-			if o != seat && scoreAs[o][colourOf[o]] >= mine {
-				return false
-			}
-		}
-		return true
-	}
 	colourings, rotations := 0.0, 0.0
 	for i := range colouringsAll {
-		if beatsAll(&colouringsAll[i]) {
+		if b.beatsAll(seat, &colouringsAll[i]) {
 			colourings++
 		}
-	}
-	var now [seats]int8
-	for s := range seats {
-		now[s] = int8(p.colourOf(s))
 	}
 	for r := range seats {
 		var c [seats]int8
 		for s := range seats {
-			c[s] = now[(s+r)%seats]
+			c[s] = b.now[(s+r)%seats]
 		}
-		if beatsAll(&c) {
+		if b.beatsAll(seat, &c) {
 			rotations++
 		}
 	}
-	dead, allHeld := 0.0, 0
-	for c := range onBoard {
-		if onBoard[c] == 0 {
-			dead++
-		}
-	}
-	for s := range seats {
-		allHeld += st[s].plus + st[s].minus
-	}
 	near := 0.0
-	if dead > 0 {
+	if b.dead > 0 {
 		near = 1
 	}
 	clear(f[:FirstFeatures])
@@ -141,15 +157,15 @@ func (p *Position) FirstFeatures(seat int, f []float64) {
 	f[4] = rotations / seats
 	f[5] = float64(st[seat].plus+st[seat].minus) / 6
 	f[6] = float64(st[seat].count) / 3
-	f[7] = dead
+	f[7] = float64(b.dead)
 	f[8] = first * near
 	f[9] = share * near
-	if d := (seat - int(p.seat) + seats) % seats; d > 0 {
+	if d := (seat - b.toMove + seats) % seats; d > 0 {
 		f[9+d] = 1
 	}
 	if st[seat].count == 0 {
 		f[13] = 1
 	}
-	f[14] = float64(allHeld) / 24
+	f[14] = float64(b.allHeld) / 24
 	f[15] = lead * near
 }

@@ -45,31 +45,46 @@ func TestFirstFeatures(t *testing.T) {
 	if got[1] != -1.0/6 || got[2] != 0 || got[13] != 1 || got[6] != 0 || got[10]+got[11]+got[12] != 0 {
 		t.Errorf("bl's features %v", got)
 	}
-	if c, d := p.FirstChance(tl), p.FirstChance(0); !(c > d) || c <= 0 || c >= 1 || d <= 0 {
-		t.Errorf("FirstChance: tl %v, bl %v; want tl's higher, both in (0, 1)", c, d)
+	c := make([]float64, seats)
+	p.FirstChances(c)
+	if c[tl] <= c[0] || c[tl] >= 1 || c[0] <= 0 {
+		t.Errorf("FirstChances %v: want tl's higher than bl's, all in (0, 1)", c)
+	}
+	// Each seat's chance is the logistic of its features' weighted sum.
+	for seat := range seats {
+		p.FirstFeatures(seat, got[:])
+		x := 0.0
+		for i, w := range FirstWeights {
+			x += w * got[i]
+		}
+		if want := 1 / (1 + math.Exp(-x)); math.Abs(c[seat]-want) > 1e-12 {
+			t.Errorf("seat %d: chance %v, want %v", seat, c[seat], want)
+		}
 	}
 }
 
-// TestFirstChanceNoAllocs: the search calls it once a playout.
-func TestFirstChanceNoAllocs(t *testing.T) {
+// TestFirstChancesNoAllocs: the search calls it once a playout.
+func TestFirstChancesNoAllocs(t *testing.T) {
 	ps := benchPositions()
+	c := make([]float64, seats)
 	for i := 0; i < len(ps); i += 31 {
 		p := &ps[i]
-		var sum float64
-		if a := testing.AllocsPerRun(5, func() { sum += p.FirstChance(i % seats) }); a != 0 {
-			t.Fatalf("%s: FirstChance allocates %v times", p, a)
+		if a := testing.AllocsPerRun(5, func() { p.FirstChances(c) }); a != 0 {
+			t.Fatalf("%s: FirstChances allocates %v times", p, a)
 		}
-		if sum <= 0 {
-			t.Fatalf("%s: FirstChance %v", p, sum)
+		if c[0]+c[1]+c[2]+c[3] <= 0 {
+			t.Fatalf("%s: FirstChances %v", p, c)
 		}
 	}
 }
 
-func BenchmarkFirstChance(b *testing.B) {
+// BenchmarkFirstChances times every seat's chance of one position, what a playout costs.
+func BenchmarkFirstChances(b *testing.B) {
 	ps := benchPositions()
+	c := make([]float64, seats)
 	i := 0
 	for b.Loop() {
-		ps[i%len(ps)].FirstChance(i % seats)
+		ps[i%len(ps)].FirstChances(c)
 		i++
 	}
 }

@@ -36,7 +36,7 @@ func SetWeights(w Weights) Weights {
 	return old
 }
 
-// FirstWeights are FirstChance's weights, one per feature of FirstFeatures, as
+// FirstWeights are FirstChances' weights, one per feature of FirstFeatures, as
 // tools/firstchance fits them to 2,000 games of the search with the weights before them
 // (tools/firstchance/v1.json, fitted to games of the search that played out to the end); its
 // doc comment has the recipe.

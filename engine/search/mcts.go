@@ -571,10 +571,9 @@ func (t *mctsTree) greedyPick(n engine.Position, moves []engine.Move) engine.Mov
 // finished games give).
 func (t *mctsTree) static(n engine.Position, v *[engine.MaxPlayers]float64) {
 	if t.firstChance {
-		fc := n.(FirstChancer)
+		n.(FirstChancer).FirstChances(t.e[:t.players])
 		other := -1 / float64(t.players-1)
-		for p := range t.players {
-			c := fc.FirstChance(p)
+		for p, c := range t.e[:t.players] {
 			v[p] = c + (1-c)*other
 		}
 		return
@@ -763,7 +762,7 @@ type autoKey struct {
 // move found another than mctsDefaults' stronger; doc.go has the matches.
 var playoutTable = map[autoKey]int{
 	{"chaturaji", 4}:                  30,
-	{"martian_coaster_chaturanga", 4}: 0, // to the end: games last about 9 turns
+	{"martian_coaster_chaturanga", 4}: 0, // to the end (MCTS; MCTSGreedy: firstChancePlayout)
 }
 
 // autoTable is what Auto runs where matches at equal time found an algorithm stronger than

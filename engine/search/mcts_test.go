@@ -397,9 +397,9 @@ func TestFirstChanceValues(t *testing.T) {
 	mustSearch(t, s, root, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 1000}})
 	var v [engine.MaxPlayers]float64
 	s.mcts.static(root, &v)
-	fc := root.(FirstChancer)
-	for p := range 4 {
-		c := fc.FirstChance(p)
+	chances := make([]float64, 4)
+	root.(FirstChancer).FirstChances(chances)
+	for p, c := range chances {
 		if want := c - (1-c)/3; math.Abs(v[p]-want) > 1e-12 || c <= 0 || c >= 1 {
 			t.Errorf("player %d: value %v, want %v from first chance %v", p, v[p], want, c)
 		}

@@ -126,11 +126,12 @@ type Sider interface {
 	Sides() []int
 }
 
-// FirstChancer is optional for a game of more than two sides: FirstChance is the probability
-// that player finishes first, learned from games of MCTSGreedy's kind. MCTSGreedy then cuts its
-// playouts after firstChancePlayout actions and values them by it instead of by the evaluation.
+// FirstChancer is optional for a game of more than two sides: FirstChances writes each player's
+// probability of finishing first, learned from games of MCTSGreedy's kind. MCTSGreedy then cuts
+// its playouts after firstChancePlayout actions and values them by it instead of by the
+// evaluation.
 type FirstChancer interface {
-	FirstChance(player int) float64
+	FirstChances(chances []float64)
 }
 
 // MoveOverhead is the time a move costs on the clock outside the search (reading the command,

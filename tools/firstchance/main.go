@@ -1,6 +1,6 @@
 //go:build ignore
 
-// Command firstchance fits the weights of Martian Coaster Chaturanga's FirstChance (FirstWeights
+// Command firstchance fits the weights of Martian Coaster Chaturanga's FirstChances (FirstWeights
 // in engine/coasterchaturanga/weights.go), the chance of finishing first that MCTS with greedy
 // opponents values its cut-off playouts by, to games of that search against greedy players.
 //
