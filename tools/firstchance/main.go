@@ -25,8 +25,8 @@
 // places stop", has what came of it):
 //
 //	F="go run ./tools/firstchance/main.go"
-//	$F gen --games 2000 --seed 7 --nodes 100000 --jobs 2 --weights tools/firstchance/v1.json --out /tmp/first.data
-//	$F fit --data /tmp/first.data
+//	$F gen --games 2000 --seed 7 --nodes 100000 --jobs 2 --weights tools/firstchance/v1.json --out first.data
+//	$F fit --data first.data
 package main
 
 import (
