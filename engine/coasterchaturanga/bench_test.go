@@ -211,3 +211,42 @@ func TestNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSearchMCTSGreedy searches 32 positions of random games with alg=mcts-greedy (which in
+// this game cuts its playouts and values them by FirstChances) to 100,000 nodes, about 20 ms.
+func BenchmarkSearchMCTSGreedy(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var roots []*Position
+	var buf [engine.MaxMoves]engine.Move
+	for len(roots) < 32 {
+		cur := start(defaultRules)
+		k := 10 + rng.IntN(80)
+		ok := true
+		for n := 0; n < k || cur.Phase() == engine.PhaseRoll; n++ {
+			ms := cur.Moves(buf[:0])
+			if len(ms) == 0 {
+				ok = false
+				break
+			}
+			next := new(Position)
+			cur.apply(ms[rng.IntN(len(ms))], next)
+			cur = next
+		}
+		if ok {
+			roots = append(roots, cur)
+		}
+	}
+	sr := search.NewSearcher(16 << 20)
+	opts := search.Options{Limits: search.Limits{Nodes: 100000}, Algorithm: search.MCTSGreedy}
+	var nodes uint64
+	i := 0
+	for b.Loop() {
+		r, err := sr.Search(context.Background(), roots[i%len(roots)], opts, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		i++
+		nodes += r.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

@@ -76,6 +76,9 @@ type firstBoard struct {
 	dead    int           // colours with no piece on the board
 	allHeld int           // pips held by all seats
 	toMove  int
+	// colourings and rotations count, for each seat, the colourings of colouringsAll and the
+	// rotations of now under which its score beats every other seat's.
+	colourings, rotations [seats]int
 }
 
 func (p *Position) firstBoard(b *firstBoard) {
@@ -90,8 +93,8 @@ func (p *Position) firstBoard(b *firstBoard) {
 		}
 	}
 	*b = firstBoard{toMove: int(p.seat)}
+	p.seatStandings(&b.st)
 	for s := range seats {
-		b.st[s] = p.standingOf(s)
 		b.now[s] = int8(p.colourOf(s))
 		total := held[s][0] + held[s][1] + held[s][2] + held[s][3]
 		b.allHeld += total
@@ -104,17 +107,38 @@ func (p *Position) firstBoard(b *firstBoard) {
 			b.dead++
 		}
 	}
-}
-
-// beatsAll reports whether seat's score beats every other seat's were the seats' colours these.
-func (b *firstBoard) beatsAll(seat int, colourOf *[seats]int8) bool {
-	mine := b.scoreAs[seat][colourOf[seat]]
-	for o := range seats {
-		if o != seat && b.scoreAs[o][colourOf[o]] >= mine {
-			return false
+	for i := range colouringsAll {
+		if s := b.leader(&colouringsAll[i]); s >= 0 {
+			b.colourings[s]++
 		}
 	}
-	return true
+	for r := range seats {
+		var c [seats]int8
+		for s := range seats {
+			c[s] = b.now[(s+r)%seats]
+		}
+		if s := b.leader(&c); s >= 0 {
+			b.rotations[s]++
+		}
+	}
+}
+
+// leader is the seat whose score beats every other seat's were the seats' colours these, or -1
+// if the best score is shared.
+func (b *firstBoard) leader(colourOf *[seats]int8) int {
+	lead, best, shared := 0, b.scoreAs[0][colourOf[0]], false
+	for s := 1; s < seats; s++ {
+		switch v := b.scoreAs[s][colourOf[s]]; {
+		case v > best:
+			lead, best, shared = s, v, false
+		case v == best:
+			shared = true
+		}
+	}
+	if shared {
+		return -1
+	}
+	return lead
 }
 
 func (b *firstBoard) features(seat int, f []float64) {
@@ -128,21 +152,7 @@ func (b *firstBoard) features(seat int, f []float64) {
 			}
 		}
 	}
-	colourings, rotations := 0.0, 0.0
-	for i := range colouringsAll {
-		if b.beatsAll(seat, &colouringsAll[i]) {
-			colourings++
-		}
-	}
-	for r := range seats {
-		var c [seats]int8
-		for s := range seats {
-			c[s] = b.now[(s+r)%seats]
-		}
-		if b.beatsAll(seat, &c) {
-			rotations++
-		}
-	}
+	colourings, rotations := float64(b.colourings[seat]), float64(b.rotations[seat])
 	near := 0.0
 	if b.dead > 0 {
 		near = 1

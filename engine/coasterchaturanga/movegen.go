@@ -80,11 +80,7 @@ func (p *Position) choices(buf []engine.Move) []engine.Move {
 
 // digOwed reports a rolled DIG still to be made: it is compulsory when possible.
 func (p *Position) digOwed() bool {
-	if p.face != faceDig || p.dieDone {
-		return false
-	}
-	var buf [pieces]engine.Move
-	return len(p.digs(buf[:0], int(p.seat))) > 0
+	return p.face == faceDig && !p.dieDone && p.hasDig(int(p.seat))
 }
 
 func turns(buf []engine.Move, act int) []engine.Move {
@@ -326,7 +322,77 @@ func (p *Position) actionsLeft() bool {
 	if p.must != mustNone && !p.moveDone && len(p.compulsory(buf[:0])) > 0 {
 		return true
 	}
-	return len(p.choices(buf[:0])) > 0
+	return p.hasChoice()
+}
+
+// hasChoice reports whether choices would append anything, stopping at the first action found:
+// every action but the last of a turn asks it.
+func (p *Position) hasChoice() bool {
+	seat := int(p.seat)
+	if p.face == faceDig && !p.dieDone && !p.moveDone && p.hasDig(seat) {
+		return true
+	}
+	if !p.moveDone && p.hasMove(seat) {
+		return true
+	}
+	if p.dieDone {
+		return false
+	}
+	switch p.face {
+	case faceAim, faceTip, faceSwap, faceWild:
+		return true
+	case faceHop:
+		return p.hasHop(seat)
+	case faceDig:
+		return p.hasDig(seat)
+	}
+	return false
+}
+
+// hasMove reports whether moves would append anything.
+func (p *Position) hasMove(seat int) bool {
+	occ := p.occupied()
+	for pc := 0; pc < pieces; pc++ {
+		if int(p.loc[pc]) < squares && p.mayMove(seat, pc) && p.canReach(seat, pc, occ) {
+			return true
+		}
+	}
+	if p.board[p.portalOf(seat)] == 0 {
+		for pc := 0; pc < pieces; pc++ {
+			if int(p.loc[pc]) == heldBy+seat {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasHop reports whether hops would append anything.
+func (p *Position) hasHop(seat int) bool {
+	occ := p.occupied()
+	for pc := 0; pc < pieces; pc++ {
+		from := int(p.loc[pc])
+		if from >= squares || !p.mayMove(seat, pc) || !p.canReach(seat, pc, occ) {
+			continue
+		}
+		for _, t := range portals {
+			if t != from && p.board[t] == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasDig reports whether digs would append anything.
+func (p *Position) hasDig(seat int) bool {
+	own := p.colourOf(seat)
+	for pc := own * 3; pc < own*3+3; pc++ {
+		if l := int(p.loc[pc]); l >= heldBy && l != heldBy+seat {
+			return true
+		}
+	}
+	return false
 }
 
 // endTurn passes the turn to the next seat, and ends the game when the turn limit is reached or

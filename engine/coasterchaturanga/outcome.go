@@ -62,12 +62,36 @@ func (p *Position) standingOf(seat int) standing {
 	return st
 }
 
+// seatStandings writes every seat's own standing (standingOf) from one pass over the pieces.
+func (p *Position) seatStandings(out *[seats]standing) {
+	var seatOf [4]int // the seat whose colour each colour is
+	for s := range seats {
+		out[s] = standing{order: (s - p.rules.first + seats) % seats}
+		seatOf[p.colourOf(s)] = s
+	}
+	for pc := range pieces {
+		l, k := int(p.loc[pc]), pieceKind(pc)
+		c := pieceColour(pc)
+		switch {
+		case l >= heldBy && l < heldBy+seats:
+			if st := &out[l-heldBy]; seatOf[c] == l-heldBy {
+				st.minus += k
+			} else {
+				st.plus += k
+			}
+		case l >= 0 && l < squares:
+			st := &out[seatOf[c]]
+			st.pips += k
+			st.count++
+			st.largest = max(st.largest, k)
+		}
+	}
+}
+
 // standings writes each seat's standing; with partners both seats of a side get the side's: sums,
 // the larger of the largest pieces, the earlier seat.
 func (p *Position) standings(out *[seats]standing) {
-	for s := 0; s < seats; s++ {
-		out[s] = p.standingOf(s)
-	}
+	p.seatStandings(out)
 	if !p.rules.partnership {
 		return
 	}
