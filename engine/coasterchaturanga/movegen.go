@@ -367,32 +367,17 @@ func (p *Position) hasMove(seat int) bool {
 	return false
 }
 
-// hasHop reports whether hops would append anything.
+// hasHop reports whether hops would append anything. Only a rolled HOP asks it, and hops looks at
+// most one square ahead per piece: it is moves whose early stop pays.
 func (p *Position) hasHop(seat int) bool {
-	occ := p.occupied()
-	for pc := 0; pc < pieces; pc++ {
-		from := int(p.loc[pc])
-		if from >= squares || !p.mayMove(seat, pc) || !p.canReach(seat, pc, occ) {
-			continue
-		}
-		for _, t := range portals {
-			if t != from && p.board[t] == 0 {
-				return true
-			}
-		}
-	}
-	return false
+	var buf [pieces * len(portals)]engine.Move
+	return len(p.hops(buf[:0], seat)) > 0
 }
 
 // hasDig reports whether digs would append anything.
 func (p *Position) hasDig(seat int) bool {
-	own := p.colourOf(seat)
-	for pc := own * 3; pc < own*3+3; pc++ {
-		if l := int(p.loc[pc]); l >= heldBy && l != heldBy+seat {
-			return true
-		}
-	}
-	return false
+	var buf [3]engine.Move
+	return len(p.digs(buf[:0], seat)) > 0
 }
 
 // endTurn passes the turn to the next seat, and ends the game when the turn limit is reached or
