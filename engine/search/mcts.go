@@ -66,6 +66,9 @@ const (
 	// proven marks a node whose value is exact: a finished game, or a choice with a child that
 	// gives the mover the best result there is.
 	proven
+	// finishes marks a node of a modelled player whose first child ends the game with him first:
+	// he takes it (Ender).
+	finishes
 )
 
 // mctsTree is the storage of MCTS: the node pool, a position per ply of the descent and two for
@@ -80,7 +83,9 @@ type mctsTree struct {
 	play    [2]engine.Position
 	path    []int32
 	moves   [engine.MaxMoves]engine.Move
-	gains   [engine.MaxMoves]float64
+	// finishMoves holds the second actions finishFirst tries.
+	finishMoves [engine.MaxMoves]engine.Move
+	gains       [engine.MaxMoves]float64
 
 	pcg  rand.PCG
 	rng  *rand.Rand
@@ -113,6 +118,9 @@ type mctsTree struct {
 	rootSide int
 	// firstChance values cut-off playouts by FirstChancer (MCTSGreedy, more than two sides).
 	firstChance bool
+	// finish makes the modelled players take an action that ends the game with them first
+	// (Ender; MCTSGreedy, more than two sides).
+	finish bool
 }
 
 // firstChancePlayout is the playout length of MCTSGreedy where the game is a FirstChancer: in
@@ -216,6 +224,8 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 	t.greedy, t.rootSide = opts.Algorithm == MCTSGreedy, sides[root.ToMove()]
 	_, chancer := root.(FirstChancer)
 	t.firstChance = chancer && t.greedy && t.sides > 2
+	_, ender := root.(Ender)
+	t.finish = ender && t.greedy && t.sides > 2
 	if t.firstChance {
 		t.playoutLen = firstChancePlayout
 	}
@@ -449,7 +459,46 @@ func (t *mctsTree) expand(i int32, n engine.Position) bool {
 	for k, m := range moves {
 		children[k] = mctsNode{move: m, prob: float32(t.gains[k])}
 	}
+	if t.finish && t.modelled(node.mover) && n.(Ender).MayEnd() {
+		t.finishFirst(node, n, children)
+	}
 	return true
+}
+
+// finishFirst puts first among the children of a modelled player's node an action that ends the
+// game with him first, or after which one more action of his turn does, if he has one, and marks
+// the node: he takes it. Against searching players, who finish the game when they lead, that
+// decides many of these games (docs/measurements.md).
+func (t *mctsTree) finishFirst(node *mctsNode, n engine.Position, children []mctsNode) {
+	mover := int(node.mover)
+	next, after := t.play[0], t.play[1]
+	for k := range children {
+		n.PlayInto(children[k].move, next)
+		if t.wins(next, mover) {
+			children[0], children[k] = children[k], children[0]
+			node.flags |= finishes
+			return
+		}
+	}
+	for k := range children {
+		n.PlayInto(children[k].move, next)
+		if next.Phase() != engine.PhaseAction || next.ToMove() != mover {
+			continue
+		}
+		for _, m := range next.Moves(t.finishMoves[:0]) {
+			next.PlayInto(m, after)
+			if t.wins(after, mover) {
+				children[0], children[k] = children[k], children[0]
+				node.flags |= finishes
+				return
+			}
+		}
+	}
+}
+
+// wins reports whether the game is over at n with player p first.
+func (t *mctsTree) wins(n engine.Position, p int) bool {
+	return n.Utility(t.u[:t.players]) && t.u[p] >= 1
 }
 
 // modelled says whether the mover of a node plays by the greedy model rather than choosing in the
@@ -489,6 +538,9 @@ func (t *mctsTree) selectChild(node *mctsNode) int32 {
 		return pick
 	}
 	if t.modelled(node.mover) {
+		if node.flags&finishes != 0 {
+			return first
+		}
 		return t.greedyChild(first, count)
 	}
 	p := int(node.mover)

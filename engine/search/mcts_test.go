@@ -139,15 +139,40 @@ func mcc(t testing.TB, opts engine.Options) engine.Position {
 	return play(p, allMoves(p)[0])
 }
 
+// mccNearEnd is a position of a four-player Martian Coaster Chaturanga game in which one action
+// might end the game (Ender), waiting for a player's action.
+func mccNearEnd(t testing.TB) engine.Position {
+	t.Helper()
+	pos := mcc(t, nil)
+	for step := 0; step < 10000; step++ {
+		if pos.Phase() == engine.PhaseAction && pos.(Ender).MayEnd() {
+			return pos
+		}
+		moves := allMoves(pos)
+		if len(moves) == 0 {
+			pos = mcc(t, nil)
+			continue
+		}
+		pos = play(pos, moves[step*7919%len(moves)])
+	}
+	t.Fatal("no game came near its end")
+	return nil
+}
+
 // TestMCTSAllocations checks that a search allocates the same whatever its size: the result,
 // nothing per node.
 func TestMCTSAllocations(t *testing.T) {
-	for _, root := range []engine.Position{chaturajiStart(t, nil, 1), mcc(t, nil)} {
+	roots := []engine.Position{chaturajiStart(t, nil, 1), mcc(t, nil), mccNearEnd(t), mccNearEnd(t)}
+	for i, root := range roots {
+		alg := MCTS
+		if i == len(roots)-1 {
+			alg = MCTSGreedy // its model of the other players looks for finishing actions
+		}
 		s := NewSearcher(1 << 16)
 		allocs := func(nodes uint64) (float64, uint64) {
 			var visited uint64
 			a := testing.AllocsPerRun(3, func() {
-				r, _ := s.Search(context.Background(), root, Options{Algorithm: MCTS, Limits: Limits{Nodes: nodes, MultiPV: 2}}, nil)
+				r, _ := s.Search(context.Background(), root, Options{Algorithm: alg, Limits: Limits{Nodes: nodes, MultiPV: 2}}, nil)
 				visited = r.Nodes
 			})
 			return a, visited
@@ -155,9 +180,9 @@ func TestMCTSAllocations(t *testing.T) {
 		allocs(300000) // the descent's positions are made once
 		small, n1 := allocs(2000)
 		large, n2 := allocs(100000)
-		t.Logf("%s: %v allocations for %d nodes, %v for %d", root.Variant().Describe().Name, small, n1, large, n2)
+		t.Logf("%s, %v: %v allocations for %d nodes, %v for %d", root.Variant().Describe().Name, alg, small, n1, large, n2)
 		if large > small+4 || n2 < 20*n1 {
-			t.Errorf("%s: %v allocations for %d nodes, %v for %d", root.Variant().Describe().Name, small, n1, large, n2)
+			t.Errorf("%s, %v: %v allocations for %d nodes, %v for %d", root.Variant().Describe().Name, alg, small, n1, large, n2)
 		}
 	}
 }
@@ -464,5 +489,86 @@ func TestMCTSGreedyOpponents(t *testing.T) {
 				t.Errorf("%v: the root tried %d of its %d actions", alg, tried, rn.count)
 			}
 		}
+	}
+}
+
+// finishing is whether action m of n's player ends the game with him first (1), or lets one more
+// action of his turn do so (2), or neither (0).
+func finishing(n engine.Position, m engine.Move) int {
+	mover := n.ToMove()
+	u := make([]float64, engine.Players(n))
+	next := play(n, m)
+	if next.Utility(u) {
+		if u[mover] >= 1 {
+			return 1
+		}
+		return 0
+	}
+	if next.Phase() != engine.PhaseAction || next.ToMove() != mover {
+		return 0
+	}
+	for _, m2 := range allMoves(next) {
+		if play(next, m2).Utility(u) && u[mover] >= 1 {
+			return 2
+		}
+	}
+	return 0
+}
+
+// TestMCTSGreedyFinishes checks that MCTSGreedy's model of another side's player takes an action
+// that ends the game with him first, or else one after which another action of his turn does
+// (Ender), in positions of random games of Martian Coaster Chaturanga where he has one, and keeps
+// the greedy choice where he has none.
+func TestMCTSGreedyFinishes(t *testing.T) {
+	pos := mcc(t, nil)
+	var with, without int
+	for step := 0; with < 5 || without < 5; step++ {
+		if step > 20000 {
+			t.Fatalf("after %d actions: %d positions with a finishing action, %d near the end without", step, with, without)
+		}
+		moves := allMoves(pos)
+		if len(moves) == 0 {
+			pos = mcc(t, nil)
+			continue
+		}
+		if pos.Phase() == engine.PhaseAction {
+			best := 0 // the fewest actions to a finish: 1, 2, or 0 for none
+			for _, m := range moves {
+				if f := finishing(pos, m); f > 0 && (best == 0 || f < best) {
+					best = f
+				}
+			}
+			has := best > 0
+			near := pos.(Ender).MayEnd()
+			if has || near {
+				s := NewSearcher(0)
+				tr := s.mctsTree()
+				if err := tr.setup(context.Background(), pos, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 1}}, time.Now()); err != nil {
+					t.Fatal(err)
+				}
+				if !tr.finish {
+					t.Fatal("MCTSGreedy in four-player Martian Coaster Chaturanga does not look for finishing actions")
+				}
+				tr.rootSide = (tr.sideOf[pos.ToMove()] + 1) % 4 // the player to move is modelled
+				if !tr.expand(tr.root, pos) {
+					t.Fatal("no room to expand")
+				}
+				node := &tr.pool[tr.root]
+				pick := tr.selectChild(node)
+				switch {
+				case has:
+					with++
+					if node.flags&finishes == 0 || pick != node.first || finishing(pos, tr.pool[pick].move) != best {
+						t.Fatalf("%v: the modelled player does not take his finishing action", pos)
+					}
+				default:
+					without++
+					if node.flags&finishes != 0 || tr.pool[pick].prob != tr.pool[node.first].prob {
+						t.Fatalf("%v: without a finishing action the model did not choose greedily", pos)
+					}
+				}
+			}
+		}
+		pos = play(pos, moves[step*7919%len(moves)])
 	}
 }

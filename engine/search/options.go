@@ -134,6 +134,15 @@ type FirstChancer interface {
 	FirstChances(chances []float64)
 }
 
+// Ender is optional for a game of more than two sides that a player can end on his turn: MayEnd
+// reports whether some action of the player to move might end the game, a quick test that may
+// answer yes wrongly but never no. MCTSGreedy's model of another side's player then takes an
+// action that ends the game with him first, where he has one, as a player looking one action
+// ahead would; greedy play alone would not.
+type Ender interface {
+	MayEnd() bool
+}
+
 // MoveOverhead is the time a move costs on the clock outside the search (reading the command,
 // sending the answer, a loaded machine's scheduling), which ClockLimits keeps in reserve.
 const MoveOverhead = 20 * time.Millisecond
