@@ -316,11 +316,11 @@ func TestEnd(t *testing.T) {
 // Scores count held pieces by the colours at the end: AIM can turn a plus into a minus.
 func TestScoreFollowsColours(t *testing.T) {
 	p := at(t, "bq,-,-,-", "bl - 0", "gq a6", "gd f1", "gp f2", "rq f6", "yq e6", "bp a1")
-	if st := p.standingOf(0); st.plus != 3 || st.minus != 0 {
+	if st := seatStanding(p, 0); st.plus != 3 || st.minus != 0 {
 		t.Errorf("bl (green) holding the blue queen: %+v", st)
 	}
 	q := play(t, p, "roll aim", "aim 1")
-	if st := q.standingOf(0); q.colourOf(0) != blue || st.plus != 0 || st.minus != 3 {
+	if st := seatStanding(q, 0); q.colourOf(0) != blue || st.plus != 0 || st.minus != 3 {
 		t.Errorf("bl (blue after aim 1) holding the blue queen: %+v", st)
 	}
 }

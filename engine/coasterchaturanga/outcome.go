@@ -43,26 +43,8 @@ func better(a, b standing) bool {
 	return a.order < b.order
 }
 
-func (p *Position) standingOf(seat int) standing {
-	own := p.colourOf(seat)
-	st := standing{order: (seat - p.rules.first + seats) % seats}
-	for pc := 0; pc < pieces; pc++ {
-		l, k := int(p.loc[pc]), pieceKind(pc)
-		switch {
-		case l == heldBy+seat && pieceColour(pc) == own:
-			st.minus += k
-		case l == heldBy+seat:
-			st.plus += k
-		case l < squares && pieceColour(pc) == own:
-			st.pips += k
-			st.count++
-			st.largest = max(st.largest, k)
-		}
-	}
-	return st
-}
-
-// seatStandings writes every seat's own standing (standingOf) from one pass over the pieces.
+// seatStandings writes every seat's own standing, colours as they are now, from one pass over the
+// pieces.
 func (p *Position) seatStandings(out *[seats]standing) {
 	var seatOf [4]int // the seat whose colour each colour is
 	for s := range seats {

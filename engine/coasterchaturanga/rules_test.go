@@ -176,7 +176,7 @@ func TestEndAndScore(t *testing.T) {
 		t.Errorf("outcome %+v", o)
 	}
 	// Blue is br's colour: holding it gives bl 6; br would lose it from its own score if it held it.
-	if st := p.standingOf(0); st.plus != 6 || st.minus != 0 {
+	if st := seatStanding(p, 0); st.plus != 6 || st.minus != 0 {
 		t.Errorf("bl's standing %+v", st)
 	}
 	// The tie-breaks the score reports for bl, green: the green queen, drone and pawn stand.

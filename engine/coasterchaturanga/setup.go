@@ -112,8 +112,10 @@ func (p *Position) Setup() *engine.Setup {
 				Color: colourNames[pieceColour(pc)], Player: seatNames[seatOf[pieceColour(pc)]]})
 		}
 	}
+	var standings [seats]standing
+	p.seatStandings(&standings)
 	for seat := 0; seat < seats; seat++ {
-		st := p.standingOf(seat)
+		st := standings[seat]
 		ps := engine.PlayerSetup{Name: seatNames[seat], Score: st.score(), ScoreParts: st.parts(), TieBreaks: st.tieBreaks(),
 			Color: colourNames[p.colourOf(seat)]}
 		for pc := 0; pc < pieces; pc++ {
