@@ -1,6 +1,7 @@
 package coasterchaturanga
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -20,7 +21,7 @@ func TestMayEnd(t *testing.T) {
 		ends, said := 0, 0
 		for g := range 300 {
 			p := *start(r)
-			rng := uint64(g)*0x9e3779b97f4a7c15 + 1
+			rng := rand.New(rand.NewPCG(uint64(g), 1))
 			for range 400 {
 				moves := p.Moves(buf[:0])
 				if len(moves) == 0 {
@@ -40,11 +41,8 @@ func TestMayEnd(t *testing.T) {
 						}
 					}
 				}
-				rng ^= rng << 13 // xorshift: the games' actions
-				rng ^= rng >> 7
-				rng ^= rng << 17
 				var next Position
-				p.apply(moves[rng%uint64(len(moves))], &next)
+				p.apply(moves[rng.IntN(len(moves))], &next)
 				p = next
 			}
 		}
