@@ -472,27 +472,27 @@ func (t *mctsTree) expand(i int32, n engine.Position) bool {
 func (t *mctsTree) finishFirst(node *mctsNode, n engine.Position, children []mctsNode) {
 	mover := int(node.mover)
 	next, after := t.play[0], t.play[1]
+	pick := -1 // the first action that lets a second one finish, while none finishes at once
 	for k := range children {
 		n.PlayInto(children[k].move, next)
 		if t.wins(next, mover) {
-			children[0], children[k] = children[k], children[0]
-			node.flags |= finishes
-			return
+			pick = k
+			break
 		}
-	}
-	for k := range children {
-		n.PlayInto(children[k].move, next)
-		if next.Phase() != engine.PhaseAction || next.ToMove() != mover {
+		if pick >= 0 || next.Phase() != engine.PhaseAction || next.ToMove() != mover {
 			continue
 		}
 		for _, m := range next.Moves(t.finishMoves[:0]) {
 			next.PlayInto(m, after)
 			if t.wins(after, mover) {
-				children[0], children[k] = children[k], children[0]
-				node.flags |= finishes
-				return
+				pick = k
+				break
 			}
 		}
+	}
+	if pick >= 0 {
+		children[0], children[pick] = children[pick], children[0]
+		node.flags |= finishes
 	}
 }
 
