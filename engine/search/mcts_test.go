@@ -381,7 +381,8 @@ func TestPartnersShareValues(t *testing.T) {
 
 // TestPlayoutLength checks that a search takes its game's playout length from playoutTable, and
 // mctsDefaults' elsewhere; and that MCTSGreedy in a FirstChancer of more than two sides cuts its
-// playouts at firstChancePlayout and values them by the chance of first place.
+// playouts at firstChancePlayout and values them by the chance of first place, and in an Ender of
+// more than two sides models the other players as finishing the game when they can.
 func TestPlayoutLength(t *testing.T) {
 	four := engine.Options{"players": {Kind: engine.OptionInt, Int: 4}}
 	two := engine.Options{"players": {Kind: engine.OptionInt, Int: 2}}
@@ -394,13 +395,14 @@ func TestPlayoutLength(t *testing.T) {
 		alg         Algorithm
 		want        int
 		firstChance bool
+		finish      bool // the model's players finish the game (Ender)
 	}{
-		{chaturajiStart(t, nil, 1), MCTSGreedy, 30, false},
-		{chaturajiStart(t, teamPlay, 1), MCTSGreedy, mctsDefaults.playout, false}, // two sides
-		{mcc(t, nil), MCTSGreedy, firstChancePlayout, true},
-		{mcc(t, nil), MCTS, 0, false},
-		{mcc(t, two), MCTSGreedy, mctsDefaults.playout, false}, // two sides
-		{martianChess, MCTSGreedy, mctsDefaults.playout, false},
+		{chaturajiStart(t, nil, 1), MCTSGreedy, 30, false, false},
+		{chaturajiStart(t, teamPlay, 1), MCTSGreedy, mctsDefaults.playout, false, false}, // two sides
+		{mcc(t, nil), MCTSGreedy, firstChancePlayout, true, true},
+		{mcc(t, nil), MCTS, 0, false, false},
+		{mcc(t, two), MCTSGreedy, mctsDefaults.playout, false, false}, // two sides
+		{martianChess, MCTSGreedy, mctsDefaults.playout, false, false},
 	} {
 		s := NewSearcher(0)
 		mustSearch(t, s, c.root, Options{Algorithm: c.alg, Limits: Limits{Nodes: 1000}})
@@ -410,6 +412,9 @@ func TestPlayoutLength(t *testing.T) {
 		}
 		if got := s.mcts.firstChance; got != c.firstChance {
 			t.Errorf("%s, %v: first chance %v, want %v", name, c.alg, got, c.firstChance)
+		}
+		if got := s.mcts.finish; got != c.finish {
+			t.Errorf("%s, %v: finishing opponents %v, want %v", name, c.alg, got, c.finish)
 		}
 	}
 }
