@@ -155,14 +155,23 @@
 //	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118];
 //	                                seed 32: 0.670 [0.602, 0.731], +123 Elo [+74, +177]
 //
-// So autoTable runs MCTSGreedy in four-player chaturaji and martian_chess, MCTS in four-player
-// coaster_chess, martian_chaturaji and martian_chaturanga; paranoid stays in
-// martian_coaster_chaturanga, where MCTSGreedy wins more against greedy players (0.634 with its
-// chance of first place and finishing opponents, seeds 31 and 33, against paranoid's 0.518 at
-// seed 31, 2,000 games each) but loses head to head (0.216 of the first places against 0.284, --open 4, 1,600 games), and
-// alpha-beta between the
-// partnerships in its two-player game. Lead was kept because it gained in the chess games: 611 first places in
-// 1,000 games against 565 without it (martian_chess and coaster_chess at seeds 31 and 32,
+// So autoTable runs MCTSGreedy in four-player chaturaji, martian_chess and
+// martian_coaster_chaturanga, MCTS in four-player coaster_chess, martian_chaturaji and
+// martian_chaturanga, and alpha-beta between the partnerships in martian_coaster_chaturanga's
+// two-player game. In four-player martian_coaster_chaturanga the choice depends on the other
+// players (20 ms, first places; docs/measurements.md):
+//
+//	field                                       mcts-greedy            paranoid
+//	three greedy players (2,000 games each)     0.634 (seeds 31, 33)   0.518 (seed 31)
+//	both, beside two greedy players (1,000)     0.594                  0.239
+//	one against three of the other (600 each)   0.218                  0.232
+//	two seats each (--open 4, 1,600 games)      0.216                  0.284
+//
+// MCTSGreedy is far ahead wherever a player who does not search sits at the table, and
+// paranoid only among searching bots, so Auto runs MCTSGreedy.
+//
+// Lead was kept because it gained in the chess games: 611 first places in 1,000 games against
+// 565 without it (martian_chess and coaster_chess at seeds 31 and 32,
 // martian_coaster_chaturanga), and head to head in martian_chess MCTS had 0.035 of the first
 // places without it. Other settings moved martian_chess within the noise (0.45 to 0.58:
 // explore 0.25, 0.5 or 2, playouts of 0, 4 or 16 actions, scale 1.5 or 6, finished games valued

@@ -820,11 +820,12 @@ var playoutTable = map[autoKey]int{
 // autoTable is what Auto runs where matches at equal time found an algorithm stronger than
 // AlphaBeta (two sides) or Paranoid (more); doc.go has the matches.
 var autoTable = map[autoKey]Algorithm{
-	{"chaturaji", 4}:          MCTSGreedy,
-	{"coaster_chess", 4}:      MCTS,
-	{"martian_chess", 4}:      MCTSGreedy,
-	{"martian_chaturaji", 2}:  MCTS,
-	{"martian_chaturanga", 2}: MCTS,
+	{"chaturaji", 4}:                  MCTSGreedy,
+	{"coaster_chess", 4}:              MCTS,
+	{"martian_chess", 4}:              MCTSGreedy,
+	{"martian_chaturaji", 2}:          MCTS,
+	{"martian_chaturanga", 2}:         MCTS,
+	{"martian_coaster_chaturanga", 4}: MCTSGreedy,
 }
 
 // autoAlgorithm is the algorithm opts ask for at root, with Auto looked up in autoTable. A search

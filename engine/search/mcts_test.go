@@ -332,7 +332,7 @@ func TestAutoAlgorithm(t *testing.T) {
 		opts engine.Options
 		want Algorithm
 	}{
-		{coasterchaturanga.Variant, nil, Auto}, // paranoid
+		{coasterchaturanga.Variant, nil, MCTSGreedy},
 		{chaturaji.Variant, nil, MCTSGreedy},
 		{chaturaji.Variant, engine.Options{"teams": {Kind: engine.OptionBool, Bool: true}}, Auto}, // two sides: alpha-beta
 		{martianchess.MartianChessVariant, four, MCTSGreedy},
