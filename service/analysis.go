@@ -178,6 +178,17 @@ func playerValues(names []string, values []float64, dice bool) []*pb.PlayerValue
 	return out
 }
 
+// setChances replaces the win chances read off the values by the search's own estimates, where
+// it has them (search.Line.Chances), rounded as the others are.
+func setChances(values []*pb.PlayerValue, chances []float64) {
+	for i, c := range chances {
+		if i < len(values) {
+			r := round(c, 1000)
+			values[i].WinChance = &r
+		}
+	}
+}
+
 // maxProvenPlies bounds the actions a proven result may take: a value within it of WinValue is a
 // won (or lost) game, not an evaluation.
 const maxProvenPlies = 1000

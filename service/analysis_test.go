@@ -399,3 +399,44 @@ func TestPlayerValuesReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchChancesOfFirstPlace checks that a four-player Martian Coaster Chaturanga search,
+// whose default values positions by chances of first place, answers every player's chance in
+// win_chance, the four adding up to 1, with values that are the expected utilities (1 for first,
+// -1/3 otherwise) times 10000; over gRPC and over HTTP/JSON.
+func TestSearchChancesOfFirstPlace(t *testing.T) {
+	const afterAim = "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl aim 0"
+	pos := mustParse(t, "martian_coaster_chaturanga", afterAim)
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: &pb.Position{Variant: "martian_coaster_chaturanga", Text: afterAim},
+			MaxNodes: 20000, MultiPv: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.GetLines()) != 2 {
+			t.Fatalf("%d lines, want 2", len(resp.GetLines()))
+		}
+		checkLines(t, pos, resp)
+		for _, l := range resp.GetLines() {
+			values := l.GetValues()
+			if len(values) != 4 {
+				t.Fatalf("line %s: %d values, want 4", l.GetMove().GetNotation(), len(values))
+			}
+			sum := 0.0
+			for _, v := range values {
+				c := v.GetWinChance()
+				if v.WinChance == nil || c < 0 || c > 1 || v.WinIn != nil {
+					t.Fatalf("line %s: %v", l.GetMove().GetNotation(), v)
+				}
+				if want := 10000 * (4*c - 1) / 3; math.Abs(v.GetValue()-want) > 10000*4*0.0005/3+0.01 {
+					t.Errorf("line %s: %s's value %v, want about %v for chance %v", l.GetMove().GetNotation(), v.GetPlayer(), v.GetValue(), want, c)
+				}
+				sum += c
+			}
+			if math.Abs(sum-1) > 0.0025 {
+				t.Errorf("line %s: chances %v add up to %v", l.GetMove().GetNotation(), values, sum)
+			}
+		}
+	})
+}

@@ -316,6 +316,7 @@ func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {
 			continue
 		}
 		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values, j.dice)}
+		setChances(line.Values, l.Chances)
 		pos := j.pos
 		for _, m := range l.PV {
 			if !legal(pos, m) {

@@ -741,6 +741,25 @@ func (t *mctsTree) line(c int32) Line {
 	switch {
 	case exact && cur.Utility(t.u[:t.players]):
 		terminalValues(l.Values, t.u[:t.players], ply)
+		if t.firstChance {
+			l.Chances = make([]float64, t.players)
+			for p, u := range t.u[:t.players] {
+				if u >= 1 {
+					l.Chances[p] = 1
+				}
+			}
+		}
+	case t.firstChance:
+		var means [engine.MaxPlayers]float64
+		if node.visits == 0 {
+			t.static(cur, &means)
+		}
+		for p := range t.players {
+			if node.visits > 0 {
+				means[p] = t.sideMean(node, p)
+			}
+		}
+		t.firstLine(&means, &l)
 	case node.visits == 0:
 		cur.Evaluate(l.Values)
 		clampEval(l.Values)
@@ -751,6 +770,43 @@ func (t *mctsTree) line(c int32) Line {
 		}
 	}
 	return l
+}
+
+// firstLine gives a line of a search valued by chances of first place, whose players' mean
+// utilities are means, those chances, and values that are the expected utilities times
+// engine.WinValue, as expectimax reports an average over rolls. A mean utility m is the chance
+// c of first place less the rest at -1/(n-1): c = (m(n-1)+1)/n. The model is fitted to the
+// searching player's games, so only the root side's chance is read as it is; the players of the
+// other sides share the rest in proportion to theirs.
+func (t *mctsTree) firstLine(means *[engine.MaxPlayers]float64, l *Line) {
+	n := float64(t.players)
+	chance := func(p int) float64 {
+		return min(1, max(0, (means[p]*(n-1)+1)/n))
+	}
+	l.Chances = make([]float64, t.players)
+	var root, others float64
+	rivals := 0
+	for p := range t.players {
+		l.Chances[p] = chance(p)
+		if t.sideOf[p] == t.rootSide {
+			root += l.Chances[p]
+		} else {
+			others += l.Chances[p]
+			rivals++
+		}
+	}
+	root = min(1, root)
+	for p := range t.players {
+		switch {
+		case t.sideOf[p] == t.rootSide:
+		case others > 0:
+			l.Chances[p] *= (1 - root) / others
+		default:
+			l.Chances[p] = (1 - root) / float64(rivals)
+		}
+		l.Values[p] = engine.WinValue * (n*l.Chances[p] - 1) / (n - 1)
+	}
+	clampEval(l.Values)
 }
 
 // mctsMaxMean bounds the means mapped back to pawns, where atanh grows without bound.

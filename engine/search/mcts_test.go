@@ -577,3 +577,92 @@ func TestMCTSGreedyFinishes(t *testing.T) {
 		pos = play(pos, moves[step*7919%len(moves)])
 	}
 }
+
+// TestMCTSGreedyChances checks the lines of MCTSGreedy in four-player Martian Coaster Chaturanga,
+// which values positions by chances of first place: every player's chance is in [0, 1] and they
+// add up to 1, the root player's is read off his mean utility (1 first, -1/3 otherwise), the
+// others share the rest in proportion to their means, the values are the expected utilities
+// times WinValue, and a won game found is a chance of 1. Searches that value positions otherwise
+// give no chances.
+func TestMCTSGreedyChances(t *testing.T) {
+	pos := mcc(t, nil)
+	var searched, won int
+	for step := 0; searched < 12 || won < 2; step++ {
+		if step > 20000 {
+			t.Fatalf("after %d actions: %d positions searched, %d with a winning action", step, searched, won)
+		}
+		moves := allMoves(pos)
+		if len(moves) == 0 {
+			pos = mcc(t, nil)
+			continue
+		}
+		wins := false
+		for _, m := range moves {
+			wins = wins || pos.Phase() == engine.PhaseAction && finishing(pos, m) == 1
+		}
+		if pos.Phase() == engine.PhaseAction && (step%5 == 0 || wins) {
+			s := NewSearcher(0)
+			res, err := s.Search(context.Background(), pos, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 4000, MultiPV: 3}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			searched++
+			mover := pos.ToMove()
+			tr := s.mcts
+			for _, l := range res.Lines {
+				if len(l.Chances) != 4 {
+					t.Fatalf("%v, line %v: chances %v, want 4", pos, l.Move, l.Chances)
+				}
+				child := tr.pool[tr.root].first
+				for tr.pool[child].move != l.Move {
+					child++
+				}
+				node := &tr.pool[child]
+				proved := node.flags&proven != 0
+				sum := 0.0
+				for p, c := range l.Chances {
+					if c < 0 || c > 1 || proved && c != 0 && c != 1 {
+						t.Fatalf("%v, line %v: player %d's chance %v", pos, l.Move, p, c)
+					}
+					want := min(max(engine.WinValue*(4*c-1)/3, 1-winBound), winBound-1)
+					if proved && (c == 1) != (l.Values[p] > winBound) || !proved && l.Values[p] != want {
+						t.Errorf("%v, line %v: player %d's value %v for chance %v (proven %v)", pos, l.Move, p, l.Values[p], c, proved)
+					}
+					sum += c
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Errorf("%v, line %v: chances %v add up to %v", pos, l.Move, l.Chances, sum)
+				}
+				if proved || node.visits == 0 {
+					continue
+				}
+				if want := min(1, max(0, (3*tr.sideMean(node, mover)+1)/4)); math.Abs(l.Chances[mover]-want) > 1e-9 {
+					t.Errorf("%v, line %v: the mover's chance %v, want %v from his mean", pos, l.Move, l.Chances[mover], want)
+				}
+				a, b := (mover+1)%4, (mover+2)%4
+				ca, cb := (3*tr.sideMean(node, a)+1)/4, (3*tr.sideMean(node, b)+1)/4
+				if ca > 0 && cb > 0 && ca < 1 && cb < 1 && math.Abs(l.Chances[a]*cb-l.Chances[b]*ca) > 1e-9 {
+					t.Errorf("%v, line %v: chances %v not in proportion to the means' %v and %v", pos, l.Move, l.Chances, ca, cb)
+				}
+			}
+			if wins {
+				won++
+				if l := res.Lines[0]; l.Chances[mover] != 1 || l.Values[mover] < winBound {
+					t.Errorf("%v: a winning action at hand, but the best line %v has chances %v, values %v", pos, l.Move, l.Chances, l.Values)
+				}
+			}
+			if step%10 == 0 {
+				for _, alg := range []Algorithm{MCTS, Paranoid} {
+					r, err := NewSearcher(0).Search(context.Background(), pos, Options{Algorithm: alg, Limits: Limits{Nodes: 2000}}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r.Lines[0].Chances != nil {
+						t.Errorf("%v: %v gives chances %v", pos, alg, r.Lines[0].Chances)
+					}
+				}
+			}
+		}
+		pos = play(pos, moves[step*7919%len(moves)])
+	}
+}

@@ -99,6 +99,9 @@ type Line struct {
 	// Values holds the value for every player, in pawns like engine.Evaluate; a won or lost game
 	// is near ±engine.WinValue, closer to it the sooner it ends.
 	Values []float64
+	// Chances holds every player's chance of winning (first place) where the search estimates
+	// it (MCTSGreedy valuing positions by a FirstChancer); nil elsewhere.
+	Chances []float64
 	// PV starts with Move; each later move belongs to the position reached by the earlier ones.
 	// Where the line crosses a chance node it holds the most likely roll (the first on a tie).
 	PV []engine.Move

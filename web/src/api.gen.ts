@@ -1071,14 +1071,18 @@ export interface components {
              * Format: double
              * @description How much better the player stands than the others, in pawns (a pawn is worth 1), rounded to
              *      0.01. A won game is worth 10000 (WinValue) less the actions it takes, so that a quicker win is
-             *      worth more; a lost one the opposite.
+             *      worth more; a lost one the opposite. Where the search estimates win_chance itself, the value
+             *      is the result that chance stands for: 10000 for first place, -10000 / (players - 1) for any
+             *      other, averaged.
              */
             value: number;
             /**
              * Format: double
-             * @description In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins, as the
-             *      value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the outcomes the
-             *      search reached are decided games, near 0.5 in quiet positions.
+             * @description In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins (finishes
+             *      first). Where the search values positions by that chance (the default search of four-player
+             *      Martian Coaster Chaturanga), its estimate, the players' chances adding up to 1; elsewhere
+             *      what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the
+             *      outcomes the search reached are decided games, near 0.5 in quiet positions.
              */
             win_chance?: number;
             /**
@@ -1478,7 +1482,7 @@ export interface components {
             pv: components["schemas"]["ActionOutput"][];
             /**
              * @description Every player's value (PlayerValue): in pawns while the game is open, a proven result as
-             *      win_in, and in dice games the chance of winning the averaged value stands for.
+             *      win_in, and in dice games the chance of winning.
              */
             values: components["schemas"]["PlayerValue"][];
         };

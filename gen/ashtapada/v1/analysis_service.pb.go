@@ -905,7 +905,7 @@ type SearchLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Move  *Action                `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
 	// Every player's value (PlayerValue): in pawns while the game is open, a proven result as
-	// win_in, and in dice games the chance of winning the averaged value stands for.
+	// win_in, and in dice games the chance of winning.
 	Values []*PlayerValue `protobuf:"bytes,2,rep,name=values,proto3" json:"values,omitempty"`
 	// The principal variation, starting with `move`; each action is written for the position the
 	// earlier ones reach. Across a roll it holds the likeliest outcome.
@@ -971,15 +971,19 @@ type PlayerValue struct {
 	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
 	// How much better the player stands than the others, in pawns (a pawn is worth 1), rounded to
 	// 0.01. A won game is worth 10000 (WinValue) less the actions it takes, so that a quicker win is
-	// worth more; a lost one the opposite.
+	// worth more; a lost one the opposite. Where the search estimates win_chance itself, the value
+	// is the result that chance stands for: 10000 for first place, -10000 / (players - 1) for any
+	// other, averaged.
 	Value float64 `protobuf:"fixed64,2,opt,name=value,proto3" json:"value,omitempty"`
 	// A result the search proved: the player wins in this many actions (positive) or loses in
 	// this many (negative); 0 for a game already over. Absent while the game is open, and for
 	// values averaged over dice, which prove nothing.
 	WinIn *int32 `protobuf:"varint,3,opt,name=win_in,json=winIn,proto3,oneof" json:"win_in,omitempty"`
-	// In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins, as the
-	// value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the outcomes the
-	// search reached are decided games, near 0.5 in quiet positions.
+	// In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins (finishes
+	// first). Where the search values positions by that chance (the default search of four-player
+	// Martian Coaster Chaturanga), its estimate, the players' chances adding up to 1; elsewhere
+	// what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the
+	// outcomes the search reached are decided games, near 0.5 in quiet positions.
 	WinChance     *float64 `protobuf:"fixed64,4,opt,name=win_chance,json=winChance,proto3,oneof" json:"win_chance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
