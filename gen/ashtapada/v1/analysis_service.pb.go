@@ -52,7 +52,8 @@ const (
 	// than MCTS (Martian Chess with four players: 0.74 of the first places against 0.575; Chaturaji:
 	// 0.725 against paranoid's 0.595); head to head it beat MCTS in Martian Chess and paranoid in
 	// Chaturaji, was even with MCTS in Coaster Chess, and lost to paranoid in Martian Coaster
-	// Chaturanga. Its limits are MCTS's.
+	// Chaturanga, where it is still the default: it takes far more first places wherever a player
+	// who does not search sits at the table. Its limits are MCTS's.
 	SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS SearchAlgorithm = 5
 )
 
