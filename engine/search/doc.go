@@ -98,6 +98,11 @@
 // places where the greedy model took 0.163 (1,600 games), against greedy players 0.634 against
 // 0.645 (4,000 games, within the noise).
 //
+// A line of MCTS in a game with dice and two sides also carries every player's chance of
+// winning (Line.Chances), (1 + his side's mean) / 2, which self-play results follow
+// (TestMeasureChances); in a search valued by chances of first place, those chances, the
+// players of other sides sharing what the root's side leaves in proportion to their estimates.
+//
 // # Auto
 //
 // Auto looks the game (variant and number of sides) up in autoTable, filled from matches at

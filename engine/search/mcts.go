@@ -741,12 +741,18 @@ func (t *mctsTree) line(c int32) Line {
 	switch {
 	case exact && cur.Utility(t.u[:t.players]):
 		terminalValues(l.Values, t.u[:t.players], ply)
-		if t.firstChance {
+		switch {
+		case t.firstChance:
 			l.Chances = make([]float64, t.players)
 			for p, u := range t.u[:t.players] {
 				if u >= 1 {
 					l.Chances[p] = 1
 				}
+			}
+		case t.chance && t.sides == 2:
+			l.Chances = make([]float64, t.players)
+			for p, u := range t.u[:t.players] {
+				l.Chances[p] = (1 + max(-1, min(1, u))) / 2
 			}
 		}
 	case t.firstChance:
@@ -764,9 +770,18 @@ func (t *mctsTree) line(c int32) Line {
 		cur.Evaluate(l.Values)
 		clampEval(l.Values)
 	default:
+		if t.chance && t.sides == 2 {
+			l.Chances = make([]float64, t.players)
+		}
 		for p := range t.players {
 			mean := t.sideMean(node, p)
 			l.Values[p] = t.set.scale*math.Atanh(max(-mctsMaxMean, min(mctsMaxMean, mean))) + 0
+			if l.Chances != nil {
+				// A side's mean lies in [-1, 1], a won game 1: with dice and two sides it reads
+				// as a chance of winning, and matches the results of self-play
+				// (TestMeasureChances).
+				l.Chances[p] = (1 + max(-1, min(1, mean))) / 2
+			}
 		}
 	}
 	return l

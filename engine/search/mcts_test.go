@@ -3,12 +3,14 @@ package search
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
 	"github.com/ashtapada/ashtapada/engine/chaturaji"
+	"github.com/ashtapada/ashtapada/engine/chaturanga"
 	"github.com/ashtapada/ashtapada/engine/coasterchaturanga"
 	"github.com/ashtapada/ashtapada/engine/martian"
 	"github.com/ashtapada/ashtapada/engine/martianchess"
@@ -664,5 +666,86 @@ func TestMCTSGreedyChances(t *testing.T) {
 			}
 		}
 		pos = play(pos, moves[step*7919%len(moves)])
+	}
+}
+
+// TestMCTSChancesTwoSides checks that MCTS in a game with dice and two sides gives every player
+// the chance of winning his side's mean reads, (1 + mean) / 2, in [0, 1] and adding up to 1
+// over the sides, and 1 or 0 for a game found won or lost; and that MCTS without dice and
+// alpha-beta give none.
+func TestMCTSChancesTwoSides(t *testing.T) {
+	for _, v := range []engine.Variant{martian.Variant, martian.ChaturajiVariant} {
+		pos, err := v.Start(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(3, 5))
+		searched := 0
+		for step := 0; searched < 10 && step < 2000; step++ {
+			moves := allMoves(pos)
+			if len(moves) == 0 {
+				pos, _ = v.Start(nil)
+				continue
+			}
+			if pos.Phase() == engine.PhaseAction && step%3 == 0 {
+				searched++
+				s := NewSearcher(0)
+				res, err := s.Search(context.Background(), pos, Options{Algorithm: MCTS, Limits: Limits{Nodes: 3000, MultiPV: 2}}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tr := s.mcts
+				for _, l := range res.Lines {
+					child := tr.pool[tr.root].first
+					for tr.pool[child].move != l.Move {
+						child++
+					}
+					node := &tr.pool[child]
+					if node.visits == 0 {
+						continue
+					}
+					if len(l.Chances) != engine.Players(pos) {
+						t.Fatalf("%s %v, line %v: chances %v", v.Describe().Name, pos, l.Move, l.Chances)
+					}
+					mover, other := pos.ToMove(), -1
+					for p := range l.Chances {
+						if tr.sideOf[p] != tr.sideOf[mover] {
+							other = p
+						}
+						want := (1 + tr.sideMean(node, p)) / 2
+						if node.flags&proven != 0 {
+							want = 0
+							if l.Values[p] > 0 {
+								want = 1
+							}
+						}
+						if math.Abs(l.Chances[p]-want) > 1e-9 {
+							t.Errorf("%s %v, line %v: player %d's chance %v, want %v", v.Describe().Name, pos, l.Move, p, l.Chances[p], want)
+						}
+					}
+					if sum := l.Chances[mover] + l.Chances[other]; math.Abs(sum-1) > 1e-9 {
+						t.Errorf("%s %v, line %v: the sides' chances add up to %v", v.Describe().Name, pos, l.Move, sum)
+					}
+				}
+				r, err := NewSearcher(0).Search(context.Background(), pos, Options{Algorithm: AlphaBeta, Limits: Limits{Depth: 2}}, nil)
+				if err != nil || r.Lines[0].Chances != nil {
+					t.Errorf("%s %v: alpha-beta gives chances %v (%v)", v.Describe().Name, pos, r.Lines[0].Chances, err)
+				}
+			}
+			var m engine.Move
+			if pos.Phase() == engine.PhaseRoll {
+				m = engine.SampleRoll(pos, moves, rng)
+			} else {
+				m = moves[rng.IntN(len(moves))]
+			}
+			pos = play(pos, m)
+		}
+		if searched < 10 {
+			t.Fatalf("%s: %d positions searched", v.Describe().Name, searched)
+		}
+	}
+	r, err := NewSearcher(0).Search(context.Background(), parseChaturanga(t, chaturanga.StartFEN), Options{Algorithm: MCTS, Limits: Limits{Nodes: 2000}}, nil)
+	if err != nil || r.Lines[0].Chances != nil {
+		t.Errorf("chaturanga (no dice): MCTS gives chances %v (%v)", r.Lines[0].Chances, err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/martian"
 )
 
 // The measurements behind the choices in doc.go. They take minutes:
@@ -202,4 +203,82 @@ func mustSearchReport(t *testing.T, s *Searcher, root engine.Position, opts Opti
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestMeasureChances checks how well MCTS's chances of winning (Line.Chances) in the two-sided
+// dice games match the results: self-play at 20,000 nodes an action after 4 random opening
+// actions, 150 games a game, the mover's chance before each search against his side's result
+// (a draw or an unfinished game 0.5), by tenths, with the Brier score beside that of always
+// saying 0.5.
+func TestMeasureChances(t *testing.T) {
+	if !*measure {
+		t.Skip("a measurement; run with -measure")
+	}
+	for _, v := range []engine.Variant{martian.Variant, martian.ChaturajiVariant} {
+		type said struct {
+			chance      float64
+			mover, game int
+		}
+		var all []said
+		results := make([][]float64, 150)
+		s := NewSearcher(0)
+		for g := range results {
+			rng := rand.New(rand.NewPCG(uint64(g), 7))
+			pos, err := v.Start(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opening := 0
+			for range 3000 {
+				moves := pos.Moves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				var m engine.Move
+				switch {
+				case pos.Phase() == engine.PhaseRoll:
+					m = engine.SampleRoll(pos, moves, rng)
+				case opening < 4:
+					m = moves[rng.IntN(len(moves))]
+					opening++
+				default:
+					r, err := s.Search(context.Background(), pos, Options{Algorithm: MCTS, Limits: Limits{Nodes: 20000}}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					m = r.Best
+					all = append(all, said{r.Lines[0].Chances[pos.ToMove()], pos.ToMove(), g})
+				}
+				pos, _ = pos.Play(m)
+			}
+			results[g] = make([]float64, engine.Players(pos))
+			o := pos.Outcome()
+			for p := range results[g] {
+				if !o.Finished || len(o.Winners) == 0 {
+					results[g][p] = 0.5
+				}
+			}
+			for _, w := range o.Winners {
+				results[g][w] = 1
+			}
+		}
+		var bins [10]struct{ n, said, got float64 }
+		var brier, flat float64
+		for _, x := range all {
+			y := results[x.game][x.mover]
+			b := &bins[min(9, int(x.chance*10))]
+			b.n++
+			b.said += x.chance
+			b.got += y
+			brier += (x.chance - y) * (x.chance - y)
+			flat += (0.5 - y) * (0.5 - y)
+		}
+		n := float64(len(all))
+		fmt.Printf("%s: %d positions of %d games, Brier score %.4f (always 0.5: %.4f)\n", v.Describe().Name, len(all), len(results), brier/n, flat/n)
+		for i, b := range bins {
+			if b.n > 0 {
+				fmt.Printf("  chance %.1f-%.1f  %5.0f positions  said %.3f  won %.3f\n", float64(i)/10, float64(i+1)/10, b.n, b.said/b.n, b.got/b.n)
+			}
+		}
+	}
 }

@@ -100,7 +100,8 @@ type Line struct {
 	// is near ±engine.WinValue, closer to it the sooner it ends.
 	Values []float64
 	// Chances holds every player's chance of winning (first place) where the search estimates
-	// it (MCTSGreedy valuing positions by a FirstChancer); nil elsewhere.
+	// it: MCTS in a game with dice and two sides, and MCTSGreedy valuing positions by a
+	// FirstChancer; nil elsewhere.
 	Chances []float64
 	// PV starts with Move; each later move belongs to the position reached by the earlier ones.
 	// Where the line crosses a chance node it holds the most likely roll (the first on a tie).

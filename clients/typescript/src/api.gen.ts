@@ -1071,18 +1071,20 @@ export interface components {
              * Format: double
              * @description How much better the player stands than the others, in pawns (a pawn is worth 1), rounded to
              *      0.01. A won game is worth 10000 (WinValue) less the actions it takes, so that a quicker win is
-             *      worth more; a lost one the opposite. Where the search estimates win_chance itself, the value
-             *      is the result that chance stands for: 10000 for first place, -10000 / (players - 1) for any
-             *      other, averaged.
+             *      worth more; a lost one the opposite. Where the search values positions by chances of first
+             *      place (four-player Martian Coaster Chaturanga's default), the value is the result the chance
+             *      stands for: 10000 for first place, -10000 / (players - 1) for any other, averaged.
              */
             value: number;
             /**
              * Format: double
              * @description In games with dice: the chance, from 0 to 1 (rounded to 0.001), that the player wins (finishes
-             *      first). Where the search values positions by that chance (the default search of four-player
-             *      Martian Coaster Chaturanga), its estimate, the players' chances adding up to 1; elsewhere
-             *      what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the
-             *      outcomes the search reached are decided games, near 0.5 in quiet positions.
+             *      first). Where the search estimates that chance, its estimate: MCTS with two sides (the
+             *      default of Martian Chaturanga and Martian Chaturaji), (1 + tanh(value / 3)) / 2; the default
+             *      search of four-player Martian Coaster Chaturanga, which values positions by chances of first
+             *      place, those chances. The players' chances then add up to 1. Elsewhere what the value
+             *      averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the outcomes the
+             *      search reached are decided games, near 0.5 in quiet positions.
              */
             win_chance?: number;
             /**
