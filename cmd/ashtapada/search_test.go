@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/search"
 )
 
 func TestSearchCommand(t *testing.T) {
@@ -111,5 +112,41 @@ func TestSearchUCI(t *testing.T) {
 	send("quit")
 	if err := <-served; err != nil {
 		t.Error(err)
+	}
+}
+
+// TestUCIScore checks that an info line reports mate only for a proven result: a whole number of
+// actions from WinValue, and in a game with dice only a game already over, since values averaged
+// over rolls or chances of first place come as near without proving anything.
+func TestUCIScore(t *testing.T) {
+	start := func(name string) engine.Position {
+		v, ok := engine.Lookup(name)
+		if !ok {
+			t.Fatalf("no variant %s", name)
+		}
+		p, err := v.Start(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	chaturanga, mcc := start("chaturanga"), start("martian_coaster_chaturanga")
+	for _, c := range []struct {
+		pos   engine.Position
+		value float64
+		want  string
+	}{
+		{chaturanga, 9999, " score mate 1 "},
+		{chaturanga, -9996, " score mate -2 "},
+		{chaturanga, 1.25, " score cp 125 "},
+		{chaturanga, 9000.5, " score cp 900050 "},
+		{mcc, 4293.65, " score cp 429365 "},
+		{mcc, 9487, " score cp 948700 "},
+		{mcc, 10000, " score mate 0 "},
+	} {
+		r := search.Result{Lines: []search.Line{{Values: []float64{c.value, -c.value, -c.value, -c.value}}}}
+		if got := uciInfo(c.pos, 0, r); !strings.Contains(got, c.want) {
+			t.Errorf("%s, value %v: %q, want %q", c.pos.Variant().Describe().Name, c.value, got, c.want)
+		}
 	}
 }
