@@ -471,7 +471,7 @@ func TestSearchChancesTwoSides(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, v := range ab.GetLines()[0].GetValues() {
-			if want := math.Round((1+v.GetValue()/10000)/2*1000) / 1000; v.GetWinChance() != want {
+			if want := (1 + v.GetValue()/10000) / 2; math.Abs(v.GetWinChance()-want) > 0.0011 {
 				t.Errorf("alpha-beta: %s's chance %v, want %v for value %v", v.GetPlayer(), v.GetWinChance(), want, v.GetValue())
 			}
 		}

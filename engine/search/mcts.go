@@ -738,21 +738,23 @@ func (t *mctsTree) line(c int32) Line {
 	}
 	l.PV = slices.Clone(t.pv[:ply])
 	node := &t.pool[c]
+	// With dice and two sides a side's mean, in [-1, 1] with a won game 1, reads as a chance of
+	// winning, and self-play results follow it (TestMeasureChances). With greedy opponents it is
+	// a chance against them, which was not measured.
+	twoSided := t.chance && t.sides == 2 && !t.greedy
 	switch {
-	case exact && cur.Utility(t.u[:t.players]):
+	case (exact || node.visits == 0) && cur.Utility(t.u[:t.players]):
 		terminalValues(l.Values, t.u[:t.players], ply)
-		switch {
-		case t.firstChance:
-			l.Chances = make([]float64, t.players)
-			for p, u := range t.u[:t.players] {
-				if u >= 1 {
-					l.Chances[p] = 1
-				}
-			}
-		case t.chance && t.sides == 2:
+		if t.firstChance || twoSided {
 			l.Chances = make([]float64, t.players)
 			for p, u := range t.u[:t.players] {
 				l.Chances[p] = (1 + max(-1, min(1, u))) / 2
+				if t.firstChance {
+					l.Chances[p] = 0
+					if u >= 1 {
+						l.Chances[p] = 1
+					}
+				}
 			}
 		}
 	case t.firstChance:
@@ -769,17 +771,26 @@ func (t *mctsTree) line(c int32) Line {
 	case node.visits == 0:
 		cur.Evaluate(l.Values)
 		clampEval(l.Values)
+		if twoSided {
+			var v [engine.MaxPlayers]float64
+			t.static(cur, &v)
+			l.Chances = make([]float64, t.players)
+			for p := range t.players {
+				var sum float64
+				for _, q := range t.mates[p][:t.nMates[p]] {
+					sum += v[q]
+				}
+				l.Chances[p] = (1 + sum/float64(t.nMates[p])) / 2
+			}
+		}
 	default:
-		if t.chance && t.sides == 2 {
+		if twoSided {
 			l.Chances = make([]float64, t.players)
 		}
 		for p := range t.players {
 			mean := t.sideMean(node, p)
 			l.Values[p] = t.set.scale*math.Atanh(max(-mctsMaxMean, min(mctsMaxMean, mean))) + 0
 			if l.Chances != nil {
-				// A side's mean lies in [-1, 1], a won game 1: with dice and two sides it reads
-				// as a chance of winning, and matches the results of self-play
-				// (TestMeasureChances).
 				l.Chances[p] = (1 + max(-1, min(1, mean))) / 2
 			}
 		}
@@ -795,22 +806,23 @@ func (t *mctsTree) line(c int32) Line {
 // other sides share the rest in proportion to theirs.
 func (t *mctsTree) firstLine(means *[engine.MaxPlayers]float64, l *Line) {
 	n := float64(t.players)
-	chance := func(p int) float64 {
-		return min(1, max(0, (means[p]*(n-1)+1)/n))
-	}
 	l.Chances = make([]float64, t.players)
+	for p := range t.players {
+		l.Chances[p] = min(1, max(0, (means[p]*(n-1)+1)/n))
+	}
+	// Every side once: its first player stands for it.
 	var root, others float64
 	rivals := 0
 	for p := range t.players {
-		l.Chances[p] = chance(p)
-		if t.sideOf[p] == t.rootSide {
-			root += l.Chances[p]
-		} else {
+		switch {
+		case int(t.mates[p][0]) != p:
+		case t.sideOf[p] == t.rootSide:
+			root = l.Chances[p]
+		default:
 			others += l.Chances[p]
 			rivals++
 		}
 	}
-	root = min(1, root)
 	for p := range t.players {
 		switch {
 		case t.sideOf[p] == t.rootSide:

@@ -620,7 +620,7 @@ func TestMCTSGreedyChances(t *testing.T) {
 					child++
 				}
 				node := &tr.pool[child]
-				proved := node.flags&proven != 0
+				proved := node.flags&proven != 0 || node.visits == 0 && play(pos, l.Move).Utility(make([]float64, 4))
 				sum := 0.0
 				for p, c := range l.Chances {
 					if c < 0 || c > 1 || proved && c != 0 && c != 1 {
@@ -670,9 +670,10 @@ func TestMCTSGreedyChances(t *testing.T) {
 }
 
 // TestMCTSChancesTwoSides checks that MCTS in a game with dice and two sides gives every player
-// the chance of winning his side's mean reads, (1 + mean) / 2, in [0, 1] and adding up to 1
-// over the sides, and 1 or 0 for a game found won or lost; and that MCTS without dice and
-// alpha-beta give none.
+// the chance of winning his side's mean reads, (1 + mean) / 2, adding up to 1 over the sides; 1
+// or 0 for a game found won or lost; for an action not yet tried, what its playout's cut-off
+// would say, (1 + tanh(evaluation / 3)) / 2; and that MCTS with greedy opponents, MCTS without
+// dice and alpha-beta give none.
 func TestMCTSChancesTwoSides(t *testing.T) {
 	for _, v := range []engine.Variant{martian.Variant, martian.ChaturajiVariant} {
 		pos, err := v.Start(nil)
@@ -680,7 +681,7 @@ func TestMCTSChancesTwoSides(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(3, 5))
-		searched := 0
+		searched, unvisited := 0, 0
 		for step := 0; searched < 10 && step < 2000; step++ {
 			moves := allMoves(pos)
 			if len(moves) == 0 {
@@ -689,47 +690,67 @@ func TestMCTSChancesTwoSides(t *testing.T) {
 			}
 			if pos.Phase() == engine.PhaseAction && step%3 == 0 {
 				searched++
-				s := NewSearcher(0)
-				res, err := s.Search(context.Background(), pos, Options{Algorithm: MCTS, Limits: Limits{Nodes: 3000, MultiPV: 2}}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				tr := s.mcts
-				for _, l := range res.Lines {
-					child := tr.pool[tr.root].first
-					for tr.pool[child].move != l.Move {
-						child++
+				for _, limits := range []Limits{{Nodes: 3000, MultiPV: 2}, {Nodes: 30, MultiPV: 40}} {
+					s := NewSearcher(0)
+					res, err := s.Search(context.Background(), pos, Options{Algorithm: MCTS, Limits: limits}, nil)
+					if err != nil {
+						t.Fatal(err)
 					}
-					node := &tr.pool[child]
-					if node.visits == 0 {
-						continue
-					}
-					if len(l.Chances) != engine.Players(pos) {
-						t.Fatalf("%s %v, line %v: chances %v", v.Describe().Name, pos, l.Move, l.Chances)
-					}
-					mover, other := pos.ToMove(), -1
-					for p := range l.Chances {
-						if tr.sideOf[p] != tr.sideOf[mover] {
-							other = p
+					tr := s.mcts
+					for _, l := range res.Lines {
+						child := tr.pool[tr.root].first
+						for tr.pool[child].move != l.Move {
+							child++
 						}
-						want := (1 + tr.sideMean(node, p)) / 2
-						if node.flags&proven != 0 {
-							want = 0
-							if l.Values[p] > 0 {
-								want = 1
+						node := &tr.pool[child]
+						if len(l.Chances) != engine.Players(pos) {
+							t.Fatalf("%s %v, line %v: chances %v", v.Describe().Name, pos, l.Move, l.Chances)
+						}
+						after := play(pos, l.Move)
+						u := make([]float64, engine.Players(pos))
+						over := after.Utility(u)
+						e := make([]float64, engine.Players(pos))
+						after.Evaluate(e)
+						if node.visits == 0 {
+							unvisited++
+						}
+						mover, other := pos.ToMove(), -1
+						for p := range l.Chances {
+							if tr.sideOf[p] != tr.sideOf[mover] {
+								other = p
+							}
+							var want float64
+							switch {
+							case node.flags&proven != 0:
+								want = 0
+								if l.Values[p] > 0 {
+									want = 1
+								}
+							case node.visits == 0 && over:
+								want = (1 + u[p]) / 2
+							case node.visits == 0:
+								var sum float64
+								for _, q := range tr.mates[p][:tr.nMates[p]] {
+									sum += math.Tanh(e[q] / 3)
+								}
+								want = (1 + sum/float64(tr.nMates[p])) / 2
+							default:
+								want = (1 + tr.sideMean(node, p)) / 2
+							}
+							if math.Abs(l.Chances[p]-want) > 1e-9 {
+								t.Errorf("%s %v, line %v (%d visits): player %d's chance %v, want %v", v.Describe().Name, pos, l.Move, node.visits, p, l.Chances[p], want)
 							}
 						}
-						if math.Abs(l.Chances[p]-want) > 1e-9 {
-							t.Errorf("%s %v, line %v: player %d's chance %v, want %v", v.Describe().Name, pos, l.Move, p, l.Chances[p], want)
+						if sum := l.Chances[mover] + l.Chances[other]; math.Abs(sum-1) > 1e-9 {
+							t.Errorf("%s %v, line %v: the sides' chances add up to %v", v.Describe().Name, pos, l.Move, sum)
 						}
 					}
-					if sum := l.Chances[mover] + l.Chances[other]; math.Abs(sum-1) > 1e-9 {
-						t.Errorf("%s %v, line %v: the sides' chances add up to %v", v.Describe().Name, pos, l.Move, sum)
-					}
 				}
-				r, err := NewSearcher(0).Search(context.Background(), pos, Options{Algorithm: AlphaBeta, Limits: Limits{Depth: 2}}, nil)
-				if err != nil || r.Lines[0].Chances != nil {
-					t.Errorf("%s %v: alpha-beta gives chances %v (%v)", v.Describe().Name, pos, r.Lines[0].Chances, err)
+				for _, alg := range []Algorithm{AlphaBeta, MCTSGreedy} {
+					r, err := NewSearcher(0).Search(context.Background(), pos, Options{Algorithm: alg, Limits: Limits{Depth: 2, Nodes: 2000}}, nil)
+					if err != nil || r.Lines[0].Chances != nil {
+						t.Errorf("%s %v: %v gives chances %v (%v)", v.Describe().Name, pos, alg, r.Lines[0].Chances, err)
+					}
 				}
 			}
 			var m engine.Move
@@ -740,8 +761,8 @@ func TestMCTSChancesTwoSides(t *testing.T) {
 			}
 			pos = play(pos, m)
 		}
-		if searched < 10 {
-			t.Fatalf("%s: %d positions searched", v.Describe().Name, searched)
+		if searched < 10 || unvisited == 0 {
+			t.Fatalf("%s: %d positions searched, %d lines of actions not tried", v.Describe().Name, searched, unvisited)
 		}
 	}
 	r, err := NewSearcher(0).Search(context.Background(), parseChaturanga(t, chaturanga.StartFEN), Options{Algorithm: MCTS, Limits: Limits{Nodes: 2000}}, nil)

@@ -207,7 +207,7 @@ func mustSearchReport(t *testing.T, s *Searcher, root engine.Position, opts Opti
 
 // TestMeasureChances checks how well MCTS's chances of winning (Line.Chances) in the two-sided
 // dice games match the results: self-play at 20,000 nodes an action after 4 random opening
-// actions, 150 games a game, the mover's chance before each search against his side's result
+// actions, 150 games a game, the mover's chance each search answers against his side's result
 // (a draw or an unfinished game 0.5), by tenths, with the Brier score beside that of always
 // saying 0.5.
 func TestMeasureChances(t *testing.T) {

@@ -97,7 +97,8 @@ type Options struct {
 type Line struct {
 	Move engine.Move
 	// Values holds the value for every player, in pawns like engine.Evaluate; a won or lost game
-	// is near ±engine.WinValue, closer to it the sooner it ends.
+	// is near ±engine.WinValue, closer to it the sooner it ends. A search valued by chances of
+	// first place gives the expected result instead, on the same scale (see Chances).
 	Values []float64
 	// Chances holds every player's chance of winning (first place) where the search estimates
 	// it: MCTS in a game with dice and two sides, and MCTSGreedy valuing positions by a

@@ -28,10 +28,10 @@ type SearchAlgorithm int32
 
 const (
 	// The server's choice, per game, of what matches at equal time found strongest: MCTS with greedy
-	// opponents for chaturaji and martian_chess with four players, Monte Carlo tree search (MCTS) for
-	// coaster_chess with four players, martian_chaturaji and martian_chaturanga, alpha-beta for two
-	// sides and paranoid for more elsewhere. A request with a depth gets alpha-beta or paranoid,
-	// whose iterations a depth bounds.
+	// opponents for chaturaji, martian_chess and martian_coaster_chaturanga with four players, Monte
+	// Carlo tree search (MCTS) for coaster_chess with four players, martian_chaturaji and
+	// martian_chaturanga, alpha-beta for two sides and paranoid for more elsewhere. A request with a
+	// depth gets alpha-beta or paranoid, whose iterations a depth bounds.
 	SearchAlgorithm_SEARCH_ALGORITHM_UNSPECIFIED SearchAlgorithm = 0
 	// Alpha-beta between two sides (teams are sides), expectimax at chance nodes; paranoid for
 	// more than two sides. Iterative deepening: depth counts actions, values are exact for it.
@@ -52,8 +52,8 @@ const (
 	// than MCTS (Martian Chess with four players: 0.74 of the first places against 0.575; Chaturaji:
 	// 0.725 against paranoid's 0.595); head to head it beat MCTS in Martian Chess and paranoid in
 	// Chaturaji, was even with MCTS in Coaster Chess, and lost to paranoid in Martian Coaster
-	// Chaturanga, where it is still the default: it takes far more first places wherever a player
-	// who does not search sits at the table. Its limits are MCTS's.
+	// Chaturanga, where it is nevertheless the default: it takes far more first places wherever a
+	// player who does not search sits at the table. Its limits are MCTS's.
 	SearchAlgorithm_SEARCH_ALGORITHM_MCTS_GREEDY_OPPONENTS SearchAlgorithm = 5
 )
 
@@ -984,9 +984,9 @@ type PlayerValue struct {
 	// first). Where the search estimates that chance, its estimate: MCTS with two sides (the
 	// default of Martian Chaturanga and Martian Chaturaji), (1 + tanh(value / 3)) / 2; the default
 	// search of four-player Martian Coaster Chaturanga, which values positions by chances of first
-	// place, those chances. The players' chances then add up to 1. Elsewhere what the value
-	// averaged over the rolls stands for: (1 + value / 10000) / 2, exact when the outcomes the
-	// search reached are decided games, near 0.5 in quiet positions.
+	// place, those chances. The sides' chances then add up to 1 (partners each show their side's).
+	// Elsewhere what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact
+	// when the outcomes the search reached are decided games, near 0.5 in quiet positions.
 	WinChance     *float64 `protobuf:"fixed64,4,opt,name=win_chance,json=winChance,proto3,oneof" json:"win_chance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
