@@ -615,11 +615,7 @@ func TestMCTSGreedyChances(t *testing.T) {
 				if len(l.Chances) != 4 {
 					t.Fatalf("%v, line %v: chances %v, want 4", pos, l.Move, l.Chances)
 				}
-				child := tr.pool[tr.root].first
-				for tr.pool[child].move != l.Move {
-					child++
-				}
-				node := &tr.pool[child]
+				node := rootChild(tr, l.Move)
 				proved := node.flags&proven != 0 || node.visits == 0 && play(pos, l.Move).Utility(make([]float64, 4))
 				sum := 0.0
 				for p, c := range l.Chances {
@@ -698,11 +694,7 @@ func TestMCTSChancesTwoSides(t *testing.T) {
 					}
 					tr := s.mcts
 					for _, l := range res.Lines {
-						child := tr.pool[tr.root].first
-						for tr.pool[child].move != l.Move {
-							child++
-						}
-						node := &tr.pool[child]
+						node := rootChild(tr, l.Move)
 						if len(l.Chances) != engine.Players(pos) {
 							t.Fatalf("%s %v, line %v: chances %v", v.Describe().Name, pos, l.Move, l.Chances)
 						}
@@ -769,4 +761,13 @@ func TestMCTSChancesTwoSides(t *testing.T) {
 	if err != nil || r.Lines[0].Chances != nil {
 		t.Errorf("chaturanga (no dice): MCTS gives chances %v (%v)", r.Lines[0].Chances, err)
 	}
+}
+
+// rootChild is the root's child of a finished search reached by m.
+func rootChild(tr *mctsTree, m engine.Move) *mctsNode {
+	c := tr.pool[tr.root].first
+	for tr.pool[c].move != m {
+		c++
+	}
+	return &tr.pool[c]
 }
