@@ -11,11 +11,6 @@ func (p *Position) MayEnd() bool {
 	if p.rules.maxTurns > 0 && p.turns+1 >= uint32(seats*p.rules.maxTurns) {
 		return true
 	}
-	var on [4]int
-	for pc, l := range p.loc {
-		if l >= 0 && int(l) < squares {
-			on[pieceColour(pc)]++
-		}
-	}
+	on := p.onBoard()
 	return min(on[0], on[1], on[2], on[3]) <= 1
 }

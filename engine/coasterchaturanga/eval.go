@@ -9,10 +9,8 @@ func (p *Position) evalTerms(t *evalTerms) {
 	w := &weights
 	var st [seats]standing
 	p.standings(&st)
-	fewest := pieces
-	for s := 0; s < seats; s++ {
-		fewest = min(fewest, p.ownOnBoard(s))
-	}
+	on := p.onBoard()
+	fewest := min(on[0], on[1], on[2], on[3])
 	nearEnd := 0.0
 	if fewest < len(w.NearEnd) {
 		nearEnd = w.NearEnd[fewest]
@@ -24,13 +22,12 @@ func (p *Position) evalTerms(t *evalTerms) {
 	}
 }
 
-// ownOnBoard counts the pieces of the seat's colour on the board.
-func (p *Position) ownOnBoard(seat int) int {
-	own := p.colourOf(seat)
-	n := 0
-	for pc := own * 3; pc < own*3+3; pc++ {
-		if p.loc[pc] < squares {
-			n++
+// onBoard counts the pieces of each colour on the board. The seats' colours are the four
+// colours in some order, so the fewest of a colour is the fewest of any seat's own.
+func (p *Position) onBoard() (n [4]int) {
+	for pc, l := range p.loc {
+		if l < squares {
+			n[pieceColour(pc)]++
 		}
 	}
 	return n
