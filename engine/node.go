@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // MaxPlayers is the most players any variant seats; per-player buffers have this length.
 const MaxPlayers = 4
 
@@ -48,6 +50,25 @@ type Judge interface {
 
 // WinValue is the evaluation of a won game, in pawns: larger than any material count.
 const WinValue = 10000
+
+// maxProvenActions bounds the actions a proven result may take: a value within it of WinValue is
+// a won (or lost) game, not an evaluation.
+const maxProvenActions = 1000
+
+// ProvenIn reads a search value as a proven result: the actions to a won game (positive) or a
+// lost one (negative), and whether it is one. A proven result lies a whole number of actions from
+// WinValue. With dice only a finished game (0) is one: an average over the rolls, or over chances
+// of first place, that lands on a whole number proves nothing.
+func ProvenIn(v float64, dice bool) (actions int, proven bool) {
+	d := WinValue - math.Abs(v)
+	if d < 0 || d > maxProvenActions || d != math.Trunc(d) || dice && d != 0 {
+		return 0, false
+	}
+	if v < 0 {
+		return -int(d), true
+	}
+	return int(d), true
+}
 
 // EvalTerm is one named part of a static evaluation, with its value for every player.
 type EvalTerm struct {

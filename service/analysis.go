@@ -189,10 +189,6 @@ func setChances(values []*pb.PlayerValue, chances []float64) {
 	}
 }
 
-// maxProvenPlies bounds the actions a proven result may take: a value within it of WinValue is a
-// won (or lost) game, not an evaluation.
-const maxProvenPlies = 1000
-
 // playerValue is a value in pawns as people read it: rounded to 0.01 pawn, without -0; a proven
 // result also as the actions to it; in games with dice also as a chance of winning.
 func playerValue(name string, v float64, dice bool) *pb.PlayerValue {
@@ -201,13 +197,8 @@ func playerValue(name string, v float64, dice bool) *pb.PlayerValue {
 		chance := round((1+max(-1, min(1, v/engine.WinValue)))/2, 1000)
 		out.WinChance = &chance
 	}
-	// A proven result lies a whole number of actions from WinValue. With dice only a finished
-	// game is one: an average over the rolls that lands on a whole number proves nothing.
-	if d := engine.WinValue - math.Abs(v); d >= 0 && d <= maxProvenPlies && d == math.Trunc(d) && (!dice || d == 0) {
-		n := int32(d)
-		if v < 0 {
-			n = -n
-		}
+	if actions, ok := engine.ProvenIn(v, dice); ok {
+		n := int32(actions)
 		out.WinIn = &n
 	}
 	return out

@@ -369,9 +369,6 @@ func (u *uciServer) goSearch(args []string) {
 	}()
 }
 
-// maxProvenPlies bounds the actions a proven result may take, as the service's does.
-const maxProvenPlies = 1000
-
 // uciInfo is an info line: values in centipawns, or in moves to mate.
 func uciInfo(pos engine.Position, mover int, r search.Result) string {
 	if len(r.Lines) == 0 {
@@ -382,14 +379,9 @@ func uciInfo(pos engine.Position, mover int, r search.Result) string {
 		v = l.Values[mover]
 	}
 	score := fmt.Sprintf("cp %d", int(math.Round(v*100)))
-	// A proven result lies a whole number of actions from WinValue; values averaged over rolls,
-	// or over chances of first place, can come as near without being one.
-	d := engine.WinValue - math.Abs(v)
-	dice := len(pos.Variant().Describe().Dice) > 0
-	if d >= 0 && d <= maxProvenPlies && d == math.Trunc(d) && (!dice || d == 0) {
-		plies := int(d)
-		moves := (plies + 1) / 2
-		if v < 0 {
+	if plies, ok := engine.ProvenIn(v, len(pos.Variant().Describe().Dice) > 0); ok {
+		moves := (max(plies, -plies) + 1) / 2
+		if plies < 0 {
 			moves = -moves
 		}
 		score = fmt.Sprintf("mate %d", moves)
