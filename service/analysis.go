@@ -121,11 +121,11 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	var e [engine.MaxPlayers]float64
 	n.Evaluate(e[:len(names)])
 	dice := len(pos.Variant().Describe().Dice) > 0
-	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], dice)}
+	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], nil, dice)}
 	terms := n.Terms()
 	balanceTerms(terms, e[:len(names)])
 	for _, t := range terms {
-		resp.Terms = append(resp.Terms, &pb.EvaluationTerm{Name: t.Name, Values: playerValues(names, t.Values, false)})
+		resp.Terms = append(resp.Terms, &pb.EvaluationTerm{Name: t.Name, Values: playerValues(names, t.Values, nil, false)})
 	}
 	return resp, nil
 }
@@ -168,25 +168,22 @@ func playerNames(pos engine.Position) []string {
 	return out
 }
 
-func playerValues(names []string, values []float64, dice bool) []*pb.PlayerValue {
+// playerValues converts every named player's value; chances, where the search estimated them
+// (search.Line.Chances), are the win chances instead of what the values stand for.
+func playerValues(names []string, values, chances []float64, dice bool) []*pb.PlayerValue {
 	out := make([]*pb.PlayerValue, 0, len(values))
 	for i, v := range values {
-		if i < len(names) {
-			out = append(out, playerValue(names[i], v, dice))
+		if i >= len(names) {
+			continue
 		}
+		pv := playerValue(names[i], v, dice)
+		if i < len(chances) {
+			c := round(chances[i], 1000)
+			pv.WinChance = &c
+		}
+		out = append(out, pv)
 	}
 	return out
-}
-
-// setChances replaces the win chances read off the values by the search's own estimates, where
-// it has them (search.Line.Chances), rounded as the others are.
-func setChances(values []*pb.PlayerValue, chances []float64) {
-	for i, c := range chances {
-		if i < len(values) {
-			r := round(c, 1000)
-			values[i].WinChance = &r
-		}
-	}
 }
 
 // playerValue is a value in pawns as people read it: rounded to 0.01 pawn, without -0; a proven

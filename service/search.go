@@ -315,8 +315,7 @@ func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {
 		if !legal(j.pos, l.Move) {
 			continue
 		}
-		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values, j.dice)}
-		setChances(line.Values, l.Chances)
+		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values, l.Chances, j.dice)}
 		pos := j.pos
 		for _, m := range l.PV {
 			if !legal(pos, m) {

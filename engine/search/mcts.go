@@ -738,84 +738,63 @@ func (t *mctsTree) line(c int32) Line {
 	}
 	l.PV = slices.Clone(t.pv[:ply])
 	node := &t.pool[c]
+	over := (exact || node.visits == 0) && cur.Utility(t.u[:t.players])
 	// With dice and two sides a side's mean, in [-1, 1] with a won game 1, reads as a chance of
 	// winning, and self-play results follow it (TestMeasureChances). With greedy opponents it is
 	// a chance against them, which was not measured.
-	twoSided := t.chance && t.sides == 2 && !t.greedy
+	chances := t.firstChance || t.chance && t.sides == 2 && !t.greedy
+	var means [engine.MaxPlayers]float64 // each player's side's mean, which Chances read
 	switch {
-	case (exact || node.visits == 0) && cur.Utility(t.u[:t.players]):
+	case over:
 		terminalValues(l.Values, t.u[:t.players], ply)
-		if t.firstChance || twoSided {
-			l.Chances = make([]float64, t.players)
-			for p, u := range t.u[:t.players] {
-				l.Chances[p] = (1 + max(-1, min(1, u))) / 2
-				if t.firstChance {
-					l.Chances[p] = 0
-					if u >= 1 {
-						l.Chances[p] = 1
-					}
-				}
-			}
-		}
-	case t.firstChance:
-		var means [engine.MaxPlayers]float64
-		if node.visits == 0 {
-			t.static(cur, &means)
-		}
-		for p := range t.players {
-			if node.visits > 0 {
-				means[p] = t.sideMean(node, p)
-			}
-		}
-		t.firstLine(&means, &l)
+		copy(means[:], t.u[:t.players])
 	case node.visits == 0:
 		cur.Evaluate(l.Values)
 		clampEval(l.Values)
-		if twoSided {
+		if chances {
 			var v [engine.MaxPlayers]float64
-			t.static(cur, &v)
-			l.Chances = make([]float64, t.players)
+			t.static(cur, &v) // what a playout cut off here would give
 			for p := range t.players {
-				var sum float64
 				for _, q := range t.mates[p][:t.nMates[p]] {
-					sum += v[q]
+					means[p] += v[q] / float64(t.nMates[p])
 				}
-				l.Chances[p] = (1 + sum/float64(t.nMates[p])) / 2
 			}
 		}
 	default:
-		if twoSided {
-			l.Chances = make([]float64, t.players)
-		}
 		for p := range t.players {
-			mean := t.sideMean(node, p)
-			l.Values[p] = t.set.scale*math.Atanh(max(-mctsMaxMean, min(mctsMaxMean, mean))) + 0
-			if l.Chances != nil {
-				l.Chances[p] = (1 + max(-1, min(1, mean))) / 2
-			}
+			means[p] = t.sideMean(node, p)
+			l.Values[p] = t.set.scale*math.Atanh(max(-mctsMaxMean, min(mctsMaxMean, means[p]))) + 0
+		}
+	}
+	if chances {
+		l.Chances = make([]float64, t.players)
+		for p := range t.players {
+			l.Chances[p] = t.chanceOf(means[p])
+		}
+		if t.firstChance && !over {
+			t.shareFirst(&l)
 		}
 	}
 	return l
 }
 
-// firstLine gives a line of a search valued by chances of first place, whose players' mean
-// utilities are means, those chances, and values that are the expected utilities times
-// engine.WinValue, as expectimax reports an average over rolls. A mean utility m is the chance
-// c of first place less the rest at -1/(n-1): c = (m(n-1)+1)/n. The model is fitted to the
-// searching player's games, so only the root side's chance is read as it is; the players of the
-// other sides share the rest in proportion to theirs.
-func (t *mctsTree) firstLine(means *[engine.MaxPlayers]float64, l *Line) {
-	n := float64(t.players)
-	l.Chances = make([]float64, t.players)
-	for p := range t.players {
-		l.Chances[p] = min(1, max(0, (means[p]*(n-1)+1)/n))
-	}
-	// Every side once: its first player stands for it.
+// chanceOf is the chance of winning a side's mean utility m stands for, where a won game is 1
+// and each of the k sides that do not win gets -1/(k-1): m = c - (1-c)/(k-1).
+func (t *mctsTree) chanceOf(m float64) float64 {
+	k := float64(t.sides)
+	return min(1, max(0, (m*(k-1)+1)/k))
+}
+
+// shareFirst makes a line of a search valued by chances of first place say what those chances
+// stand for. The model is fitted to the searching player's games, so only the root side's chance
+// is read as it is; the other sides share the rest in proportion to theirs. The values become
+// the expected results times engine.WinValue, as expectimax reports an average over rolls.
+func (t *mctsTree) shareFirst(l *Line) {
 	var root, others float64
 	rivals := 0
 	for p := range t.players {
 		switch {
-		case int(t.mates[p][0]) != p:
+		case int(t.mates[p][0]) != p: // every side once: its first player stands for it
 		case t.sideOf[p] == t.rootSide:
 			root = l.Chances[p]
 		default:
@@ -823,6 +802,7 @@ func (t *mctsTree) firstLine(means *[engine.MaxPlayers]float64, l *Line) {
 			rivals++
 		}
 	}
+	k := float64(t.sides)
 	for p := range t.players {
 		switch {
 		case t.sideOf[p] == t.rootSide:
@@ -831,7 +811,7 @@ func (t *mctsTree) firstLine(means *[engine.MaxPlayers]float64, l *Line) {
 		default:
 			l.Chances[p] = (1 - root) / float64(rivals)
 		}
-		l.Values[p] = engine.WinValue * (n*l.Chances[p] - 1) / (n - 1)
+		l.Values[p] = engine.WinValue * (k*l.Chances[p] - 1) / (k - 1)
 	}
 	clampEval(l.Values)
 }
