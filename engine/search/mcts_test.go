@@ -145,20 +145,34 @@ func mcc(t testing.TB, opts engine.Options) engine.Position {
 // might end the game (Ender), waiting for a player's action.
 func mccNearEnd(t testing.TB) engine.Position {
 	t.Helper()
-	pos := mcc(t, nil)
-	for step := 0; step < 10000; step++ {
+	var near engine.Position
+	walkMCC(t, func(step int, pos engine.Position, moves []engine.Move) bool {
 		if pos.Phase() == engine.PhaseAction && pos.(Ender).MayEnd() {
-			return pos
+			near = pos
 		}
+		return near != nil
+	})
+	return near
+}
+
+// walkMCC plays four-player Martian Coaster Chaturanga games, a new one whenever one ends, the
+// action at each step picked from the step's number, and shows visit every position with its
+// actions until visit says it has seen enough; after 20,000 actions the test fails.
+func walkMCC(t testing.TB, visit func(step int, pos engine.Position, moves []engine.Move) (enough bool)) {
+	t.Helper()
+	pos := mcc(t, nil)
+	for step := range 20000 {
 		moves := allMoves(pos)
 		if len(moves) == 0 {
 			pos = mcc(t, nil)
 			continue
 		}
+		if visit(step, pos, moves) {
+			return
+		}
 		pos = play(pos, moves[step*7919%len(moves)])
 	}
-	t.Fatal("no game came near its end")
-	return nil
+	t.Fatal("20,000 actions of random games did not show what the test looks for")
 }
 
 // TestMCTSAllocations checks that a search allocates the same whatever its size: the result,
@@ -527,17 +541,8 @@ func finishing(n engine.Position, m engine.Move) int {
 // (Ender), in positions of random games of Martian Coaster Chaturanga where he has one, and keeps
 // the greedy choice where he has none.
 func TestMCTSGreedyFinishes(t *testing.T) {
-	pos := mcc(t, nil)
 	var with, without int
-	for step := 0; with < 5 || without < 5; step++ {
-		if step > 20000 {
-			t.Fatalf("after %d actions: %d positions with a finishing action, %d near the end without", step, with, without)
-		}
-		moves := allMoves(pos)
-		if len(moves) == 0 {
-			pos = mcc(t, nil)
-			continue
-		}
+	walkMCC(t, func(_ int, pos engine.Position, moves []engine.Move) bool {
 		if pos.Phase() == engine.PhaseAction {
 			best := 0 // the fewest actions to a finish: 1, 2, or 0 for none
 			for _, m := range moves {
@@ -576,8 +581,8 @@ func TestMCTSGreedyFinishes(t *testing.T) {
 				}
 			}
 		}
-		pos = play(pos, moves[step*7919%len(moves)])
-	}
+		return with >= 5 && without >= 5
+	})
 }
 
 // TestMCTSGreedyChances checks the lines of MCTSGreedy in four-player Martian Coaster Chaturanga,
@@ -587,17 +592,8 @@ func TestMCTSGreedyFinishes(t *testing.T) {
 // times WinValue, and a won game found is a chance of 1. Searches that value positions otherwise
 // give no chances.
 func TestMCTSGreedyChances(t *testing.T) {
-	pos := mcc(t, nil)
 	var searched, won int
-	for step := 0; searched < 12 || won < 2; step++ {
-		if step > 20000 {
-			t.Fatalf("after %d actions: %d positions searched, %d with a winning action", step, searched, won)
-		}
-		moves := allMoves(pos)
-		if len(moves) == 0 {
-			pos = mcc(t, nil)
-			continue
-		}
+	walkMCC(t, func(step int, pos engine.Position, moves []engine.Move) bool {
 		wins := false
 		for _, m := range moves {
 			wins = wins || pos.Phase() == engine.PhaseAction && finishing(pos, m) == 1
@@ -661,8 +657,8 @@ func TestMCTSGreedyChances(t *testing.T) {
 				}
 			}
 		}
-		pos = play(pos, moves[step*7919%len(moves)])
-	}
+		return searched >= 12 && won >= 2
+	})
 }
 
 // TestMCTSChancesTwoSides checks that MCTS in a game with dice and two sides gives every player
