@@ -154,10 +154,10 @@ func (p *Position) compulsory(buf []engine.Move) []engine.Move {
 func (p *Position) hops(buf []engine.Move, seat int) []engine.Move {
 	occ := p.occupied()
 	for pc := 0; pc < pieces; pc++ {
-		from := int(p.loc[pc])
-		if from >= squares || !p.mayMove(seat, pc) || !p.canReach(seat, pc, occ) {
+		if !p.hopper(seat, pc) || !p.canReach(seat, pc, occ) {
 			continue
 		}
+		from := int(p.loc[pc])
 		for _, t := range portals {
 			if t != from && p.board[t] == 0 {
 				buf = append(buf, mv(actHop, from, t))
@@ -165,6 +165,12 @@ func (p *Position) hops(buf []engine.Move, seat int) []engine.Move {
 		}
 	}
 	return buf
+}
+
+// hopper reports whether HOP may take piece pc, if it has a legal move now (canReach): it stands
+// on the board and the seat may move it.
+func (p *Position) hopper(seat, pc int) bool {
+	return int(p.loc[pc]) < squares && p.mayMove(seat, pc)
 }
 
 // digs appends DIG: a piece of the seat's colour held by another seat.
@@ -367,11 +373,23 @@ func (p *Position) hasMove(seat int) bool {
 	return false
 }
 
-// hasHop reports whether hops would append anything. Only a rolled HOP asks it, and hops looks at
-// most one square ahead per piece: it is moves whose early stop pays.
+// hasHop reports whether hops would append anything: some portal is empty (a hopper's own square
+// is not, so any empty one will do) and some piece is a hopper.
 func (p *Position) hasHop(seat int) bool {
-	var buf [pieces * len(portals)]engine.Move
-	return len(p.hops(buf[:0], seat)) > 0
+	empty := false
+	for _, t := range portals {
+		empty = empty || p.board[t] == 0
+	}
+	if !empty {
+		return false
+	}
+	occ := p.occupied()
+	for pc := range pieces {
+		if p.hopper(seat, pc) && p.canReach(seat, pc, occ) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasDig reports whether digs would append anything.
