@@ -2,6 +2,7 @@ package service
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"math"
@@ -434,6 +435,57 @@ func TestSearchChancesOfFirstPlace(t *testing.T) {
 			}
 			if math.Abs(sum-1) > 0.0025 {
 				t.Errorf("line %s: chances %v add up to %v", l.GetMove().GetNotation(), values, sum)
+			}
+		}
+	})
+}
+
+// TestSearchChancesChaturaji checks that four-player chaturaji's default search, whose values are
+// leads in pawns, answers every player's chance of first place read from them: the four adding up
+// to 1, the mover's rising with his value from line to line, the values still in pawns; over gRPC
+// and over HTTP/JSON.
+func TestSearchChancesChaturaji(t *testing.T) {
+	v, _ := engine.Lookup("chaturaji")
+	start, err := v.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolled, _ := start.Play(start.Moves(nil)[3])
+	position := &pb.Position{Variant: "chaturaji", Text: rolled.String()}
+	mover := rolled.ToMove()
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: position, MaxNodes: 20000, MultiPv: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.GetLines()) < 2 {
+			t.Fatalf("%d lines, want several", len(resp.GetLines()))
+		}
+		type read struct{ value, chance float64 }
+		var movers []read
+		for _, l := range resp.GetLines() {
+			values := l.GetValues()
+			if len(values) != 4 {
+				t.Fatalf("line %s: %d values, want 4", l.GetMove().GetNotation(), len(values))
+			}
+			sum := 0.0
+			for _, v := range values {
+				c := v.GetWinChance()
+				if v.WinChance == nil || c < 0 || c > 1 || math.Abs(v.GetValue()) > 100 {
+					t.Fatalf("line %s: %v", l.GetMove().GetNotation(), v)
+				}
+				sum += c
+			}
+			if math.Abs(sum-1) > 0.0025 {
+				t.Errorf("line %s: chances %v add up to %v", l.GetMove().GetNotation(), values, sum)
+			}
+			movers = append(movers, read{values[mover].GetValue(), values[mover].GetWinChance()})
+		}
+		slices.SortFunc(movers, func(a, b read) int { return cmp.Compare(a.value, b.value) })
+		for i := 1; i < len(movers); i++ {
+			if movers[i].chance < movers[i-1].chance-0.002 {
+				t.Errorf("the mover's chances fall as his value rises: %v", movers)
 			}
 		}
 	})

@@ -102,6 +102,9 @@
 // winning (Line.Chances), (1 + his side's mean) / 2, which self-play results follow
 // (TestMeasureChances); in a search valued by chances of first place, those chances, the
 // players of other sides sharing what the root's side leaves in proportion to their estimates.
+// In four-player chaturaji, whose MCTSGreedy values positions by each player's lead, a logistic
+// fitted to self-play of that search reads the chance of first place from a side's mean
+// (firstFits, TestMeasureFirstChances), shared the same way.
 //
 // # Auto
 //

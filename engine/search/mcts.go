@@ -121,6 +121,9 @@ type mctsTree struct {
 	// finish makes the modelled players take an action that ends the game with them first
 	// (Ender; MCTSGreedy, more than two sides).
 	finish bool
+	// firstFit reads chances of first place from the means where hasFirstFit (firstFits).
+	firstFit    *firstTable
+	hasFirstFit bool
 }
 
 // firstChancePlayout is the playout length of MCTSGreedy where the game is a FirstChancer: in
@@ -229,6 +232,8 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 	if t.firstChance {
 		t.playoutLen = firstChancePlayout
 	}
+	t.firstFit, t.hasFirstFit = firstFits[autoKey{root.Variant().Describe().Name, t.sides}]
+	t.hasFirstFit = t.hasFirstFit && t.greedy && !t.firstChance
 	t.sideOf = sides
 	t.rep, t.base = opts.Repetition, len(opts.History)
 	t.keys = append(t.keys[:0], opts.History...)
@@ -742,7 +747,7 @@ func (t *mctsTree) line(c int32) Line {
 	// With dice and two sides a side's mean, in [-1, 1] with a won game 1, reads as a chance of
 	// winning, and self-play results follow it (TestMeasureChances). With greedy opponents it is
 	// a chance against them, which was not measured.
-	chances := t.firstChance || t.chance && t.sides == 2 && !t.greedy
+	chances := t.firstChance || t.hasFirstFit || t.chance && t.sides == 2 && !t.greedy
 	var means [engine.MaxPlayers]float64 // each player's side's mean, which Chances read
 	switch {
 	case over:
@@ -768,27 +773,77 @@ func (t *mctsTree) line(c int32) Line {
 	}
 	if chances {
 		l.Chances = make([]float64, t.players)
-		for p := range t.players {
-			l.Chances[p] = t.chanceOf(means[p])
-		}
-		if t.firstChance && !over {
-			t.shareFirst(&l)
+		switch {
+		case over:
+			t.overChances(l.Chances, means[:t.players])
+		default:
+			for p := range t.players {
+				l.Chances[p] = t.chanceOf(means[p])
+			}
+			if t.firstChance || t.hasFirstFit {
+				t.shareFirst(&l)
+			}
+			if t.firstChance {
+				t.expectedValues(&l)
+			}
 		}
 	}
 	return l
 }
 
-// chanceOf is the chance of winning a side's mean utility m stands for, where a won game is 1
-// and each of the k sides that do not win gets -1/(k-1): m = c - (1-c)/(k-1).
+// chanceOf is the chance of winning a side's mean utility m stands for: by firstFit where there
+// is one, else where a won game is 1 and each of the k sides that do not win gets -1/(k-1),
+// m = c - (1-c)/(k-1).
 func (t *mctsTree) chanceOf(m float64) float64 {
+	if t.hasFirstFit {
+		return t.firstFit.at(m)
+	}
 	k := float64(t.sides)
 	return min(1, max(0, (m*(k-1)+1)/k))
 }
 
-// shareFirst makes a line of a search valued by chances of first place say what those chances
-// stand for. The model is fitted to the searching player's games, so only the root side's chance
-// is read as it is; the other sides share the rest in proportion to theirs. The values become
-// the expected results times engine.WinValue, as expectimax reports an average over rolls.
+// overChances writes the chances of a finished game with the utilities u: the sides with the
+// best share first place (partners each show their side's).
+func (t *mctsTree) overChances(c, u []float64) {
+	best, n := math.Inf(-1), 0.0
+	for p, v := range u {
+		switch {
+		case int(t.mates[p][0]) != p: // every side once
+		case v > best:
+			best, n = v, 1
+		case v == best:
+			n++
+		}
+	}
+	for p, v := range u {
+		c[p] = 0
+		if v == best {
+			c[p] = 1 / n
+		}
+	}
+}
+
+// firstTable is a chance of first place read from a side's mean, interpolated between its
+// values at the means -1, -0.8, ..., 1.
+type firstTable [11]float64
+
+func (f *firstTable) at(m float64) float64 {
+	x := (max(-1, min(1, m)) + 1) * float64(len(f)-1) / 2
+	k := min(int(x), len(f)-2)
+	return f[k] + (x-float64(k))*(f[k+1]-f[k])
+}
+
+// firstFits are the chances of first place of a side's mean where MCTSGreedy values its
+// playouts by the evaluation in a game of more than two sides, whose means are then no chances:
+// fitted by TestMeasureFirstChances to self-play of the default search (docs/api.md), rising
+// with the mean.
+var firstFits = map[autoKey]*firstTable{
+	{"chaturaji", 4}: {0.034, 0.093, 0.112, 0.166, 0.219, 0.219, 0.219, 0.219, 0.219, 0.305, 0.79},
+}
+
+// shareFirst makes the chances of a line valued by chances of first place (or read from the
+// means by firstFit) add up. The root side's chance comes from the search's own games, so it is
+// read as it is; the other sides share the rest in proportion to theirs.
 func (t *mctsTree) shareFirst(l *Line) {
 	var root, others float64
 	rivals := 0
@@ -802,7 +857,6 @@ func (t *mctsTree) shareFirst(l *Line) {
 			rivals++
 		}
 	}
-	k := float64(t.sides)
 	for p := range t.players {
 		switch {
 		case t.sideOf[p] == t.rootSide:
@@ -811,6 +865,14 @@ func (t *mctsTree) shareFirst(l *Line) {
 		default:
 			l.Chances[p] = (1 - root) / float64(rivals)
 		}
+	}
+}
+
+// expectedValues makes the values of a line valued by chances of first place the expected
+// results times engine.WinValue, as expectimax reports an average over rolls.
+func (t *mctsTree) expectedValues(l *Line) {
+	k := float64(t.sides)
+	for p := range t.players {
 		l.Values[p] = engine.WinValue * (k*l.Chances[p] - 1) / (k - 1)
 	}
 	clampEval(l.Values)

@@ -767,3 +767,78 @@ func rootChild(tr *mctsTree, m engine.Move) *mctsNode {
 	}
 	return &tr.pool[c]
 }
+
+// TestMCTSGreedyChancesFit checks the chances four-player chaturaji's default search reports:
+// its values stay in pawns, the mover's chance is firstFit's reading of his mean, the others share
+// the rest in proportion to theirs, and a line that ends the game gives first place its share.
+func TestMCTSGreedyChancesFit(t *testing.T) {
+	fit, ok := firstFits[autoKey{"chaturaji", 4}]
+	if !ok {
+		t.Fatal("no fitted chances for four-player chaturaji")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	lines, overs := 0, 0
+	for g := range 6 {
+		pos := chaturajiStart(t, nil, uint64(g))
+		for n := 0; n < 3000 && len(allMoves(pos)) > 0; n++ {
+			moves := allMoves(pos)
+			ends := false
+			for _, m := range moves {
+				ends = ends || pos.Phase() != engine.PhaseRoll && play(pos, m).Utility(make([]float64, 4))
+			}
+			if pos.Phase() == engine.PhaseRoll || n%25 != 0 && !ends {
+				pos = play(pos, moves[rng.IntN(len(moves))])
+				continue
+			}
+			s := NewSearcher(0)
+			res, err := s.Search(context.Background(), pos, Options{Limits: Limits{Nodes: 3000, MultiPV: 40}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, mover := s.mcts, pos.ToMove()
+			for _, l := range res.Lines {
+				node := rootChild(tr, l.Move)
+				var u [4]float64
+				over := node.visits == 0 && play(pos, l.Move).Utility(u[:]) || node.flags&terminal != 0 && node.flags&proven != 0
+				sum := 0.0
+				for _, c := range l.Chances {
+					sum += c
+				}
+				if len(l.Chances) != 4 || math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("%v, line %v: chances %v", pos, l.Move, l.Chances)
+				}
+				lines++
+				if over {
+					overs++
+					play(pos, l.Move).Utility(u[:])
+					for p, c := range l.Chances {
+						if first := u[p] == slices.Max(u[:]); first != (c > 0) {
+							t.Errorf("%v, line %v ends the game with %v: chances %v", pos, l.Move, u, l.Chances)
+						}
+					}
+					continue
+				}
+				if node.visits == 0 || node.flags&proven != 0 {
+					continue // proven lines read their chances off the game's end
+				}
+				m := tr.sideMean(node, mover)
+				if want := fit.at(m); math.Abs(l.Chances[mover]-want) > 1e-9 {
+					t.Errorf("%v, line %v: the mover's chance %v, want %v from his mean %v", pos, l.Move, l.Chances[mover], want, m)
+				}
+				if v := l.Values[mover]; math.Abs(v-mctsDefaults.scale*math.Atanh(max(-mctsMaxMean, min(mctsMaxMean, m)))) > 1e-9 {
+					t.Errorf("%v, line %v: the mover's value %v is not his mean %v in pawns", pos, l.Move, v, m)
+				}
+				a, b := (mover+1)%4, (mover+2)%4
+				ca, cb := fit.at(tr.sideMean(node, a)), fit.at(tr.sideMean(node, b))
+				if math.Abs(l.Chances[a]*cb-l.Chances[b]*ca) > 1e-9 {
+					t.Errorf("%v, line %v: chances %v not in proportion to %v and %v", pos, l.Move, l.Chances, ca, cb)
+				}
+			}
+			pos = play(pos, res.Best)
+		}
+	}
+	if lines < 100 {
+		t.Errorf("only %d lines checked", lines)
+	}
+	t.Logf("%d lines, %d of them ending the game", lines, overs)
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +19,10 @@ import (
 //
 //	go test ./engine/search -run Measure -measure -v
 var measure = flag.Bool("measure", false, "run the measurements behind the package documentation")
+
+// pairsOut names a file for TestMeasureFirstChances to write its positions to: "game mean first"
+// lines, for fitting another model than its own.
+var pairsOut = flag.String("pairs", "", "file to write TestMeasureFirstChances' (game, mean, first) lines to")
 
 // matchStats sums one contestant's results over games.
 type matchStats struct {
@@ -281,4 +287,145 @@ func TestMeasureChances(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMeasureFirstChances plays four-player chaturaji between four default searches (MCTSGreedy,
+// 20,000 nodes an action) from 4 random actions, and compares each search's root mean for its
+// mover (tanh of the value / scale) with whether he finished first (a shared first place counts
+// its share). It fits firstFits' table to those pairs (isotonicTable),
+// once to the even games, scored on the odd ones against the chances the search reports and
+// always saying 0.25, and once to all, which is the table to keep. Lines that end the game
+// (a mean of exactly 1 or -1) read their chances off the result and are left out.
+func TestMeasureFirstChances(t *testing.T) {
+	if !*measure {
+		t.Skip("a measurement; run with -measure")
+	}
+	type said struct {
+		mean, chance float64
+		mover, game  int
+	}
+	var all []said
+	results := make([][]float64, 200)
+	s := NewSearcher(0)
+	opts := Options{Limits: Limits{Nodes: 20000}}
+	for g := range results {
+		rng := rand.New(rand.NewPCG(uint64(g), 11))
+		pos := chaturajiStart(t, nil, uint64(g))
+		for n := 0; n < 3000; n++ {
+			moves := pos.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			var m engine.Move
+			switch {
+			case pos.Phase() == engine.PhaseRoll:
+				m = engine.SampleRoll(pos, moves, rng)
+			case n < 4:
+				m = moves[rng.IntN(len(moves))]
+			default:
+				r, err := s.Search(context.Background(), pos, opts, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = r.Best
+				p := pos.ToMove()
+				x := said{mean: math.Tanh(r.Lines[0].Values[p] / mctsDefaults.scale), chance: -1, mover: p, game: g}
+				if r.Lines[0].Chances != nil {
+					x.chance = r.Lines[0].Chances[p]
+				}
+				if math.Abs(x.mean) < 1 {
+					all = append(all, x)
+				}
+			}
+			pos, _ = pos.Play(m)
+		}
+		o := pos.Outcome()
+		results[g] = make([]float64, engine.Players(pos))
+		for _, w := range o.Winners {
+			results[g][w] = 1 / float64(len(o.Winners))
+		}
+	}
+	fit := func(odd bool) firstTable {
+		var means, firsts []float64
+		for _, x := range all {
+			if odd || x.game%2 == 0 {
+				means = append(means, x.mean)
+				firsts = append(firsts, results[x.game][x.mover])
+			}
+		}
+		return isotonicTable(means, firsts)
+	}
+	even := fit(false)
+	var bins [10]struct{ n, said, got float64 }
+	var brierFit, brier, flat, held float64
+	for _, x := range all {
+		y := results[x.game][x.mover]
+		if x.chance >= 0 {
+			bin := &bins[min(9, int(x.chance*10))]
+			bin.n++
+			bin.said += x.chance
+			bin.got += y
+		}
+		if x.game%2 == 0 {
+			continue
+		}
+		held++
+		brierFit += (even.at(x.mean) - y) * (even.at(x.mean) - y)
+		flat += (0.25 - y) * (0.25 - y)
+		if x.chance >= 0 {
+			brier += (x.chance - y) * (x.chance - y)
+		}
+	}
+	fmt.Printf("chaturaji, 4 players: %d positions of %d games; fitted to the even games, on the odd (%.0f positions) Brier score %.4f, the reported chances %.4f, always 0.25 %.4f\n", len(all), len(results), held, brierFit/held, brier/held, flat/held)
+	fmt.Printf("table fitted to all: %#v\n", fit(true))
+	for i, bin := range bins {
+		if bin.n > 0 {
+			fmt.Printf("  chance %.1f-%.1f  %5.0f positions  said %.3f  first %.3f\n", float64(i)/10, float64(i+1)/10, bin.n, bin.said/bin.n, bin.got/bin.n)
+		}
+	}
+	if *pairsOut != "" {
+		var b strings.Builder
+		for _, x := range all {
+			fmt.Fprintf(&b, "%d %.6f %.4f\n", x.game, x.mean, results[x.game][x.mover])
+		}
+		if err := os.WriteFile(*pairsOut, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// isotonicTable fits firstFits' table: at each knot the first places of the positions whose
+// mean is nearest to it, made non-decreasing by pooling adjacent knots that fall (pool adjacent
+// violators), rounded to 0.001.
+func isotonicTable(means, firsts []float64) firstTable {
+	var tab firstTable
+	type block struct {
+		sum, n float64
+		knots  int
+	}
+	var blocks []block
+	for k := range tab {
+		var b block
+		for i, m := range means {
+			if int(math.Round((m+1)*float64(len(tab)-1)/2)) == k {
+				b.sum += firsts[i]
+				b.n++
+			}
+		}
+		b.knots = 1
+		blocks = append(blocks, b)
+		for j := len(blocks) - 1; j > 0 && (blocks[j].n == 0 || blocks[j-1].n == 0 || blocks[j-1].sum/blocks[j-1].n >= blocks[j].sum/blocks[j].n); j-- {
+			a, b := blocks[j-1], blocks[j]
+			blocks[j-1] = block{a.sum + b.sum, a.n + b.n, a.knots + b.knots}
+			blocks = blocks[:j]
+		}
+	}
+	k := 0
+	for _, b := range blocks {
+		for range b.knots {
+			tab[k] = math.Round(b.sum/b.n*1000) / 1000
+			k++
+		}
+	}
+	return tab
 }

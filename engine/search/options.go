@@ -101,8 +101,9 @@ type Line struct {
 	// first place gives the expected result instead, on the same scale (see Chances).
 	Values []float64
 	// Chances holds every player's chance of winning (first place) where the search estimates
-	// it: MCTS in a game with dice and two sides, and MCTSGreedy valuing positions by a
-	// FirstChancer; nil elsewhere.
+	// it: MCTS in a game with dice and two sides, MCTSGreedy valuing positions by a
+	// FirstChancer, and MCTSGreedy in four-player chaturaji (fitted to its means); nil
+	// elsewhere. A line that ends the game gives the sides first there an equal share of 1.
 	Chances []float64
 	// PV starts with Move; each later move belongs to the position reached by the earlier ones.
 	// Where the line crosses a chance node it holds the most likely roll (the first on a tie).

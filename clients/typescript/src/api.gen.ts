@@ -1082,7 +1082,9 @@ export interface components {
              *      first). Where the search estimates that chance, its estimate: MCTS with two sides (the
              *      default of Martian Chaturanga and Martian Chaturaji), (1 + tanh(value / 3)) / 2; the default
              *      search of four-player Martian Coaster Chaturanga, which values positions by chances of first
-             *      place, those chances. The sides' chances then add up to 1 (partners each show their side's).
+             *      place, those chances; the default search of four-player Chaturaji, the chance of first place
+             *      that positions with its values took in self-play. The sides' chances then add up to 1
+             *      (partners each show their side's).
              *      Elsewhere what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact
              *      when the outcomes the search reached are decided games, near 0.5 in quiet positions.
              */
