@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/search"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -121,7 +123,11 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	var e [engine.MaxPlayers]float64
 	n.Evaluate(e[:len(names)])
 	dice := len(pos.Variant().Describe().Dice) > 0
-	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], nil, dice)}
+	var chances []float64
+	if u := make([]float64, len(names)); dice && n.Utility(u) {
+		chances = finishedChances(n, u)
+	}
+	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], chances, dice)}
 	terms := n.Terms()
 	balanceTerms(terms, e[:len(names)])
 	for _, t := range terms {
@@ -182,6 +188,33 @@ func playerValues(names []string, values, chances []float64, dice bool) []*pb.Pl
 			pv.WinChance = &c
 		}
 		out = append(out, pv)
+	}
+	return out
+}
+
+// finishedChances are the chances of winning in a finished game whose utilities are u: the sides
+// with the best result share 1 (partners each show their side's), as a search's line that ends
+// the game gives them.
+func finishedChances(pos engine.Position, u []float64) []float64 {
+	sides := make([]int, len(u))
+	for p := range sides {
+		sides[p] = p
+	}
+	if s, ok := pos.(search.Sider); ok && len(s.Sides()) == len(u) {
+		copy(sides, s.Sides())
+	}
+	best := slices.Max(u)
+	var first []int
+	for p, v := range u {
+		if v == best && !slices.Contains(first, sides[p]) {
+			first = append(first, sides[p])
+		}
+	}
+	out := make([]float64, len(u))
+	for p, v := range u {
+		if v == best {
+			out[p] = 1 / float64(len(first))
+		}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -288,6 +289,61 @@ func TestEvaluate(t *testing.T) {
 	resp, _ := s.analysis.Evaluate(context.Background(), &pb.EvaluateRequest{Position: chaturanga(mated)})
 	if valueOf(resp.GetValues(), "white") != engine.WinValue {
 		t.Errorf("checkmate evaluates to %v", resp.GetValues())
+	}
+}
+
+// TestEvaluateFinishedChances checks the chances Evaluate gives a finished game with dice: 1 to
+// the winner, 0 to everyone else, whatever place he took (four-player chaturaji's second place is
+// worth 10000 / 3, Martian Coaster Chaturanga's last -10000 / 3); partners each show their side's.
+// Over gRPC and over HTTP/JSON.
+func TestEvaluateFinishedChances(t *testing.T) {
+	s := startServer(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		variant string
+		options map[string]engine.OptionValue
+	}{
+		{"chaturaji", nil},
+		{"martian_coaster_chaturanga", nil},
+		{"martian_coaster_chaturanga", map[string]engine.OptionValue{"partnership": {Kind: engine.OptionBool, Bool: true}}},
+		{"martian_chaturanga", nil},
+	} {
+		v, _ := engine.Lookup(c.variant)
+		pos, err := v.Start(c.options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 20000; n++ {
+			moves := pos.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			pos, _ = pos.Play(moves[rng.IntN(len(moves))])
+		}
+		o := pos.Outcome()
+		if !o.Finished {
+			t.Fatalf("%s: a random game did not end", c.variant)
+		}
+		s.overBoth(t, func(t *testing.T, tr transport) {
+			resp := &pb.EvaluateResponse{}
+			req := &pb.EvaluateRequest{Position: &pb.Position{Variant: c.variant, Text: pos.String()}}
+			if err := tr.call(t, analysisMethod+"Evaluate", "/v1/analysis:evaluate", req, resp); err != nil {
+				t.Fatal(err)
+			}
+			sides := float64(len(o.Winners)) // sole winners share a tie for first
+			if c.options != nil {
+				sides = 1 // partners win together
+			}
+			for p, v := range resp.GetValues() {
+				want := 0.0
+				if slices.Contains(o.Winners, p) {
+					want = math.Round(1/sides*1000) / 1000
+				}
+				if v.WinChance == nil || v.GetWinChance() != want || v.GetWinIn() != 0 {
+					t.Errorf("%s won by %v: %s's value %v", c.variant, o.Winners, v.GetPlayer(), v)
+				}
+			}
+		})
 	}
 }
 

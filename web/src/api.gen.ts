@@ -1084,7 +1084,8 @@ export interface components {
              *      search of four-player Martian Coaster Chaturanga, which values positions by chances of first
              *      place, those chances; the default search of four-player Chaturaji, the chance of first place
              *      that positions with its values took in self-play. The sides' chances then add up to 1
-             *      (partners each show their side's).
+             *      (partners each show their side's). A finished game gives 1 to the winner (the sides that
+             *      tie for first share it) and 0 to everyone else.
              *      Elsewhere what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact
              *      when the outcomes the search reached are decided games, near 0.5 in quiet positions.
              */
