@@ -1,6 +1,10 @@
 package chaturaji
 
-import "github.com/ashtapada/ashtapada/engine"
+import (
+	"math/bits"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
 
 // Precomputed geometry.
 var (
@@ -164,12 +168,17 @@ func (p *Position) generate(buf []engine.Move) []engine.Move {
 		free = false // the turn's only move is made: propose or end
 	}
 	if free {
-		mask := p.movers()
-		for sq, c := range p.board {
-			if c == 0 || mask&(1<<cellOwner(c)) == 0 || allowed&(1<<cellKind(c)) == 0 {
-				continue
+		var squares uint64 // the movers' pieces, walked in square order
+		for pl, mask := 0, p.movers(); pl < players; pl++ {
+			if mask&(1<<pl) != 0 {
+				squares |= p.occupied[pl]
 			}
-			buf = p.pieceMoves(buf, sq, c)
+		}
+		for ; squares != 0; squares &= squares - 1 {
+			sq := bits.TrailingZeros64(squares)
+			if c := p.board[sq]; allowed&(1<<cellKind(c)) != 0 {
+				buf = p.pieceMoves(buf, sq, c)
+			}
 		}
 	}
 	moved := len(buf) > start

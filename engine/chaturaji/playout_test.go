@@ -39,7 +39,8 @@ func playout(p *Position, rng *rand.Rand, limit int, check func(*Position)) (*Po
 }
 
 // TestRandomGamesKeepInvariants plays random games under every option set and checks, at every
-// step, that the text and structured forms round-trip, that piece counts match the board, and that
+// step, that the text and structured forms round-trip (so that the piece counts and the squares
+// kept for move generation, made incrementally, match those made from the board), and that
 // every legal action's notation reads back as that action.
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	for i, opts := range optionSets {

@@ -84,6 +84,8 @@ type rules struct {
 // Position is a Chaturaji position, a plain value.
 type Position struct {
 	board [size * size]cell
+	// occupied holds the squares of each player's pieces, which move generation walks.
+	occupied [players]uint64
 	// count holds each player's pieces on the board by kind; count[pl][0] is the total.
 	count [players][kinds]uint8
 	// side is the player whose turn it is (whose die is rolled).
@@ -106,9 +108,11 @@ type Position struct {
 func (p *Position) set(sq int, c cell) {
 	if old := p.board[sq]; old != 0 {
 		p.boardKey ^= cellKey(old, sq)
+		p.occupied[cellOwner(old)] &^= 1 << sq
 	}
 	if c != 0 {
 		p.boardKey ^= cellKey(c, sq)
+		p.occupied[cellOwner(c)] |= 1 << sq
 	}
 	p.board[sq] = c
 }
