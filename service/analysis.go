@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"slices"
 	"strconv"
 	"time"
 
@@ -124,8 +123,12 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 	n.Evaluate(e[:len(names)])
 	dice := len(pos.Variant().Describe().Dice) > 0
 	var chances []float64
-	if u := make([]float64, len(names)); dice && n.Utility(u) {
-		chances = finishedChances(n, u)
+	var u [engine.MaxPlayers]float64
+	if dice && n.Utility(u[:len(names)]) {
+		chances = make([]float64, len(names))
+		if err := search.FinishedChances(n, u[:len(names)], chances); err != nil {
+			return nil, statusError(codes.Internal, "INTERNAL", "", "internal error")
+		}
 	}
 	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], chances, dice)}
 	terms := n.Terms()
@@ -188,33 +191,6 @@ func playerValues(names []string, values, chances []float64, dice bool) []*pb.Pl
 			pv.WinChance = &c
 		}
 		out = append(out, pv)
-	}
-	return out
-}
-
-// finishedChances are the chances of winning in a finished game whose utilities are u: the sides
-// with the best result share 1 (partners each show their side's), as a search's line that ends
-// the game gives them.
-func finishedChances(pos engine.Position, u []float64) []float64 {
-	sides := make([]int, len(u))
-	for p := range sides {
-		sides[p] = p
-	}
-	if s, ok := pos.(search.Sider); ok && len(s.Sides()) == len(u) {
-		copy(sides, s.Sides())
-	}
-	best := slices.Max(u)
-	var first []int
-	for p, v := range u {
-		if v == best && !slices.Contains(first, sides[p]) {
-			first = append(first, sides[p])
-		}
-	}
-	out := make([]float64, len(u))
-	for p, v := range u {
-		if v == best {
-			out[p] = 1 / float64(len(first))
-		}
 	}
 	return out
 }

@@ -121,9 +121,9 @@ type mctsTree struct {
 	// finish makes the modelled players take an action that ends the game with them first
 	// (Ender; MCTSGreedy, more than two sides).
 	finish bool
-	// firstFit reads chances of first place from the means where hasFirstFit (firstFits).
-	firstFit    *firstTable
-	hasFirstFit bool
+	// firstFit reads chances of first place from the means (firstFits); nil where the means
+	// are chances themselves or none are given.
+	firstFit *firstTable
 }
 
 // firstChancePlayout is the playout length of MCTSGreedy where the game is a FirstChancer: in
@@ -232,8 +232,10 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 	if t.firstChance {
 		t.playoutLen = firstChancePlayout
 	}
-	t.firstFit, t.hasFirstFit = firstFits[autoKey{root.Variant().Describe().Name, t.sides}]
-	t.hasFirstFit = t.hasFirstFit && t.greedy && !t.firstChance
+	t.firstFit = nil
+	if t.greedy && !t.firstChance {
+		t.firstFit = firstFits[autoKey{root.Variant().Describe().Name, t.sides}]
+	}
 	t.sideOf = sides
 	t.rep, t.base = opts.Repetition, len(opts.History)
 	t.keys = append(t.keys[:0], opts.History...)
@@ -747,7 +749,7 @@ func (t *mctsTree) line(c int32) Line {
 	// With dice and two sides a side's mean, in [-1, 1] with a won game 1, reads as a chance of
 	// winning, and self-play results follow it (TestMeasureChances). With greedy opponents it is
 	// a chance against them, which was not measured.
-	chances := t.firstChance || t.hasFirstFit || t.chance && t.sides == 2 && !t.greedy
+	chances := t.firstChance || t.firstFit != nil || t.chance && t.sides == 2 && !t.greedy
 	var means [engine.MaxPlayers]float64 // each player's side's mean, which Chances read
 	switch {
 	case over:
@@ -775,12 +777,12 @@ func (t *mctsTree) line(c int32) Line {
 		l.Chances = make([]float64, t.players)
 		switch {
 		case over:
-			t.overChances(l.Chances, means[:t.players])
+			shareFinished(l.Chances, means[:t.players], t.sideOf)
 		default:
 			for p := range t.players {
 				l.Chances[p] = t.chanceOf(means[p])
 			}
-			if t.firstChance || t.hasFirstFit {
+			if t.firstChance || t.firstFit != nil {
 				t.shareFirst(&l)
 			}
 			if t.firstChance {
@@ -795,23 +797,33 @@ func (t *mctsTree) line(c int32) Line {
 // is one, else where a won game is 1 and each of the k sides that do not win gets -1/(k-1),
 // m = c - (1-c)/(k-1).
 func (t *mctsTree) chanceOf(m float64) float64 {
-	if t.hasFirstFit {
+	if t.firstFit != nil {
 		return t.firstFit.at(m)
 	}
 	k := float64(t.sides)
 	return min(1, max(0, (m*(k-1)+1)/k))
 }
 
-// overChances writes the chances of a finished game with the utilities u: the sides with the
-// best share first place (partners each show their side's).
-func (t *mctsTree) overChances(c, u []float64) {
-	best, n := math.Inf(-1), 0.0
+// FinishedChances writes into c (one per player) the chances of winning of the finished game
+// pos, whose utilities are u: the sides with the best result share 1 (partners each show their
+// side's), everyone else 0. A search line that ends the game gives the same.
+func FinishedChances(pos engine.Position, u, c []float64) error {
+	sides, err := sidesOf(pos, len(u))
+	if err != nil {
+		return err
+	}
+	shareFinished(c, u, sides)
+	return nil
+}
+
+// shareFinished is FinishedChances with the players' sides.
+func shareFinished(c, u []float64, sides [engine.MaxPlayers]int) {
+	best := slices.Max(u)
+	var first [engine.MaxPlayers]bool // the sides that share first place
+	n := 0.0
 	for p, v := range u {
-		switch {
-		case int(t.mates[p][0]) != p: // every side once
-		case v > best:
-			best, n = v, 1
-		case v == best:
+		if v == best && !first[sides[p]] {
+			first[sides[p]] = true
 			n++
 		}
 	}

@@ -842,3 +842,26 @@ func TestMCTSGreedyChancesFit(t *testing.T) {
 	}
 	t.Logf("%d lines, %d of them ending the game", lines, overs)
 }
+
+// TestShareFinished checks the chances of finished games: the sides with the best result share 1.
+func TestShareFinished(t *testing.T) {
+	solo := [engine.MaxPlayers]int{0, 1, 2, 3}
+	partners := [engine.MaxPlayers]int{0, 1, 0, 1}
+	for _, c := range []struct {
+		u     []float64
+		sides [engine.MaxPlayers]int
+		want  []float64
+	}{
+		{[]float64{1, -1.0 / 3, -1.0 / 3, -1.0 / 3}, solo, []float64{1, 0, 0, 0}},
+		{[]float64{-1, 1.0 / 3, -1.0 / 3, 1}, solo, []float64{0, 0, 0, 1}},                 // ranks: second gets nothing
+		{[]float64{2.0 / 3, 2.0 / 3, -2.0 / 3, -2.0 / 3}, solo, []float64{0.5, 0.5, 0, 0}}, // a shared first place
+		{[]float64{-1, 1, -1, 1}, partners, []float64{0, 1, 0, 1}},                         // partners show their side's
+		{[]float64{0, 0}, solo, []float64{0.5, 0.5}},                                       // a draw
+	} {
+		got := make([]float64, len(c.u))
+		shareFinished(got, c.u, c.sides)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("utilities %v, sides %v: chances %v, want %v", c.u, c.sides, got, c.want)
+		}
+	}
+}
