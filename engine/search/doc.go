@@ -74,13 +74,13 @@
 //
 // # Monte Carlo tree search
 //
-// MCTS (mcts.go) is UCT over a pool of nodes: every node sums each player's value, the mover
-// picks the child best for its side plus sqrt(log N / n) (explore 1), a chance node takes the
-// outcome furthest behind its share of the visits, a leaf is scored by a greedy playout of 8
-// actions (playoutTable: 30 in chaturaji, to the end in martian_coaster_chaturanga) valued by
-// tanh(evaluation / 3 pawns), and a finished game by its Utility. With more
-// than two sides a playout is valued by each player's lead over the best other side ("lead"),
-// not over their mean: over the mean, the search settles for second places.
+// MCTS (mcts.go; its answers in mctslines.go, its chances in chances.go) is UCT over a pool of
+// nodes: every node sums each player's value, the mover picks the child best for its side plus
+// sqrt(log N / n) (explore 1), a chance node takes the outcome furthest behind its share of the
+// visits, a leaf is scored by a greedy playout of 8 actions (playoutTable: 30 in chaturaji, to the
+// end in martian_coaster_chaturanga) valued by tanh(evaluation / 3 pawns), and a finished game by
+// its Utility. With more than two sides a playout is valued by each player's lead over the best
+// other side ("lead"), not over their mean: over the mean, the search settles for second places.
 //
 // MCTSGreedy models the other sides instead of searching them: below the root, a player of
 // another side picks among the actions that win the most material (engine.Tactics.Gain) at
@@ -108,8 +108,8 @@
 //
 // # Auto
 //
-// Auto looks the game (variant and number of sides) up in autoTable, filled from matches at
-// 20 ms a move, 200 games, seed 31, seats rotating from game to game. First places (shared ones
+// Auto looks the game (variant and number of sides) up in autoTable (auto.go), filled from matches
+// at 20 ms a move, 200 games, seed 31, seats rotating from game to game. First places (shared ones
 // count) with 95% intervals against three greedy players:
 //
 //	ashtapada match --variant V [--options players=4] --seed 31 --games 200 --jobs 1 \
