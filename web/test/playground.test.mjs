@@ -344,14 +344,16 @@ for (const v of variants) {
         await idle(page);
         for (const step of plan.steps) await playStep(page, step);
         // The bot plays its turn (it may already have): wait until the position moved on from the
-        // human's turn and the bot is no longer to move, or the page says why not.
+        // human's turn and the bot is no longer to move or has ended the game (its dice are the
+        // page's own, so it may win within the turn), or the page says why not.
         await until(
           page,
           ([bot, after]) =>
             !document.body.dataset.busy &&
             (document.querySelector("#error")?.textContent.trim() ||
-              (document.querySelector("#to-move")?.getAttribute("data-player") !== bot &&
-                document.querySelector("#position-text")?.value.trim() !== after)),
+              (document.querySelector("#position-text")?.value.trim() !== after &&
+                (document.querySelector("#to-move")?.getAttribute("data-player") !== bot ||
+                  document.querySelector("#result")?.checkVisibility()))),
           [botSeat, plan.after],
           BOT_TURN_TIMEOUT,
         );
