@@ -452,6 +452,32 @@ func TestFirstChanceValues(t *testing.T) {
 	}
 }
 
+// TestFirstChancePlayout checks that a playout valued by chances of first place is worth the
+// mean of the leaf's own chances and those where its greedy game stops (firstChanceLeaf).
+func TestFirstChancePlayout(t *testing.T) {
+	root := mcc(t, nil)
+	s := NewSearcher(0)
+	mustSearch(t, s, root, Options{Algorithm: MCTSGreedy, Limits: Limits{Nodes: 1000}})
+	tr := s.mcts
+	var got, end, leaf [engine.MaxPlayers]float64
+	tr.pcg.Seed(7, 8)
+	tr.playout(root, &got)
+	tr.pcg.Seed(7, 8)
+	tr.walk(root, &end)
+	tr.static(root, &leaf)
+	differ := false
+	for p := range 4 {
+		want := firstChanceLeaf*leaf[p] + (1-firstChanceLeaf)*end[p]
+		if math.Abs(got[p]-want) > 1e-12 {
+			t.Errorf("player %d: playout %v, want %v from the leaf's %v and the end's %v", p, got[p], want, leaf[p], end[p])
+		}
+		differ = differ || math.Abs(leaf[p]-end[p]) > 1e-9
+	}
+	if !differ {
+		t.Errorf("the leaf and the end of its playout have the same values %v: the test shows nothing", leaf[:4])
+	}
+}
+
 // TestMCTSGreedyOpponents checks MCTSGreedy's model: below the root, every other side's player
 // tries only the actions that win the most material (GreedyBot's choices), while the root's
 // side, and plain MCTS everywhere, try the others too.
