@@ -98,8 +98,8 @@ type mctsTree struct {
 	sides      int
 	chance     bool
 	maxDepth   int     // the tree's depth in actions; 0 for none
-	playoutLen int     // this game's set.playout (playoutTable)
-	explore    float64 // this search's set.explore
+	playoutLen int     // this game's set.playout (playoutTable), or firstChancePlayout
+	explore    float64 // set.explore, or firstChanceExplore
 
 	rep  int
 	keys []uint64 // History, then the keys of the descent

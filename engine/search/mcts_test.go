@@ -466,7 +466,7 @@ func TestFirstChancePlayout(t *testing.T) {
 	tr.walk(root, &end)
 	tr.static(root, &leaf)
 	differ := false
-	for p := range 4 {
+	for p := range tr.players {
 		want := firstChanceLeaf*leaf[p] + (1-firstChanceLeaf)*end[p]
 		if math.Abs(got[p]-want) > 1e-12 {
 			t.Errorf("player %d: playout %v, want %v from the leaf's %v and the end's %v", p, got[p], want, leaf[p], end[p])
@@ -474,7 +474,7 @@ func TestFirstChancePlayout(t *testing.T) {
 		differ = differ || math.Abs(leaf[p]-end[p]) > 1e-9
 	}
 	if !differ {
-		t.Errorf("the leaf and the end of its playout have the same values %v: the test shows nothing", leaf[:4])
+		t.Errorf("the leaf and the end of its playout have the same values %v: the test shows nothing", leaf[:tr.players])
 	}
 }
 
