@@ -16,8 +16,9 @@ import (
 // values every player got through it; the mover picks the child best for its side (the mean of
 // its side's players' values) plus an exploration bonus, as in max^n; a chance node takes the
 // outcome furthest behind its share of the visits. A node's first visit is scored by a greedy
-// playout cut off after a few actions and valued by the static evaluation; its second expands
-// it. The tree lives in a pool of nodes kept from search to search.
+// playout cut off after a few actions and valued by the static evaluation (by chances of first
+// place, the mean of the leaf's and the playout's end's); its second expands it. The tree lives
+// in a pool of nodes kept from search to search.
 
 // mctsPoolNodes is the size of the node pool: a search whose tree fills it goes on scoring the
 // leaves it has without growing.
