@@ -309,12 +309,12 @@ func TestChaturajiAPI(t *testing.T) {
 			t.Errorf("proposed: %v %v", p.GetPhase(), p.GetProposal())
 		}
 
-		// Both enemy rajas dead: black and red win, with the empire and throne points.
+		// Both enemy rajas dead: black and red win on points, the empire and throne points included.
 		sc := &pb.ScorePositionResponse{}
 		gameRPC(t, tr, "ApplyMoves", &pb.ApplyMovesRequest{Position: pos("8/6,rK,1/2,gPh,5/8/7,yK/8/8/3,bK,3,bE b 4 b>r 0,0,0,0 0 1 teams"),
 			Moves: []*pb.Action{{Notation: "h1h4"}}}, a)
 		gameRPC(t, tr, "ScorePosition", &pb.ScorePositionRequest{Position: a.GetPosition()}, sc)
-		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "rajas_killed" || sc.GetDecidedBy() != "reason" || !slices.Equal(sc.GetWinners(), []string{"black", "red"}) ||
+		if sc.GetStatus() != pb.GameStatus_GAME_STATUS_FINISHED || sc.GetReason() != "rajas_killed" || sc.GetDecidedBy() != "score" || !slices.Equal(sc.GetWinners(), []string{"black", "red"}) ||
 			!strings.HasPrefix(standingLines(sc.GetStandings()), "black:1:11:black_red:captures=5,throne=2,empire=4 green:3:0:green_yellow:") ||
 			len(sc.GetTeams()) != 2 || sc.GetTeams()[0].GetTeam() != "black_red" || sc.GetTeams()[0].GetPlace() != 1 || sc.GetTeams()[1].GetPlace() != 2 {
 			t.Errorf("the end: %v %q %v, standings %s, teams %v", sc.GetStatus(), sc.GetReason(), sc.GetWinners(), standingLines(sc.GetStandings()), sc.GetTeams())

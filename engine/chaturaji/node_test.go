@@ -71,7 +71,10 @@ func TestUtility(t *testing.T) {
 		{"shared second place", board("d1=bK c1=bE") + " b - - 10,5,5,0 0 1", []float64{1, 0, 0, -1}},
 		{"shared third place", board(thronedRajas) + " b - - 4,5,1,1 0 1", []float64{third, 1, -2 * third, -2 * third}},
 		{"all level", board(thronedRajas) + " b - - 0,0,0,0 0 1", []float64{0, 0, 0, 0}},
-		{"team win", board("d1=bK e8=rK c6=gPh") + " b - - 0,9,0,0 0 1 teams", []float64{1, -1, 1, -1}},
+		// Both green and yellow rajas are dead: under goal points the higher team score still wins.
+		{"team rajas killed, points", board("d1=bK e8=rK c6=gPh") + " b - - 0,9,0,0 0 1 teams", []float64{-1, 1, -1, 1}},
+		{"team rajas killed, last standing", board("d1=bK e8=rK c6=gPh") + " b - - 0,9,0,0 0 1 teams goal=last_standing", []float64{1, -1, 1, -1}},
+		{"team rajas killed, diceless", board("d1=bK e8=rK c6=gPh") + " b - - 0,9,0,0 0 1 diceless", []float64{1, -1, 1, -1}},
 		{"team draw", board(thronedRajas) + " b - - 0,9,0,0 0 1 teams", []float64{0, 0, 0, 0}},
 		{"team points", board("d1=bK c2=bE") + " b - - 0,9,0,0 0 1 teams", []float64{-1, 1, -1, 1}},
 		{"team last standing", board("d1=bK c2=bE") + " b - - 0,9,0,0 0 1 teams goal=last_standing", []float64{1, -1, 1, -1}},

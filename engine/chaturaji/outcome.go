@@ -59,7 +59,8 @@ func (p *Position) status() (bool, string) {
 	if total == rajas {
 		return true, "honourable_peace"
 	}
-	if p.rules.maxRounds > 0 && uint64(p.quiet) >= uint64(p.rules.maxRounds)*uint64(active) {
+	// A turn that captured resets the count when it ends, so it never reaches the limit.
+	if p.rules.maxRounds > 0 && !p.captured && uint64(p.quiet) >= uint64(p.rules.maxRounds)*uint64(active) {
 		return true, "move_limit"
 	}
 	return false, ""
@@ -127,9 +128,10 @@ func (p *Position) totals() [players]int {
 	return t
 }
 
-// byPoints reports whether the points order the teams of a team game that ended for reason.
+// byPoints reports whether the points order the teams of a team game that ended for reason: under
+// goal points they do whatever ended it, but honourable peace, which is always a draw.
 func (p *Position) byPoints(reason string) bool {
-	return !p.rules.diceless && !p.rules.lastStanding && (reason == "team_eliminated" || reason == "move_limit")
+	return !p.rules.diceless && !p.rules.lastStanding && reason != "honourable_peace"
 }
 
 // winningTeam returns the team that won a team game that ended for reason, or -1 for a draw.
@@ -142,11 +144,11 @@ func (p *Position) winningTeam(reason string, totals [players]int) int {
 	case b > a:
 		higher = 1
 	}
+	if byPoints {
+		return higher
+	}
 	switch reason {
 	case "team_eliminated":
-		if byPoints {
-			return higher
-		}
 		if p.count[1][0] == 0 && p.count[3][0] == 0 {
 			return 0
 		}
@@ -156,10 +158,6 @@ func (p *Position) winningTeam(reason string, totals [players]int) int {
 			return 1
 		}
 		return 0
-	case "move_limit":
-		if byPoints {
-			return higher
-		}
 	}
 	return -1
 }

@@ -99,6 +99,11 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 	if d := c.dieFor(kind); d >= 0 {
 		c.dice[d].used = true
 	}
+	// A raja entering its partner's throne takes command before the capture there is counted:
+	// the effects of one move apply together, so that capture may create the empire.
+	if c.rules.teams && kind == raja && int(throneOwner[to]) == partner(us) {
+		c.takeCommand(us, to, rec)
+	}
 	if victim := c.board[to]; victim != 0 && from != to {
 		c.capture(to, us, victim, rec)
 	}
@@ -113,8 +118,11 @@ func (c *Position) movePiece(m engine.Move, rec *recorder) {
 		}
 	}
 	c.set(to, moving)
-	if c.rules.teams && kind == raja {
-		c.rajaEntered(us, to, rec)
+	if o := throneOwner[to]; c.rules.teams && kind == raja && o >= 0 && enemies(us, int(o)) {
+		points := c.addPoints(us, fromThrone, 1)
+		if rec != nil {
+			rec.points(us, points, "entered "+playerNames[o]+"'s throne")
+		}
 	}
 	if kind == boat && promo == 0 {
 		c.boatTriumph(us, to, rec)
@@ -209,23 +217,17 @@ func (c *Position) empire(killer, sq int, rec *recorder) {
 	}
 }
 
-// rajaEntered applies the team rules for a raja of player us arriving on sq: the throne bonus and
-// command by entering the partner's throne.
-func (c *Position) rajaEntered(us, sq int, rec *recorder) {
-	owner := int(throneOwner[sq])
-	switch {
-	case owner < 0:
-	case enemies(us, owner):
-		points := c.addPoints(us, fromThrone, 1)
-		if rec != nil {
-			rec.points(us, points, "entered "+playerNames[owner]+"'s throne")
-		}
-	case owner == partner(us) && c.commander[owner] != int8(us) && c.commander[us] != int8(owner):
-		c.commander[owner] = int8(us)
-		if rec != nil {
-			rec.add(engine.Event{Kind: engine.EventVariant, Name: "command", Player: playerNames[us], Square: squareName(sq),
-				Text: playerNames[us] + " enters " + playerNames[owner] + "'s throne and takes command of " + playerNames[owner] + "'s pieces"})
-		}
+// takeCommand gives player us, whose raja has entered his partner's throne square sq, command
+// of the partner's pieces, unless one already commands the other.
+func (c *Position) takeCommand(us, sq int, rec *recorder) {
+	owner := partner(us)
+	if c.commander[owner] == int8(us) || c.commander[us] == int8(owner) {
+		return
+	}
+	c.commander[owner] = int8(us)
+	if rec != nil {
+		rec.add(engine.Event{Kind: engine.EventVariant, Name: "command", Player: playerNames[us], Square: squareName(sq),
+			Text: playerNames[us] + " enters " + playerNames[owner] + "'s throne and takes command of " + playerNames[owner] + "'s pieces"})
 	}
 }
 
