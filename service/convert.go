@@ -50,7 +50,7 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 		}
 		pos, err := v.FromSetup(s)
 		if err != nil {
-			return nil, toStatus(err, field)
+			return nil, setupStatus(err, field)
 		}
 		return pos, nil
 	}
@@ -59,6 +59,10 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 	}
 	pos, err := v.Parse(p.GetText())
 	if err != nil {
+		// The text states its options as words: an option error is the text's, not a field below it.
+		if oe := (*engine.OptionError)(nil); errors.As(err, &oe) {
+			return nil, statusError(codes.InvalidArgument, "INVALID_OPTION", field+".text", oe.Error())
+		}
 		return nil, toStatus(err, field+".text")
 	}
 	if given := structuredFields(p); len(given) > 0 {
@@ -135,7 +139,7 @@ func checkAgree(v engine.Variant, pos engine.Position, p *pb.Position, given []p
 	}
 	other, err := v.FromSetup(merged)
 	if err != nil {
-		return toStatus(err, field)
+		return setupStatus(err, field)
 	}
 	phase := p.GetPhase()
 	if other.String() == pos.String() && (phase == pb.Phase_PHASE_UNSPECIFIED || phase == phaseToProto(pos.Phase())) {
@@ -217,6 +221,15 @@ func setupFromProto(p *pb.Position, d *engine.Description, field string) (*engin
 		s.Counters = append(s.Counters, engine.Counter{Name: c.GetName(), Value: c.GetValue()})
 	}
 	return s, nil
+}
+
+// setupStatus is toStatus for a structured position read from field: an option error names the
+// option under field.options, where the request gave it.
+func setupStatus(err error, field string) error {
+	if oe := (*engine.OptionError)(nil); errors.As(err, &oe) {
+		return toStatus(err, field+".options")
+	}
+	return toStatus(err, field)
 }
 
 // optionsFromProto reads options given as plain JSON values: a boolean, an integral number or a

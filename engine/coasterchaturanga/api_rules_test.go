@@ -10,6 +10,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	_ "github.com/ashtapada/ashtapada/engine/games"
+	"github.com/ashtapada/ashtapada/engine/record"
 )
 
 // Rules checked through the engine's public interface only, as a client of engine.Lookup sees
@@ -330,6 +331,61 @@ func TestStart(t *testing.T) {
 	var oe *engine.OptionError
 	if _, err := variant(t).Start(engine.Options{"colours": str("yyrb")}); !errors.As(err, &oe) || oe.Name != "colours" {
 		t.Errorf("colours yyrb: %v", err)
+	}
+}
+
+// Options that contradict each other are refused, naming the fields, wherever options are read: at
+// the start, in a structured position and in a record's Options tag. Two players are always the
+// partnership game, so partnership true with them is accepted (positions and records write it so),
+// false is not; a seat named twice in drone_right is refused.
+func TestOptionConflicts(t *testing.T) {
+	num := func(n int64) engine.OptionValue { return engine.OptionValue{Kind: engine.OptionInt, Int: n} }
+	flag := func(b bool) engine.OptionValue { return engine.OptionValue{Kind: engine.OptionBool, Bool: b} }
+	str := func(s string) engine.OptionValue { return engine.OptionValue{Kind: engine.OptionString, String: s} }
+	for _, c := range []struct {
+		opts       engine.Options
+		name, says string // the option refused and words of the reason; none when accepted
+		text       string // the start, when accepted
+	}{
+		{opts: engine.Options{"players": num(2), "partnership": flag(false)}, name: "partnership", says: "contradicts players 2"},
+		{opts: engine.Options{"drone_right": str("bl,bl")}, name: "drone_right", says: "seat bl is named twice"},
+		{opts: engine.Options{"drone_right": str("tr,bl,tr")}, name: "drone_right", says: "seat tr is named twice"},
+		{opts: engine.Options{"players": num(2), "partnership": flag(true)}, text: startText + " players=2"},
+		{opts: engine.Options{"players": num(4), "partnership": flag(false)}, text: startText},
+		{opts: engine.Options{"players": num(2), "drone_right": str(""), "first": str("tl")}, text: strings.Replace(startText, " bl ", " tl ", 1) + " players=2 first=tl"},
+	} {
+		p, err := variant(t).Start(c.opts)
+		var oe *engine.OptionError
+		switch {
+		case c.name == "" && (err != nil || p.String() != c.text):
+			t.Errorf("start with %v: %v, %v; want %q", c.opts, p, err, c.text)
+		case c.name != "" && (!errors.As(err, &oe) || oe.Name != c.name || !strings.Contains(oe.Reason, c.says)):
+			t.Errorf("start with %v: %v; want option %s refused saying %q", c.opts, err, c.name, c.says)
+		}
+	}
+	// A structured position: the two-player game's own options read back, partnership false does not.
+	two, err := variant(t).Start(engine.Options{"players": num(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := two.Setup()
+	if back, err := variant(t).FromSetup(s); err != nil || back.String() != two.String() {
+		t.Errorf("the two-player start's set-up %v: %v, %v", s.Options, back, err)
+	}
+	s.Options["partnership"] = flag(false)
+	var oe *engine.OptionError
+	if _, err := variant(t).FromSetup(s); !errors.As(err, &oe) || oe.Name != "partnership" {
+		t.Errorf("set-up with players 2 and partnership false: %v", err)
+	}
+	// A record's Options tag is read as the start's options.
+	for _, c := range []struct{ options, says string }{
+		{"drone_right=tl,tl", "seat tl is named twice"},
+		{"players=2 partnership", ""},
+	} {
+		_, err := record.Read("[Variant \"martian_coaster_chaturanga\"]\n[Options \""+c.options+"\"]\n\n*\n", 10)
+		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {
+			t.Errorf("record with Options %q: %v; want an error saying %q", c.options, err, c.says)
+		}
 	}
 }
 

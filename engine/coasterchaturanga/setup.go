@@ -49,6 +49,12 @@ func rulesFromOptions(opts engine.Options) (*rules, error) {
 	r := &rules{players: int(o[optPlayers].Int), partnership: o[optPartnership].Bool, maxTurns: int(o[optMaxTurns].Int)}
 	switch r.players {
 	case 2:
+		// Two players are always the partnership game; partnership true only says so again (and
+		// is how positions and records write it), false asks for a game that does not exist.
+		if v, ok := opts[optPartnership]; ok && !v.Bool {
+			return nil, &engine.OptionError{Name: optPartnership,
+				Reason: "false contradicts players 2, which is the partnership game (one person plays both seats of a side): leave partnership out or set it true"}
+		}
 		r.partnership = true
 	case 4:
 	default:
@@ -60,6 +66,10 @@ func rulesFromOptions(opts engine.Options) (*rules, error) {
 			seat, ok := parseSeat(name)
 			if !ok {
 				return nil, &engine.OptionError{Name: optDroneRight, Reason: "want seats among bl br tr tl, comma-separated"}
+			}
+			// A seat named twice is a slip, not a setting: refuse it rather than guess.
+			if r.droneRight[seat] {
+				return nil, &engine.OptionError{Name: optDroneRight, Reason: "seat " + name + " is named twice: name each seat at most once"}
 			}
 			r.droneRight[seat] = true
 		}

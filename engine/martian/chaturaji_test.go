@@ -253,6 +253,12 @@ func TestChaturajiEnd(t *testing.T) {
 	if first.Outcome().Finished || first.lost[3][monarch] != 1 {
 		t.Fatalf("after yellow's monarch falls: %s %+v", first, first.Outcome())
 	}
+	// The partnerships are known while the game goes on, unplaced, so that every standing names
+	// its team.
+	if tm := first.Outcome().Teams; len(tm) != 2 || tm[0].Name != "blue_green" || !slices.Equal(tm[0].Players, []int{0, 2}) || tm[0].Place != 0 ||
+		tm[1].Name != "red_yellow" || !slices.Equal(tm[1].Players, []int{1, 3}) || tm[1].Place != 0 {
+		t.Errorf("teams during the game: %+v", tm)
+	}
 	before := cj(t, cjBoard("bRh5", "bMd1", "rMa3", "gMa8", "yMh6", "yPh7")+" b 3r,4- - - 0 1")
 	if g := before.Gain(mustMove(t, before, "h5h6")); g != fallenMonarchValue {
 		t.Errorf("taking the first monarch of a side gains %v, want %v", g, fallenMonarchValue)

@@ -15,7 +15,8 @@ func (p *Position) Phase() engine.Phase {
 }
 
 // Outcome: the capture of a side's last monarch wins for the other side (both partners in
-// Martian Chaturaji); the turn limit draws.
+// Martian Chaturaji); the turn limit draws. Martian Chaturaji's partnerships are reported while
+// the game goes on too, so that every standing names its team.
 func (p *Position) Outcome() engine.Outcome {
 	g := p.g
 	var o engine.Outcome
@@ -34,14 +35,16 @@ func (p *Position) Outcome() engine.Outcome {
 		o = engine.Decided(g.players, reason, winners...)
 	case p.maxTurns > 0 && p.quiet >= p.maxTurns:
 		o = engine.Decided(g.players, "move_limit")
-	default:
-		return o
 	}
 	if g.players > 2 {
 		for t := 0; t < 2; t++ {
-			place := 1
-			if len(o.Winners) > 0 && g.team[o.Winners[0]] != t {
+			place := 0
+			switch {
+			case !o.Finished:
+			case len(o.Winners) > 0 && g.team[o.Winners[0]] != t:
 				place = 2
+			default:
+				place = 1
 			}
 			o.Teams = append(o.Teams, engine.TeamResult{Name: g.teamNames[t], Players: []int{t, t + 2}, Place: place})
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/engine"
 	_ "github.com/ashtapada/ashtapada/engine/games"
+	"github.com/ashtapada/ashtapada/engine/record"
 )
 
 // Rules checked through the engine's public interface only, as a client of engine.Lookup sees
@@ -90,6 +91,19 @@ func standings(p engine.Position) string {
 			place = o.Ranking[i]
 		}
 		out = append(out, fmt.Sprintf("%s:%d:%d", pl.Name, place, pl.Score))
+	}
+	return strings.Join(out, " ")
+}
+
+// teams writes each team as name[players]:place:score, the place 0 while the game goes on.
+func teams(p engine.Position) string {
+	var out []string
+	for _, tm := range p.Outcome().Teams {
+		var names []string
+		for _, i := range tm.Players {
+			names = append(names, engine.Seats(p)[i].Name)
+		}
+		out = append(out, fmt.Sprintf("%s[%s]:%d:%d", tm.Name, strings.Join(names, ","), tm.Place, tm.Score))
 	}
 	return strings.Join(out, " ")
 }
@@ -484,17 +498,9 @@ func TestFourPlayers(t *testing.T) {
 	const board = "7p/8/8/p7/8/8/8/q6p sw -,-,d,- - - 1"
 	p, _ := play(t, parse(t, "martian_chess", board+" teams"), "a1a5")
 	o := p.Outcome()
-	var teams []string
-	for _, tm := range o.Teams {
-		var names []string
-		for _, i := range tm.Players {
-			names = append(names, engine.Seats(p)[i].Name)
-		}
-		teams = append(teams, fmt.Sprintf("%s[%s]:%d:%d", tm.Name, strings.Join(names, ","), tm.Place, tm.Score))
-	}
 	if winners(p) != "south_west north_east" || o.Reason != "zone_empty" ||
-		strings.Join(teams, " ") != "south_west_north_east[south_west,north_east]:1:3 north_west_south_east[north_west,south_east]:2:0" {
-		t.Errorf("teams: winners %s (%s), teams %v", winners(p), o.Reason, teams)
+		teams(p) != "south_west_north_east[south_west,north_east]:1:3 north_west_south_east[north_west,south_east]:2:0" {
+		t.Errorf("teams: winners %s (%s), teams %s", winners(p), o.Reason, teams(p))
 	}
 	if s := standings(p); !strings.HasPrefix(s, "south_west:1:1 north_west:") || !strings.Contains(s, "north_east:1:2") {
 		t.Errorf("team standings %s", s)
@@ -533,6 +539,67 @@ func TestFourPlayers(t *testing.T) {
 	// The seat tokens of four players are sw nw ne se.
 	if _, err := lookup(t, "martian_chess").Parse("7p/8/8/4p3/3q4/8/8/p6p s -,-,-,- - - 1"); err == nil || !strings.Contains(err.Error(), "to_move") {
 		t.Errorf("a two-player seat token with four piles: %v", err)
+	}
+}
+
+// In team play the teams and their totals are reported while the game goes on, not only at its
+// end: a client shows each player's team and the sides' scores from the first move. Without team
+// play there are none.
+func TestTeamTotalsDuringTheGame(t *testing.T) {
+	for _, c := range []struct{ variant, board string }{
+		// Piles: south_west 1, north_west 0, north_east 3, south_east 3.
+		{"martian_chess", "7p/8/8/p7/8/8/8/q6p sw p,-,dp,q - - 1"},
+		{"coaster_chess", "qp2dq/d4p/6/6/p4d/qd2pq sw p,-,dp,q - - 1"},
+	} {
+		p := parse(t, c.variant, c.board+" teams")
+		if o := p.Outcome(); o.Finished || o.Ranking != nil ||
+			teams(p) != "south_west_north_east[south_west,north_east]:0:4 north_west_south_east[north_west,south_east]:0:3" {
+			t.Errorf("%s in teams, during the game: finished %v, ranking %v, teams %s", c.variant, o.Finished, o.Ranking, teams(p))
+		}
+		if standings(p) != "south_west:0:1 north_west:0:0 north_east:0:3 south_east:0:3" {
+			t.Errorf("%s in teams, during the game: standings %s", c.variant, standings(p))
+		}
+		if p := parse(t, c.variant, c.board); teams(p) != "" {
+			t.Errorf("%s without teams: teams %s", c.variant, teams(p))
+		}
+	}
+	// The start of the four-player team game already names both teams, at 0.
+	p, err := lookup(t, "martian_chess").Start(engine.Options{"players": {Kind: engine.OptionInt, Int: 4}, "teams": {Kind: engine.OptionBool, Bool: true}})
+	if err != nil || teams(p) != "south_west_north_east[south_west,north_east]:0:0 north_west_south_east[north_west,south_east]:0:0" {
+		t.Errorf("team start: %v, teams %s", err, teams(p))
+	}
+}
+
+// Team play with two players contradicts itself and is refused, naming teams and players, at the
+// start, in a position text and in a record's Options tag; the defaults given explicitly are not.
+func TestOptionConflicts(t *testing.T) {
+	num := func(n int64) engine.OptionValue { return engine.OptionValue{Kind: engine.OptionInt, Int: n} }
+	flag := func(b bool) engine.OptionValue { return engine.OptionValue{Kind: engine.OptionBool, Bool: b} }
+	for _, name := range []string{"martian_chess", "coaster_chess"} {
+		v := lookup(t, name)
+		for _, c := range []struct {
+			opts       engine.Options
+			name, says string // the option refused and words of the reason; none when accepted
+		}{
+			{opts: engine.Options{"teams": flag(true)}, name: "teams", says: "needs four players (players 4), not 2"},
+			{opts: engine.Options{"players": num(2), "teams": flag(true)}, name: "teams", says: "needs four players (players 4), not 2"},
+			{opts: engine.Options{"players": num(3)}, name: "players", says: "want 2 or 4"},
+			{opts: engine.Options{"players": num(3), "teams": flag(true)}, name: "players", says: "want 2 or 4"},
+			{opts: engine.Options{"players": num(2), "teams": flag(false)}},
+			{opts: engine.Options{"players": num(4), "teams": flag(false)}},
+		} {
+			_, err := v.Start(c.opts)
+			var oe *engine.OptionError
+			switch {
+			case c.name == "" && err != nil:
+				t.Errorf("%s with %v: %v", name, c.opts, err)
+			case c.name != "" && (!errors.As(err, &oe) || oe.Name != c.name || !strings.Contains(oe.Reason, c.says)):
+				t.Errorf("%s with %v: %v; want option %s refused saying %q", name, c.opts, err, c.name, c.says)
+			}
+		}
+		if _, err := record.Read("[Variant \""+name+"\"]\n[Options \"teams\"]\n\n*\n", 10); err == nil || !strings.Contains(err.Error(), "four players") {
+			t.Errorf("%s record with Options \"teams\": %v", name, err)
+		}
 	}
 }
 

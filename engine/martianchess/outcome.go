@@ -52,13 +52,20 @@ func (p *Position) Phase() engine.Phase {
 	return engine.PhaseAction
 }
 
-// Outcome reports the end: an empty zone or the clock, the scores, winners, places and teams.
+// Outcome reports the scores and, in team play, the team totals at any time; at the end (an empty
+// zone or the clock) also the winners and places, and the teams' places.
 func (p *Position) Outcome() engine.Outcome {
 	over, reason := p.status()
 	n := p.rules.players
 	o := engine.Outcome{Finished: over, Reason: reason, Scores: make([]int, n)}
 	for s := 0; s < n; s++ {
 		o.Scores[s] = p.score(s)
+	}
+	if p.rules.teams {
+		// Partners sit opposite: seats t and t+2 make team t.
+		for t := 0; t < 2; t++ {
+			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: o.Scores[t] + o.Scores[t+2]})
+		}
 	}
 	if !over {
 		return o
@@ -73,14 +80,11 @@ func (p *Position) Outcome() engine.Outcome {
 			o.Winners = append(o.Winners, s)
 		}
 	}
-	if p.rules.teams {
-		for t := 0; t < 2; t++ {
-			// Two teams: the winning team is first, the other second; a draw puts both first.
-			teamPlace := 1
-			if winners != 0 && winners&(1<<t) == 0 {
-				teamPlace = 2
-			}
-			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: points[t], Place: teamPlace})
+	for t := range o.Teams {
+		// Two teams: the winning team is first, the other second; a draw puts both first.
+		o.Teams[t].Place = 1
+		if winners != 0 && winners&(1<<t) == 0 {
+			o.Teams[t].Place = 2
 		}
 	}
 	return o

@@ -90,7 +90,7 @@ func seatInfo(players int, teams bool) []engine.PlayerInfo {
 func (v *variant) rulesFor(players int, teams bool) (*rules, error) {
 	switch {
 	case players == 2 && teams:
-		return nil, &engine.OptionError{Name: optTeams, Reason: "team play needs four players"}
+		return nil, &engine.OptionError{Name: optTeams, Reason: "team play needs four players (players 4), not 2"}
 	case players == 2:
 		return v.rules[0], nil
 	case players == 4 && teams:

@@ -50,13 +50,16 @@ export function renderOptions(variant: Variant, values: Record<string, unknown>)
   }
 }
 
-/** The option values the inputs hold, typed as the variant declares them. */
+/** The option values the inputs hold that differ from the defaults, typed as the variant declares
+ * them. A default left as it is is no choice: the service fills it in, whereas sent outright it can
+ * contradict another option (partnership false with two players). */
 export function readOptions(variant: Variant): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const o of variant.options ?? []) {
     const input = document.querySelector<HTMLInputElement | HTMLSelectElement>(`#options [data-option="${CSS.escape(o.name ?? "")}"]`);
     if (!input) continue;
-    out[o.name ?? ""] = optionValue(o, input);
+    const value = optionValue(o, input);
+    if (value !== o.default_value) out[o.name ?? ""] = value;
   }
   return out;
 }

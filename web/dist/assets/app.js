@@ -482,7 +482,8 @@ function readOptions(variant) {
   for (const o of variant.options ?? []) {
     const input = document.querySelector(`#options [data-option="${CSS.escape(o.name ?? "")}"]`);
     if (!input) continue;
-    out[o.name ?? ""] = optionValue(o, input);
+    const value = optionValue(o, input);
+    if (value !== o.default_value) out[o.name ?? ""] = value;
   }
   return out;
 }
