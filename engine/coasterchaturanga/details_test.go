@@ -349,14 +349,15 @@ func TestRanking(t *testing.T) {
 	// of them br's), so br and tl win on the side's count.
 	p = at(t, "bqbd,rqrd,yd,gprp", "bl - 4 max_turns=1 partnership", "gq a6", "gd b6", "bp f1", "yq a1", "yp a2")
 	o := p.Outcome()
-	if o.Scores[0] != 7 || o.Scores[1] != 7 || !slices.Equal(o.Winners, []int{1, 3}) || len(o.Teams) != 2 || o.Teams[1].Place != 1 || o.Teams[0].Place != 2 {
+	if len(o.Teams) != 2 || o.Teams[0].Score != 7 || o.Teams[1].Score != 7 || o.Scores[0]+o.Scores[2] != 7 || o.Scores[1]+o.Scores[3] != 7 ||
+		!slices.Equal(o.Winners, []int{1, 3}) || o.Teams[1].Place != 1 || o.Teams[0].Place != 2 {
 		t.Errorf("partnership count tie-break: %+v", o)
 	}
 	// Partnership scores are sums: bl holds the yellow queen (+3), tr the blue pawn (+1) and its own
 	// red drone (-2); br holds the green drone and pawn (+3), tl the red pawn and blue drone (+3)
-	// and its own yellow drone (-2).
+	// and its own yellow drone (-2). Each seat keeps its own score; the teams add them up.
 	p = at(t, "yq,gdgp,bprd,rpbdyd", "bl - 4 max_turns=1 partnership", "gq a6", "rq f6", "bq f1", "yp a1")
-	if o := p.Outcome(); o.Teams[0].Score != 2 || !slices.Equal(o.Scores, []int{2, 4, 2, 4}) || !slices.Equal(o.Winners, []int{1, 3}) {
+	if o := p.Outcome(); o.Teams[0].Score != 2 || o.Teams[1].Score != 4 || !slices.Equal(o.Scores, []int{3, 3, -1, 1}) || !slices.Equal(o.Winners, []int{1, 3}) {
 		t.Errorf("partnership sums: %+v", o)
 	}
 }

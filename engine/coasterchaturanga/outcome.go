@@ -136,11 +136,14 @@ func (p *Position) reason() string {
 // board, or after max_turns rounds; places by score and the tie-breaks.
 func (p *Position) Outcome() engine.Outcome {
 	o := engine.Outcome{Scores: make([]int, seats)}
-	var st [seats]standing
-	p.standings(&st)
+	var own, st [seats]standing
+	// Each seat's own score, as ScorePosition's standings give it; with partners the teams carry
+	// the sums that rank them.
+	p.seatStandings(&own)
 	for s := 0; s < seats; s++ {
-		o.Scores[s] = st[s].score()
+		o.Scores[s] = own[s].score()
 	}
+	p.standings(&st)
 	if p.rules.partnership {
 		for t := 0; t < 2; t++ {
 			o.Teams = append(o.Teams, engine.TeamResult{Name: teamNames[t], Players: []int{t, t + 2}, Score: st[t].score(),

@@ -14,8 +14,8 @@ func (p *Position) Utility(u []float64) bool {
 	}
 	n := p.rules.players
 	var points, place [4]int
-	winners := p.standings(&points)
-	p.places(&points, winners, &place)
+	winners, leaders := p.standings(&points)
+	p.places(&points, leaders, &place)
 	if n == 2 || p.rules.teams {
 		for s := 0; s < n; s++ {
 			switch {
@@ -72,8 +72,8 @@ func (p *Position) Outcome() engine.Outcome {
 	}
 	o.DecidedBy = engine.DecidedByScore
 	var points, place [4]int
-	winners := p.standings(&points)
-	p.places(&points, winners, &place)
+	winners, leaders := p.standings(&points)
+	p.places(&points, leaders, &place)
 	o.Ranking = place[:n:n]
 	for s := 0; s < n; s++ {
 		if winners&(1<<s) != 0 {
@@ -114,9 +114,11 @@ func (p *Position) over(occ uint64) bool {
 }
 
 // standings writes each seat's (or, in team play, each seat's team's) points, and returns the
-// winners as a set of seats: the leaders, narrowed to the last mover (or his team) when the game
-// ended by an empty zone and he is among them. No winners is a draw.
-func (p *Position) standings(points *[4]int) (winners uint8) {
+// winners and the leaders as sets of seats. The leaders are those on the best points, narrowed to
+// the last mover (or his team) when the game ended by an empty zone and he is among them; they
+// share first place. They win unless all are level, or several are level at the clock's end: a
+// draw, with no winners.
+func (p *Position) standings(points *[4]int) (winners, leaders uint8) {
 	n := p.rules.players
 	for s := 0; s < n; s++ {
 		points[s] = p.score(s)
@@ -129,7 +131,6 @@ func (p *Position) standings(points *[4]int) (winners uint8) {
 	for s := 1; s < n; s++ {
 		best = max(best, points[s])
 	}
-	var leaders uint8
 	for s := 0; s < n; s++ {
 		if points[s] == best {
 			leaders |= 1 << s
@@ -143,23 +144,23 @@ func (p *Position) standings(points *[4]int) (winners uint8) {
 			leaders |= 1 << ((last + 2) % 4)
 		}
 	}
-	if leaders == 1<<n-1 {
-		return 0
+	if leaders == 1<<n-1 || reason == "clock" && !p.rules.teams && bits.OnesCount8(leaders) > 1 {
+		return 0, leaders
 	}
-	return leaders
+	return leaders, leaders
 }
 
-// places writes each seat's place (1 first, shared on equal results) given the winners.
-func (p *Position) places(points *[4]int, winners uint8, place *[4]int) {
+// places writes each seat's place (1 first, shared on equal results) given the leaders.
+func (p *Position) places(points *[4]int, leaders uint8, place *[4]int) {
 	n := p.rules.players
 	for s := 0; s < n; s++ {
-		if winners == 0 || winners&(1<<s) != 0 {
+		if leaders&(1<<s) != 0 {
 			place[s] = 1
 			continue
 		}
-		place[s] = 1 + bits.OnesCount8(winners)
+		place[s] = 1 + bits.OnesCount8(leaders)
 		for o := 0; o < n; o++ {
-			if winners&(1<<o) == 0 && points[o] > points[s] {
+			if leaders&(1<<o) == 0 && points[o] > points[s] {
 				place[s]++
 			}
 		}

@@ -389,7 +389,8 @@ func (p *refPos) play(a string) *refPos {
 }
 
 // winners follows "Ties at the end": the leaders (by team in team play), narrowed to the last
-// mover's side when a zone emptied and he is among them; everyone tied is a draw (none listed).
+// mover's side when a zone emptied and he is among them; everyone tied, or several tied at the
+// clock's end, is a draw (none listed).
 func (p *refPos) winners() []int {
 	pts := make([]int, p.players)
 	for s := range p.players {
@@ -407,7 +408,11 @@ func (p *refPos) winners() []int {
 		}
 	}
 	last := (p.side + p.players - 1) % p.players
-	if _, why := p.over(); why == "zone_empty" && slices.Contains(lead, last) {
+	_, why := p.over()
+	if why == "clock" && !p.teams && len(lead) > 1 {
+		return nil // at the clock's end a tie is a draw
+	}
+	if why == "zone_empty" && slices.Contains(lead, last) {
 		lead = []int{last}
 		if p.teams {
 			lead = []int{last % 2, last%2 + 2}
