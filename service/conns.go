@@ -1,8 +1,11 @@
 package service
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net"
+	"net/http"
 	"net/netip"
 	"sync"
 	"sync/atomic"
@@ -18,12 +21,19 @@ import (
 // connGuard bounds what clients can hold through their connections to one port:
 //
 //   - at most max connections at once, and at most perPeer from one IP address (trusted proxies
-//     aside); a connection beyond either is closed as soon as it is accepted;
+//     aside); a connection beyond either is closed as soon as it is accepted, unless a connection
+//     without calls has been idle for idleGrace, which is closed instead: idle connections cannot
+//     lock a port;
+//   - near the cap, connections without calls for idleGrace are closed;
 //   - on the gRPC port, every answer must reach the client within writeTimeout of being queued: a
 //     client that grants no flow-control window, or stops reading, would otherwise keep every
-//     answer it asked for in the server's memory for as long as it keeps the connection.
+//     answer it asked for in the server's memory for as long as it keeps the connection;
+//   - on the gRPC port, the frames each client sends are read as they pass: a connection that
+//     resets its streams as fast as it opens them, or floods control frames, is ended with
+//     GOAWAY (ENHANCE_YOUR_CALM), and its address is refused for abuseCooldown;
+//   - what every connection holds counts against the server's peer memory budget (peerBudget).
 //
-// gRPC bounds neither (its flow control waits for the client without a deadline), and
+// gRPC bounds none of these (its flow control waits for the client without a deadline), and
 // golang.org/x/net/netutil.LimitListener caps the total only, by blocking Accept, so that one
 // peer's flood stalls everyone else's connections; hence this listener.
 type connGuard struct {
@@ -32,24 +42,49 @@ type connGuard struct {
 	max, perPeer int
 	trusted      []netip.Prefix
 	log          *zap.Logger
+	budget       *peerBudget // nil: none
+	h2           bool        // the port speaks gRPC: its frames are read
+	idleGrace    time.Duration
 
-	mu    sync.Mutex
-	open  int
-	peers map[netip.Addr]int
-	conns map[net.Addr]*guardedConn // by remote address, which gRPC's stats handler is given
+	mu      sync.Mutex
+	open    int
+	peers   map[netip.Addr]int
+	conns   map[net.Addr]*guardedConn // by remote address, which gRPC's stats handler is given
+	penalty map[netip.Addr]time.Time  // addresses refused until then, for abuse
+	// draining are the connections ended whose calls still run: what those calls hold counts
+	// against the budget until they return.
+	draining map[*guardedConn]struct{}
 
-	refused      atomic.Uint64 // connections closed at once for a cap
+	refused      atomic.Uint64 // connections closed at once for a cap, the budget or abuse
 	writeTimeout time.Duration // 0: answers are not watched
 	timedOut     atomic.Uint64 // connections closed for answers not written in time
+	abusive      atomic.Uint64 // connections ended for rapid reset or a control frame flood
+	idleClosed   atomic.Uint64 // idle connections closed to make room
+	abuseLog     rateLimited
 	// plainErrors, on the HTTP port, turns net/http's own plain-text refusals into AIP-193
 	// errors, counted by rejected (see rewritePlainError).
 	plainErrors bool
 	rejected    func(codes.Code, string)
 }
 
+// Defaults of the guard.
+const (
+	// DefaultIdleGrace is how long a connection without calls is kept when its port is near its
+	// cap (seven eighths of it) or a new connection needs its place.
+	DefaultIdleGrace = 2 * time.Second
+	// abuseCooldown is how long an address whose connection was ended for abuse is refused.
+	abuseCooldown = 10 * time.Second
+	// endLinger is how long an ended connection is read and discarded after its GOAWAY, so that
+	// the client reads the GOAWAY instead of a reset.
+	endLinger = time.Second
+	// maxPenalties bounds the addresses remembered for abuse.
+	maxPenalties = 4096
+)
+
 func newConnGuard(lis net.Listener, name string, max, perPeer int, trusted []netip.Prefix, log *zap.Logger) *connGuard {
-	return &connGuard{Listener: lis, name: name, max: max, perPeer: perPeer, trusted: trusted, log: log,
-		peers: map[netip.Addr]int{}, conns: map[net.Addr]*guardedConn{}}
+	return &connGuard{Listener: lis, name: name, max: max, perPeer: perPeer, trusted: trusted, log: log, idleGrace: DefaultIdleGrace,
+		peers: map[netip.Addr]int{}, conns: map[net.Addr]*guardedConn{}, penalty: map[netip.Addr]time.Time{},
+		draining: map[*guardedConn]struct{}{}}
 }
 
 // Accept returns the next connection within the caps, closing the others.
@@ -60,26 +95,137 @@ func (g *connGuard) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		ip := addrIP(c.RemoteAddr())
+		now := time.Now()
 		g.mu.Lock()
-		over := g.open >= g.max
-		if !over && g.perPeer > 0 && ip.IsValid() && !trustedIP(g.trusted, ip) {
-			over = g.peers[ip] >= g.perPeer
+		why := g.refusal(ip, now)
+		var evict *guardedConn
+		if why == "connections" {
+			if evict = g.longestIdle(now.Add(-g.idleGrace)); evict != nil {
+				why = ""
+			}
 		}
-		if over {
+		if why != "" {
 			g.mu.Unlock()
 			g.refused.Add(1) // before the close, so that whoever sees the close sees the count
 			_ = c.Close()
 			if ce := g.log.Check(zap.DebugLevel, "connection refused"); ce != nil {
-				ce.Write(zap.String("server", g.name), zap.String("peer", ip.String()))
+				ce.Write(zap.String("server", g.name), zap.String("peer", ip.String()), zap.String("why", why))
 			}
 			continue
 		}
 		g.open++
 		g.peers[ip]++
 		gc := &guardedConn{Conn: c, guard: g, ip: ip}
+		gc.lastActive.Store(now.UnixNano())
+		if g.h2 {
+			gc.ledger = newStreamLedger(now)
+			gc.in.skip = clientPrefaceLen
+		}
 		g.conns[c.RemoteAddr()] = gc
 		g.mu.Unlock()
+		if evict != nil {
+			g.idleClosed.Add(1)
+			evict.end(0, "idle")
+		}
 		return gc, nil
+	}
+}
+
+// refusal says why a connection from ip may not be accepted now, "" when it may; the caller
+// holds g.mu.
+func (g *connGuard) refusal(ip netip.Addr, now time.Time) string {
+	trusted := ip.IsValid() && trustedIP(g.trusted, ip)
+	switch {
+	case !trusted && now.Before(g.penalty[ip]):
+		return "abuse"
+	case g.budget != nil && g.budget.over.Load():
+		return "memory"
+	case g.perPeer > 0 && ip.IsValid() && !trusted && g.peers[ip] >= g.perPeer:
+		return "peer"
+	case g.open >= g.max:
+		return "connections"
+	}
+	return ""
+}
+
+// longestIdle is the connection without calls that has been idle the longest, since before
+// idleSince, or nil; the caller holds g.mu.
+func (g *connGuard) longestIdle(idleSince time.Time) *guardedConn {
+	var oldest *guardedConn
+	for _, c := range g.conns {
+		if c.ending.Load() || !c.idle(idleSince) {
+			continue
+		}
+		if oldest == nil || c.lastActive.Load() < oldest.lastActive.Load() {
+			oldest = c
+		}
+	}
+	return oldest
+}
+
+// closeIdleNearCap closes, when the port holds seven eighths of its cap or more, the connections
+// without calls for idleGrace.
+func (g *connGuard) closeIdleNearCap(now time.Time) {
+	var idle []*guardedConn
+	g.mu.Lock()
+	if g.open*8 >= g.max*7 {
+		for _, c := range g.conns {
+			if !c.ending.Load() && c.idle(now.Add(-g.idleGrace)) {
+				idle = append(idle, c)
+			}
+		}
+	}
+	for ip, until := range g.penalty {
+		if now.After(until) {
+			delete(g.penalty, ip)
+		}
+	}
+	g.mu.Unlock()
+	for _, c := range idle {
+		g.idleClosed.Add(1)
+		c.end(0, "idle")
+	}
+}
+
+// costs appends what each connection holds now.
+func (g *connGuard) costs(out []heldConn, now time.Time) []heldConn {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, c := range g.conns {
+		if !c.ending.Load() {
+			out = append(out, heldConn{c, c.cost()})
+		}
+	}
+	for c := range g.draining {
+		if n := c.calls.Load(); n > 0 {
+			out = append(out, heldConn{c, n * grpcStreamCost})
+		} else {
+			delete(g.draining, c)
+		}
+	}
+	return out
+}
+
+// penalize refuses ip's new connections for abuseCooldown, unless it is a trusted proxy's.
+func (g *connGuard) penalize(ip netip.Addr) {
+	if !ip.IsValid() || trustedIP(g.trusted, ip) {
+		return
+	}
+	g.mu.Lock()
+	if len(g.penalty) < maxPenalties {
+		g.penalty[ip] = time.Now().Add(abuseCooldown)
+	}
+	g.mu.Unlock()
+}
+
+// abused ends c for abuse: it is counted, logged at most once a second, and its address is
+// refused for abuseCooldown.
+func (g *connGuard) abused(c *guardedConn, why string) {
+	g.abusive.Add(1)
+	g.penalize(c.ip)
+	if more, ok := g.abuseLog.allow(time.Now()); ok {
+		g.log.Warn("connection ended: abusive client", zap.String("server", g.name), zap.String("peer", c.RemoteAddr().String()),
+			zap.String("why", why), zap.Uint64("more_since_last_line", more), zap.Duration("refused_for", abuseCooldown))
 	}
 }
 
@@ -97,6 +243,9 @@ func (g *connGuard) release(c *guardedConn) {
 		delete(g.peers, c.ip)
 	}
 	delete(g.conns, c.RemoteAddr())
+	if c.calls.Load() > 0 {
+		g.draining[c] = struct{}{}
+	}
 	g.mu.Unlock()
 }
 
@@ -134,16 +283,71 @@ func (g *connGuard) watch(ctx context.Context, tick time.Duration) {
 // queued.
 func (g *connGuard) stats() stats.Handler { return answerStats{g} }
 
-// guardedConn is an accepted connection: it counts the bytes of answers it has written.
+// connState follows the HTTP port's connections between requests: a connection that is not in
+// a request is idle, and the bytes of the request it reads are what it holds.
+func (g *connGuard) connState(nc net.Conn, st http.ConnState) {
+	c, ok := nc.(*guardedConn)
+	if !ok {
+		return
+	}
+	switch st {
+	case http.StateActive:
+		c.busy.Store(true)
+	case http.StateIdle:
+		c.busy.Store(false)
+		c.read.Store(0)
+	}
+	c.lastActive.Store(time.Now().UnixNano())
+}
+
+// guardedConn is an accepted connection: it counts the bytes of answers it has written and, on
+// the gRPC port, follows the frames both ways.
 type guardedConn struct {
 	net.Conn
 	guard  *connGuard
 	ip     netip.Addr
 	closed sync.Once
 
-	frames  frameCounter // touched by Write alone, which gRPC calls from one goroutine at a time
-	written atomic.Int64 // bytes of DATA frames' payloads written
-	unsent  unsentAnswers
+	ledger *streamLedger // the gRPC port's streams; nil on the HTTP port
+	in     frameScanner  // touched by Read alone, which one goroutine calls at a time
+	wmu    sync.Mutex    // Write's, so that a GOAWAY goes out between frames
+	out    frameScanner
+
+	written    atomic.Int64 // bytes of DATA frames' payloads written
+	unsent     unsentAnswers
+	calls      atomic.Int64 // gRPC: calls whose handlers have begun and not ended
+	read       atomic.Int64 // HTTP: bytes read of the request in progress
+	busy       atomic.Bool  // HTTP: a request is in progress
+	lastActive atomic.Int64 // HTTP: UnixNano of the last change between requests
+	ending     atomic.Bool
+	linger     atomic.Bool // HTTP: the answer refused a body the client may still be sending
+}
+
+func (c *guardedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if c.ending.Load() {
+		return 0, c.drain()
+	}
+	if n == 0 {
+		return n, err
+	}
+	if c.ledger == nil {
+		c.read.Add(int64(n))
+		return n, err
+	}
+	now := time.Now()
+	why := ""
+	c.in.scan(p[:n], func(h frameHeader) {
+		if why == "" {
+			why = c.ledger.fromClient(h, now)
+		}
+	})
+	if why != "" {
+		c.guard.abused(c, why)
+		c.end(errEnhanceYourCalm, why)
+		return 0, c.drain()
+	}
+	return n, err
 }
 
 func (c *guardedConn) Write(p []byte) (int, error) {
@@ -153,19 +357,137 @@ func (c *guardedConn) Write(p []byte) (int, error) {
 			return len(p), err
 		}
 	}
-	n, err := c.Conn.Write(p)
-	if c.guard.writeTimeout > 0 {
-		if d := c.frames.data(p[:n]); d > 0 {
-			c.written.Add(int64(d))
+	if c.ledger == nil {
+		if bytes.HasPrefix(p, tooLargeStatusLine) {
+			c.linger.Store(true)
 		}
+		return c.Conn.Write(p)
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.ending.Load() {
+		return 0, net.ErrClosed
+	}
+	n, err := c.Conn.Write(p)
+	now := time.Now()
+	if d := c.out.scan(p[:n], func(h frameHeader) { c.ledger.fromServer(h, now) }); d > 0 {
+		c.written.Add(int64(d))
 	}
 	return n, err
 }
 
 func (c *guardedConn) Close() error {
+	if c.linger.CompareAndSwap(true, false) {
+		go c.lingeringClose()
+		return nil
+	}
 	err := c.Conn.Close()
 	c.closed.Do(func() { c.guard.release(c) })
 	return err
+}
+
+// tooLargeStatusLine begins the HTTP port's 413 answers, after which the client may still be
+// sending the body the server refused.
+var tooLargeStatusLine = []byte("HTTP/1.1 413 ")
+
+// Lingering close, as nginx's lingering_close: what a client still sends after its body was
+// refused is read and discarded, for at most lingerTime and lingerBytes, before the connection
+// closes, so that the client reads the 413 instead of a reset. The connection keeps its place
+// under the caps meanwhile.
+const (
+	lingerTime  = 2 * time.Second
+	lingerBytes = 64 << 20
+)
+
+func (c *guardedConn) lingeringClose() {
+	if tc, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		_ = tc.CloseWrite()
+	}
+	_ = c.Conn.SetReadDeadline(time.Now().Add(lingerTime))
+	_, _ = io.CopyN(io.Discard, c.Conn, lingerBytes)
+	_ = c.Conn.Close()
+	c.closed.Do(func() { c.guard.release(c) })
+}
+
+// idle reports whether the connection has had no call since before idleSince.
+func (c *guardedConn) idle(idleSince time.Time) bool {
+	if c.ledger != nil {
+		_, idle := c.ledger.streams(idleSince)
+		return idle
+	}
+	return !c.busy.Load() && c.lastActive.Load() < idleSince.UnixNano()
+}
+
+// cost is what the connection holds in the server's memory now.
+func (c *guardedConn) cost() int64 {
+	if c.ledger == nil {
+		return httpConnCost + c.read.Load()
+	}
+	streams, _ := c.ledger.streams(time.Time{})
+	return grpcConnCost + max(int64(streams), c.calls.Load())*grpcStreamCost + c.unsent.pending(c.written.Load())
+}
+
+// end closes the connection: on the gRPC port with a GOAWAY of code, saying why, sent between
+// two frames when the writer is not stuck, then read and discarded for endLinger so that the
+// client reads the GOAWAY; elsewhere at once.
+func (c *guardedConn) end(code uint32, why string) {
+	if !c.ending.CompareAndSwap(false, true) {
+		return
+	}
+	// Its place is free at once: a connection that is only being closed must not keep out a new
+	// one.
+	c.closed.Do(func() { c.guard.release(c) })
+	if c.ledger == nil {
+		_ = c.Close()
+		return
+	}
+	if c.wmu.TryLock() {
+		if c.out.atBoundary() {
+			c.ledger.mu.Lock()
+			last := c.ledger.lastClient
+			c.ledger.mu.Unlock()
+			_ = c.Conn.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+			_, _ = c.Conn.Write(goAway(last, code, why))
+		}
+		c.wmu.Unlock()
+	}
+	if tc, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		_ = tc.CloseWrite()
+	}
+	// The reader, blocked or not, sees the deadline and ends the connection through drain.
+	_ = c.Conn.SetReadDeadline(time.Now().Add(endLinger))
+	time.AfterFunc(endLinger+100*time.Millisecond, func() { _ = c.Close() })
+}
+
+// drain reads and discards what the client still sends until the linger's deadline, and returns
+// the error that ends the connection for gRPC.
+func (c *guardedConn) drain() error {
+	buf := make([]byte, 4096)
+	for {
+		if _, err := c.Conn.Read(buf); err != nil {
+			return io.EOF
+		}
+	}
+}
+
+// rateLimited lets one log line through a second, and counts the others.
+type rateLimited struct {
+	mu      sync.Mutex
+	last    time.Time
+	dropped uint64
+}
+
+// allow reports whether a line may be written now, and how many were dropped since the last.
+func (r *rateLimited) allow(now time.Time) (uint64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if now.Sub(r.last) < time.Second {
+		r.dropped++
+		return 0, false
+	}
+	more := r.dropped
+	r.last, r.dropped = now, 0
+	return more, true
 }
 
 // rewritePlainError returns, for p when it is a refusal net/http wrote itself, the same refusal
@@ -183,47 +505,6 @@ func (g *connGuard) rewritePlainError(p []byte, peer net.Addr) ([]byte, bool) {
 			zap.String("peer", addrIP(peer).String()), zap.String("error", r.Message))
 	}
 	return out, true
-}
-
-// frameCounter reads the HTTP/2 frames a server writes, to count the bytes of DATA payloads: the
-// answers' bytes that have left, as opposed to headers, settings and pings, which flow control
-// does not hold back.
-type frameCounter struct {
-	header [9]byte
-	have   int    // bytes of the current frame's header seen
-	left   uint32 // bytes of the current frame's payload still to come
-	isData bool
-}
-
-// data returns how many bytes of p are DATA payload.
-func (f *frameCounter) data(p []byte) int {
-	n := 0
-	for len(p) > 0 {
-		if f.have < len(f.header) {
-			k := copy(f.header[f.have:], p)
-			f.have += k
-			p = p[k:]
-			if f.have < len(f.header) {
-				break
-			}
-			f.left = uint32(f.header[0])<<16 | uint32(f.header[1])<<8 | uint32(f.header[2])
-			f.isData = f.header[3] == 0 // DATA
-			if f.left == 0 {
-				f.have = 0
-			}
-			continue
-		}
-		k := min(uint32(len(p)), f.left)
-		if f.isData {
-			n += int(k)
-		}
-		f.left -= k
-		p = p[k:]
-		if f.left == 0 {
-			f.have = 0
-		}
-	}
-	return n
 }
 
 // unsentAnswers remembers when each answer's bytes were queued, by their running total, so that
@@ -302,12 +583,17 @@ func (answerStats) HandleConn(context.Context, stats.ConnStats) {}
 func (answerStats) TagRPC(ctx context.Context, _ *stats.RPCTagInfo) context.Context { return ctx }
 
 func (answerStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
-	out, ok := s.(*stats.OutPayload)
+	c, ok := ctx.Value(guardedConnKey{}).(*guardedConn)
 	if !ok {
 		return
 	}
-	if c, ok := ctx.Value(guardedConnKey{}).(*guardedConn); ok {
-		c.unsent.add(out.WireLength, out.SentTime)
+	switch s := s.(type) {
+	case *stats.OutPayload:
+		c.unsent.add(s.WireLength, s.SentTime)
+	case *stats.Begin:
+		c.calls.Add(1)
+	case *stats.End:
+		c.calls.Add(-1)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -157,7 +158,7 @@ func FuzzDecodeErrors(f *testing.F) {
 
 // FuzzFrameCounter cuts a server's HTTP/2 output anywhere: the DATA bytes counted are the same
 // as for the output whole.
-func FuzzFrameCounter(f *testing.F) {
+func FuzzFrameScanner(f *testing.F) {
 	var frames bytes.Buffer
 	fr := http2.NewFramer(&frames, nil)
 	_ = fr.WriteSettings()
@@ -165,21 +166,29 @@ func FuzzFrameCounter(f *testing.F) {
 	_ = fr.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: []byte("abc"), EndHeaders: true})
 	_ = fr.WriteData(3, true, nil)
 	_ = fr.WritePing(true, [8]byte{1})
+	_ = fr.WriteRSTStream(5, http2.ErrCodeCancel)
 	_ = fr.WriteData(3, true, []byte("yy"))
-	f.Add(frames.Bytes(), uint16(5), uint16(9))
-	f.Fuzz(func(t *testing.T, out []byte, cut1, cut2 uint16) {
-		var whole frameCounter
-		want := whole.data(out)
+	f.Add(frames.Bytes(), uint16(5), uint16(9), uint8(0))
+	f.Add(append([]byte(http2.ClientPreface), frames.Bytes()...), uint16(30), uint16(40), uint8(24))
+	f.Fuzz(func(t *testing.T, out []byte, cut1, cut2 uint16, preface uint8) {
+		skip := int(preface) % (clientPrefaceLen + 1)
+		var seenWhole, seenParts []frameHeader
+		whole := frameScanner{skip: skip}
+		want := whole.scan(out, func(h frameHeader) { seenWhole = append(seenWhole, h) })
 		a, b := min(int(cut1), len(out)), min(int(cut2), len(out))
 		if a > b {
 			a, b = b, a
 		}
-		var parts frameCounter
-		if got := parts.data(out[:a]) + parts.data(out[a:b]) + parts.data(out[b:]); got != want {
+		parts := frameScanner{skip: skip}
+		on := func(h frameHeader) { seenParts = append(seenParts, h) }
+		if got := parts.scan(out[:a], on) + parts.scan(out[a:b], on) + parts.scan(out[b:], on); got != want {
 			t.Fatalf("cut at %d and %d: %d DATA bytes, whole %d", a, b, got, want)
 		}
-		if want > len(out) {
-			t.Fatalf("%d DATA bytes in %d", want, len(out))
+		if !slices.Equal(seenWhole, seenParts) || whole.atBoundary() != parts.atBoundary() {
+			t.Fatalf("cut at %d and %d: frames %v, whole %v", a, b, seenParts, seenWhole)
+		}
+		if want > len(out) || len(seenWhole) > len(out)/9 {
+			t.Fatalf("%d DATA bytes and %d frames in %d bytes", want, len(seenWhole), len(out))
 		}
 	})
 }

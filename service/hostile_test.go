@@ -233,7 +233,7 @@ func TestConnectionCaps(t *testing.T) {
 		return open
 	}
 	t.Run("total", func(t *testing.T) {
-		s := startConfigured(t, Config{Conn: ConnLimits{MaxConnections: 3}})
+		s := startConfigured(t, Config{Conn: ConnLimits{MaxConnections: 3, IdleGrace: time.Minute}})
 		if _, err := s.rules.ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
 			t.Fatal(err)
 		}

@@ -53,6 +53,8 @@ func startConfigured(t testing.TB, cfg Config) *configuredServer {
 	if cfg.Log == nil {
 		cfg.Log = testLogger(t)
 	}
+	// The tests read the metrics where they call; TestMetricsOnAdminByDefault checks the default.
+	cfg.PublicMetrics = true
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &configuredServer{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), shutdown: cancel, done: make(chan error, 1)}
 	go func() { s.done <- Serve(ctx, grpcLis, httpLis, cfg) }()

@@ -148,7 +148,8 @@ type ConnLimits struct {
 	WriteTimeout time.Duration
 	// IdleTimeout closes a kept-alive HTTP connection between requests (default 2 min).
 	IdleTimeout time.Duration
-	// MaxHeaderBytes caps an HTTP request's headers (default 64 KiB).
+	// MaxHeaderBytes caps a request's headers, on the HTTP port and the gRPC port alike (default
+	// 64 KiB).
 	MaxHeaderBytes int
 
 	// HandshakeTimeout is how long a gRPC client may take to open its HTTP/2 connection (default
@@ -187,6 +188,13 @@ type ConnLimits struct {
 	MaxConnectionsPerPeer int
 	// MaxRecvMsgSize caps a gRPC request message (default 4 MiB).
 	MaxRecvMsgSize int
+	// PeerMemory is the budget for what both ports' connections hold in the server's memory:
+	// unsent answers, streams, requests being read. Past it the costliest connections are closed
+	// and new ones refused (default: PeerMemoryBudget, a quarter of the memory limit).
+	PeerMemory int64
+	// IdleGrace is how long a connection without calls is kept once its port is near its cap
+	// (default 2 s).
+	IdleGrace time.Duration
 }
 
 // Default connection limits.
@@ -244,6 +252,10 @@ func (c ConnLimits) withDefaults(l Limits) ConnLimits {
 	if c.MaxRecvMsgSize <= 0 {
 		c.MaxRecvMsgSize = DefaultMaxRecvMsgSize
 	}
+	if c.PeerMemory <= 0 {
+		c.PeerMemory = PeerMemoryBudget()
+	}
+	set(&c.IdleGrace, DefaultIdleGrace)
 	return c
 }
 
@@ -269,6 +281,8 @@ func (c ConnLimits) grpcOptions() []grpc.ServerOption {
 		}),
 		grpc.MaxConcurrentStreams(c.MaxConcurrentStreams),
 		grpc.MaxRecvMsgSize(c.MaxRecvMsgSize),
+		// The same cap as the HTTP port's: grpc-go's own default is 16 MB of headers a request.
+		grpc.MaxHeaderListSize(uint32(c.MaxHeaderBytes)),
 		// Calls run on a pool of goroutines whose stacks have already grown, instead of a new
 		// goroutine per call that grows its stack again: 16 a core, as one worker a core left
 		// most calls of 16 concurrent clients to fresh goroutines (2 µs a call of stack growth).

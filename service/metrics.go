@@ -70,22 +70,39 @@ func (m *metrics) watchAnalyses(g *gate) {
 	)
 }
 
-// watchConns exports the connection guards' counts, read at scrape time.
-func (m *metrics) watchConns(guards ...*connGuard) {
+// watchConns exports the connection guards' counts and the peer memory budget's, read at scrape
+// time.
+func (m *metrics) watchConns(budget *peerBudget, guards ...*connGuard) {
 	open := prometheus.NewDesc("ashtapada_connections_open", "Connections open now, by port.", []string{"server"}, nil)
 	refused := prometheus.NewDesc("ashtapada_connections_refused_total",
-		"Connections closed as soon as accepted: the port's cap, or its cap per peer address, was reached.", []string{"server"}, nil)
+		"Connections closed as soon as accepted: the port's cap or its cap per peer address was reached, the peer memory budget was spent, or the address was refused for abuse.",
+		[]string{"server"}, nil)
 	late := prometheus.NewDesc("ashtapada_connections_write_timeouts_total",
 		"Connections closed because an answer stayed unwritten past the write timeout: the client granted no window or did not read.",
 		[]string{"server"}, nil)
-	m.registry.MustRegister(collectorFunc{descs: []*prometheus.Desc{open, refused, late}, collect: func(ch chan<- prometheus.Metric) {
+	abusive := prometheus.NewDesc("ashtapada_connections_abusive_total",
+		"Connections ended with GOAWAY ENHANCE_YOUR_CALM for resetting their streams as they opened them, or for a flood of control frames.",
+		[]string{"server"}, nil)
+	idle := prometheus.NewDesc("ashtapada_connections_idle_closed_total",
+		"Connections without calls closed because their port was near its cap.", []string{"server"}, nil)
+	held := prometheus.NewDesc("ashtapada_peer_memory_held_bytes", "What the connections hold in the server's memory, as the peer memory budget counts it.", nil, nil)
+	limit := prometheus.NewDesc("ashtapada_peer_memory_budget_bytes", "The peer memory budget.", nil, nil)
+	shed := prometheus.NewDesc("ashtapada_peer_memory_shed_total", "Connections closed because the peer memory budget was spent, costliest first.", nil, nil)
+	m.registry.MustRegister(collectorFunc{descs: []*prometheus.Desc{open, refused, late, abusive, idle, held, limit, shed}, collect: func(ch chan<- prometheus.Metric) {
 		for _, g := range guards {
 			ch <- prometheus.MustNewConstMetric(open, prometheus.GaugeValue, float64(g.openConns()), g.name)
 			ch <- prometheus.MustNewConstMetric(refused, prometheus.CounterValue, float64(g.refused.Load()), g.name)
+			ch <- prometheus.MustNewConstMetric(idle, prometheus.CounterValue, float64(g.idleClosed.Load()), g.name)
 			if g.writeTimeout > 0 {
 				ch <- prometheus.MustNewConstMetric(late, prometheus.CounterValue, float64(g.timedOut.Load()), g.name)
 			}
+			if g.h2 {
+				ch <- prometheus.MustNewConstMetric(abusive, prometheus.CounterValue, float64(g.abusive.Load()), g.name)
+			}
 		}
+		ch <- prometheus.MustNewConstMetric(held, prometheus.GaugeValue, float64(budget.held.Load()))
+		ch <- prometheus.MustNewConstMetric(limit, prometheus.GaugeValue, float64(budget.limit))
+		ch <- prometheus.MustNewConstMetric(shed, prometheus.CounterValue, float64(budget.shed.Load()))
 	}})
 }
 

@@ -51,9 +51,12 @@ type Config struct {
 	MaxBodyBytes int64
 	// Playground, when set, is served on the HTTP port beside the API (the page at /).
 	Playground Playground
-	// AdminListener, when set, serves the profiler (/debug/pprof/) and /metrics. Keep it private:
-	// the public HTTP port never serves the profiler.
+	// AdminListener, when set, serves the profiler (/debug/pprof/), /metrics and the probes
+	// /healthz and /readyz. Keep it private: the public HTTP port never serves the profiler.
 	AdminListener net.Listener
+	// PublicMetrics serves /metrics on the HTTP port too; by default only the admin address does,
+	// as the metrics tell a stranger much about the server.
+	PublicMetrics bool
 	// ShutdownDrain is how long the server keeps answering once shutdown begins, while its health
 	// is NOT_SERVING and /readyz fails, so that load balancers stop sending it calls before its
 	// listeners close (default: none).
@@ -93,6 +96,7 @@ type grpcServer struct {
 	unary   []grpc.UnaryServerInterceptor // the chain, which the gateway's in-process calls run too
 	// running counts the calls whose handlers run, health checks and reflection aside.
 	running atomic.Int64
+	calls   *callLog
 }
 
 // newGRPCServer returns a gRPC server with the rules and analysis services, health checking and
@@ -124,8 +128,9 @@ func newGRPCServer(cfg Config, extra ...grpc.ServerOption) *grpcServer {
 // any work, last in the chains, so that their refusals are logged and counted too.
 func (s *grpcServer) interceptors(cfg Config) ([]grpc.UnaryServerInterceptor, []grpc.StreamServerInterceptor) {
 	calls := &callLog{log: cfg.Log, header: versionMD(cfg.Version), running: &s.running, gateway: s.gateway.Addr(), trusted: cfg.TrustedProxies}
-	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), recoverPanics(cfg.Log), capRequests()}
-	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), recoverStreamPanics(cfg.Log), capStreamRequests()}
+	s.calls = calls
+	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), skipCancelled, recoverPanics(cfg.Log), capRequests()}
+	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), skipCancelledStream, recoverStreamPanics(cfg.Log), capStreamRequests()}
 	return unary, stream
 }
 
@@ -134,7 +139,10 @@ func quiet(method string) bool {
 	return strings.HasPrefix(method, "/grpc.health.") || strings.HasPrefix(method, "/grpc.reflection.")
 }
 
-// callLog is the outermost interceptor: it sends the version header and logs one line per call.
+// callLog is the outermost interceptor: it sends the version header and logs one line per call,
+// but for the calls their clients cancelled before they ran: those are counted, and written as
+// one line a second at most ("calls cancelled before they ran"), so that a client resetting its
+// streams as fast as it opens them cannot make the log a copy of its attack.
 type callLog struct {
 	log     *zap.Logger
 	header  metadata.MD
@@ -142,6 +150,41 @@ type callLog struct {
 	running *atomic.Int64
 	gateway net.Addr       // the address of the gateway's connection
 	trusted []netip.Prefix // proxies whose X-Forwarded-For is believed
+
+	cancelled    atomic.Uint64 // calls cancelled before they ran, not yet in a line
+	cancelledLog rateLimited
+}
+
+// cancelledEarly counts a call cancelled before it ran, and writes the count when a second has
+// passed since the last line.
+func (c *callLog) cancelledEarly() {
+	c.cancelled.Add(1)
+	if _, ok := c.cancelledLog.allow(time.Now()); ok {
+		c.flushCancelled()
+	}
+}
+
+// flushCancelled writes the calls cancelled before they ran since the last line, if any.
+func (c *callLog) flushCancelled() {
+	if n := c.cancelled.Swap(0); n > 0 {
+		c.log.Info("calls cancelled before they ran", zap.Uint64("calls", n))
+	}
+}
+
+// skipCancelled answers CANCELLED, without running the handler, a call whose client cancelled it
+// before it ran; the metrics, outside it, count it.
+func skipCancelled(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, status.FromContextError(err).Err()
+	}
+	return handler(ctx, req)
+}
+
+func skipCancelledStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	if err := ss.Context().Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	return handler(srv, ss)
 }
 
 // peerNames caches the text of peer addresses: every call of a connection has the same address
@@ -172,9 +215,14 @@ func (c *callLog) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo
 	if c.header != nil {
 		_ = grpc.SetHeader(ctx, c.header)
 	}
+	early := ctx.Err() != nil
 	c.running.Add(1)
 	resp, err := handler(ctx, req)
 	c.running.Add(-1)
+	if early && status.Code(err) == codes.Canceled {
+		c.cancelledEarly()
+		return resp, err
+	}
 	c.write(ctx, info.FullMethod, start, err)
 	return resp, err
 }
@@ -186,12 +234,17 @@ func (c *callLog) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerI
 	}
 	// A health watch lasts as long as its client wants: it is no call to wait for.
 	counted := !quiet(info.FullMethod)
+	early := ss.Context().Err() != nil
 	if counted {
 		c.running.Add(1)
 	}
 	err := handler(srv, ss)
 	if counted {
 		c.running.Add(-1)
+	}
+	if early && status.Code(err) == codes.Canceled {
+		c.cancelledEarly()
+		return err
 	}
 	c.write(ss.Context(), info.FullMethod, start, err)
 	return err
@@ -326,14 +379,17 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		return err
 	}
 	grpcGuard := newConnGuard(grpcLis, "grpc", cfg.Conn.MaxConnections, cfg.Conn.MaxConnectionsPerPeer, cfg.TrustedProxies, log)
-	grpcGuard.writeTimeout = cfg.Conn.GRPCWriteTimeout
+	grpcGuard.writeTimeout, grpcGuard.h2, grpcGuard.idleGrace = cfg.Conn.GRPCWriteTimeout, true, cfg.Conn.IdleGrace
 	httpGuard := newConnGuard(httpLis, "http", cfg.Conn.MaxConnections, cfg.Conn.MaxConnectionsPerPeer, cfg.TrustedProxies, log)
+	httpGuard.idleGrace = cfg.Conn.IdleGrace
+	budget := newPeerBudget(cfg.Conn.PeerMemory, log, grpcGuard, httpGuard)
 	gs := newGRPCServer(cfg, grpc.StatsHandler(grpcGuard.stats()))
 	httpGuard.plainErrors, httpGuard.rejected = true, gs.metrics.reject
-	gs.metrics.watchConns(grpcGuard, httpGuard)
+	gs.metrics.watchConns(budget, grpcGuard, httpGuard)
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	defer stopWatching()
 	go grpcGuard.watch(watchCtx, min(max(cfg.Conn.GRPCWriteTimeout/4, 10*time.Millisecond), time.Second))
+	go budget.watch(watchCtx)
 	var ready atomic.Bool
 	ready.Store(true)
 	// The gateway calls RulesService in-process and AnalysisService over an in-memory connection,
@@ -347,12 +403,16 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	defer conn.Close()
 	gwCtx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	var publicMetrics http.Handler
+	if cfg.PublicMetrics {
+		publicMetrics = gs.metrics.handler()
+	}
 	handler, err := gateway.New(gwCtx, conn, gateway.Options{
 		Log:            log,
 		AllowedOrigins: cfg.AllowedOrigins,
 		MaxBodyBytes:   cfg.MaxBodyBytes,
 		Ready:          ready.Load,
-		Metrics:        gs.metrics.handler(),
+		Metrics:        publicMetrics,
 		Version:        cfg.Version,
 		Rules:          Rules{},
 		Interceptors:   gs.unary,
@@ -363,6 +423,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		return err
 	}
 	hs := cfg.Conn.httpServer(handler)
+	hs.ConnState = httpGuard.connState
 	// net/http reports only failures here (accept errors, handler panics).
 	hs.ErrorLog, err = zap.NewStdLogAt(log.Named("http"), zap.WarnLevel)
 	if err != nil {
@@ -394,7 +455,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 	var admin *http.Server
 	if cfg.AdminListener != nil {
 		// No write timeout: a CPU profile or trace takes as long as it is asked to.
-		admin = &http.Server{Handler: adminHandler(gs.metrics.handler()), ReadHeaderTimeout: cfg.Conn.ReadHeaderTimeout,
+		admin = &http.Server{Handler: adminHandler(gs.metrics.handler(), ready.Load), ReadHeaderTimeout: cfg.Conn.ReadHeaderTimeout,
 			IdleTimeout: cfg.Conn.IdleTimeout, ErrorLog: hs.ErrorLog}
 		running++
 		go serveHTTP(admin, cfg.AdminListener)
@@ -451,6 +512,7 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 			first = err
 		}
 	}
+	gs.calls.flushCancelled()
 	log.Info("stopped")
 	return first
 }

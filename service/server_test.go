@@ -57,7 +57,7 @@ func startServerWith(t testing.TB, limits Limits) *testServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	log := testLogger(t) // now: startServerQuiet restores testLogger when this returns
-	go func() { done <- Serve(ctx, grpcLis, httpLis, Config{Log: log, Limits: limits}) }()
+	go func() { done <- Serve(ctx, grpcLis, httpLis, Config{Log: log, Limits: limits, PublicMetrics: true}) }()
 	conn, err := grpc.NewClient(grpcLis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)

@@ -131,9 +131,10 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	e := &envFlags{fs: fs}
 	c := &o.cfg
 	e.str(&o.grpcAddr, "grpc-addr", ":50051", "gRPC listen address")
-	e.str(&o.httpAddr, "http-addr", ":8080", "HTTP/JSON listen address; also serves /healthz, /readyz, /metrics, /openapi.json and the playground at /")
+	e.str(&o.httpAddr, "http-addr", ":8080", "HTTP/JSON listen address; also serves /healthz, /readyz, /openapi.json and the playground at /")
 	e.bool(&o.playground, "playground", true, "serve the playground page, a browser client of the JSON API, at / on the HTTP port")
-	e.str(&o.adminAddr, "admin-addr", "", "admin listen address for the profiler (/debug/pprof/) and /metrics; keep it private (default: off)")
+	e.str(&o.adminAddr, "admin-addr", "", "admin listen address for the profiler (/debug/pprof/), /metrics and the probes /healthz and /readyz; keep it private (default: off)")
+	e.bool(&c.PublicMetrics, "public-metrics", false, "serve /metrics on the HTTP port too (default: on the admin address only)")
 	e.str(&o.corsOrigins, "cors-origins", "", `comma-separated origins browsers may call the HTTP API from; "*" for any (default: none)`)
 	e.int64(&c.MaxBodyBytes, "max-body-bytes", service.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
 
@@ -168,6 +169,10 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	e.int(&c.Conn.MaxConnections, "max-connections", service.DefaultMaxConnections, "connections open at once on each port; more are closed at once")
 	e.int(&c.Conn.MaxConnectionsPerPeer, "max-connections-per-peer", service.DefaultMaxConnectionsPerPeer,
 		"connections open at once on each port from one IP address, trusted proxies aside; more are closed at once")
+	e.int64(&c.Conn.PeerMemory, "peer-memory-budget", 0,
+		"bytes that both ports' connections may hold in memory (unsent answers, open streams, requests being read); past it the costliest connections are closed and new ones refused (default: a quarter of GOMEMLIMIT or of the container's memory limit, else 64 MiB)")
+	e.duration(&c.Conn.IdleGrace, "idle-grace", service.DefaultIdleGrace,
+		"how long a connection without calls is kept once its port holds seven eighths of --max-connections; a new connection at the cap takes the place of one idle this long")
 	e.str(&o.trustedProxies, "trusted-proxies", "",
 		"comma-separated addresses or CIDR prefixes of the proxies in front of the server: exempt from the per-peer cap, and the client they name in X-Forwarded-For is logged as the peer (default: none)")
 
@@ -217,6 +222,9 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 	c.Conn.ForbidIdlePings = !o.permitIdlePings
 	if c.Conn.MaxConnections <= 0 || c.Conn.MaxConnectionsPerPeer <= 0 || c.Conn.GRPCWriteTimeout <= 0 || c.Conn.MaxConnectionAge <= 0 {
 		return errors.New("--max-connections, --max-connections-per-peer, --grpc-write-timeout and --grpc-max-connection-age must be positive")
+	}
+	if c.Conn.PeerMemory < 0 || c.Conn.IdleGrace <= 0 {
+		return errors.New("--peer-memory-budget must not be negative, and --idle-grace must be positive")
 	}
 	if c.TrustedProxies, err = parsePrefixes(o.trustedProxies); err != nil {
 		return fmt.Errorf("--trusted-proxies: %w", err)

@@ -117,7 +117,7 @@ func TestServeProcess(t *testing.T) {
 	// One analysis slot: a search holds it past the drain, and an HTTP search waits for it.
 	const drain = time.Second
 	cmd := exec.Command(bin, "serve", "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0",
-		"--analyses", "1", "--analysis-queue-wait", "10s", "--shutdown-drain", drain.String())
+		"--analyses", "1", "--analysis-queue-wait", "10s", "--shutdown-drain", drain.String(), "--public-metrics")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
