@@ -86,10 +86,11 @@ python_types() {
     mypy --strict --cache-dir "$work/mypy" ashtapada &&
     mypy --check-untyped-defs --cache-dir "$work/mypy" tests)
 }
+# The README goes beside the tests: tests/test_readme.py runs its examples.
 python_client() {
   "$py" -m venv "$work/venv" &&
     "$work/venv/bin/pip" install --quiet --no-index --disable-pip-version-check "$root/clients/python" &&
-    mkdir -p "$work/py" && cp -r "$root/clients/python/tests" "$work/py/" &&
+    mkdir -p "$work/py" && cp -r "$root/clients/python/tests" "$root/clients/python/README.md" "$work/py/" &&
     (cd "$work/py" && "$work/venv/bin/python" -m unittest discover -s tests -t . -v 2>&1)
 }
 typescript_client() {

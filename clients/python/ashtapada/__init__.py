@@ -8,18 +8,22 @@ from the server's OpenAPI document.
 """
 
 from . import types
-from .client import ANALYSIS_TIMEOUT, ActionLike, Client, PositionLike, SearchStream, action, ref
-from .errors import AshtapadaError, FieldViolation, TransportError
+from .client import ANALYSIS_TIMEOUT, MAX_RESPONSE_BYTES, ActionLike, Client, PositionLike, SearchStream, action, ref
+from .errors import AshtapadaError, DeadlineExceeded, FieldViolation, ProtocolError, ResponseTooLarge, TransportError
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ANALYSIS_TIMEOUT",
+    "MAX_RESPONSE_BYTES",
     "ActionLike",
     "AshtapadaError",
     "Client",
+    "DeadlineExceeded",
     "FieldViolation",
     "PositionLike",
+    "ProtocolError",
+    "ResponseTooLarge",
     "SearchStream",
     "TransportError",
     "action",

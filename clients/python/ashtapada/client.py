@@ -1,15 +1,16 @@
-"""A client of Ashtapada's HTTP/JSON API on the standard library (urllib)."""
+"""A client of Ashtapada's HTTP/JSON API on the standard library (http.client)."""
 
+import http.client
+import io
 import json
+import math
 import socket
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union, cast
 
 from . import types as t
-from .errors import AshtapadaError, TransportError
+from .errors import AshtapadaError, DeadlineExceeded, ProtocolError, ResponseTooLarge, TransportError
 
 # An action as the calls take it: its notation ("g1f3", "roll 2 3") or an Action.
 ActionLike = Union[str, t.Action]
@@ -19,6 +20,11 @@ PositionLike = Union[t.Position, t.PositionOutput]
 
 # Analyses may run for the server's analysis time (10 s by default) plus its queue wait.
 ANALYSIS_TIMEOUT = 30.0
+# The longest answer, or stream line, a client reads by default: the largest real answers (a
+# variant's description, an import with every position) are a few megabytes.
+MAX_RESPONSE_BYTES = 64 << 20
+# The most read from the socket at once.
+_CHUNK = 64 << 10
 
 
 def ref(position: PositionLike) -> t.Position:
@@ -45,13 +51,17 @@ def _put(body: Dict[str, Any], **fields: Any) -> Dict[str, Any]:
 
 
 class Client:
-    """The Ashtapada API at url (http://host:port).
+    """The Ashtapada API at url (http://host:port, or https://).
 
-    Every call is a pure function of its request, so a call that failed for a reason that may pass
-    (no connection, UNAVAILABLE, ANALYSIS_BUSY) is sent again as it is, up to attempts times with
-    backoff from 50 ms doubling. timeout bounds each attempt of a rules call in seconds,
-    analysis_timeout each attempt of an analysis call; each call also takes timeout=.
-    Refusals are raised as AshtapadaError.
+    timeout is the deadline of a whole rules call in seconds, analysis_timeout of an analysis
+    call: connecting, every attempt and its backoff, and reading the answer, a SearchStream's to
+    its last line, all end within it, as a gRPC deadline does; each call also takes timeout=. It
+    is raised as DeadlineExceeded. Every call is a pure function of its request, so a call that
+    failed for a reason that may pass (no connection, UNAVAILABLE, ANALYSIS_BUSY) is sent again as
+    it is, up to attempts times with backoff from 50 ms doubling, while the deadline leaves time.
+    An answer longer than max_response_bytes (a stream's line, for SearchStream) is refused as
+    ResponseTooLarge before it is read in full. Refusals are raised as AshtapadaError, and so is
+    every other failure (TransportError, ProtocolError: see ashtapada.errors).
     """
 
     def __init__(
@@ -61,45 +71,79 @@ class Client:
         analysis_timeout: float = ANALYSIS_TIMEOUT,
         attempts: int = 4,
         headers: Optional[Mapping[str, str]] = None,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
     ):
         self.url = url.rstrip("/")
+        parts = urllib.parse.urlsplit(self.url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not an http or https URL: {url!r}")
+        self._https = parts.scheme == "https"
+        self._host = parts.hostname
+        self._port = parts.port
+        self._prefix = parts.path
         self.timeout = timeout
         self.analysis_timeout = analysis_timeout
         self.attempts = max(1, attempts)
         self.headers = dict(headers or {})
+        self.max_response_bytes = max_response_bytes
         self.requests = 0  # HTTP requests sent, retries included
 
     # The transport.
 
-    def _open(self, operation: str, body: Optional[Mapping[str, Any]], path_params: Mapping[str, str], timeout: Optional[float]) -> Any:
+    def _send(self, method: str, target: str, data: Optional[bytes], headers: Mapping[str, str], deadline: float) -> "_Answer":
+        """One HTTP exchange up to the answer's status and headers, on a connection of its own."""
+        cls = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+        conn = cls(self._host, self._port, timeout=_seconds(_left(deadline)))
+        sock: Optional[socket.socket] = None
+        try:
+            conn.connect()
+            sock = cast(socket.socket, conn.sock)
+            # From here on every send and receive ends by the deadline.
+            conn.sock = cast(Any, _DeadlineSocket(sock, deadline))
+            conn.request(method, target, body=data, headers={**headers, "Connection": "close"})
+            return _Answer(sock, conn.getresponse())
+        except BaseException:
+            conn.close()
+            if sock is not None:
+                sock.close()
+            raise
+
+    def _exchange(self, operation: str, body: Optional[Mapping[str, Any]], path_params: Mapping[str, str], timeout: Optional[float], stream: bool = False) -> Any:
+        """Sends an operation with its retries, all within the call's deadline. Answers the decoded
+        body, or with stream a SearchStream over the open answer."""
         method, path = t.OPERATIONS[operation]
         for name, value in path_params.items():
             path = path.replace("{" + name + "}", urllib.parse.quote(value, safe=""))
         if timeout is None:
             timeout = self.analysis_timeout if operation.startswith("AnalysisService_") else self.timeout
+        deadline = time.monotonic() + timeout
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": "application/json", **self.headers}
         if data is not None:
             headers["Content-Type"] = "application/json"
         delay = 0.05
         for attempt in range(1, self.attempts + 1):
-            req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
             self.requests += 1
+            answer: Optional[_Answer] = None
             try:
-                return urllib.request.urlopen(req, timeout=timeout)
-            except urllib.error.HTTPError as e:
-                with e:
-                    err = AshtapadaError.from_body(e.code, e.read())
-            except (socket.timeout, TimeoutError) as e:
-                # The work may be under way: another attempt with the same timeout would fare no
-                # better.
-                raise TransportError("DEADLINE_EXCEEDED", f"no answer within {timeout} s", e) from None
-            except (urllib.error.URLError, ConnectionError, OSError) as e:
-                reason = getattr(e, "reason", e)
-                if isinstance(reason, (socket.timeout, TimeoutError)):
-                    raise TransportError("DEADLINE_EXCEEDED", f"no answer within {timeout} s", e) from None
-                err = TransportError("UNAVAILABLE", f"{self.url}: {reason}", e)
-            if not err.retryable or attempt == self.attempts:
+                answer = self._send(method, self._prefix + path, data, headers, deadline)
+                status = answer.status
+                if 200 <= status < 300:
+                    if stream:
+                        search = SearchStream(answer, self.max_response_bytes, timeout)
+                        answer = None  # the stream closes it
+                        return search
+                    return _decode(status, f"the answer ({answer.content_type})", answer.read_all(self.max_response_bytes))
+                err = AshtapadaError.from_body(status, answer.read_all(self.max_response_bytes))
+            except AshtapadaError as e:
+                err = e
+            except (OSError, http.client.HTTPException) as e:
+                err = _failure(e, answer.status if answer else 0, timeout, self.url)
+            finally:
+                if answer is not None:
+                    answer.close()
+            # Sleeping past the deadline would only trade this error for DEADLINE_EXCEEDED.
+            if not err.retryable or attempt == self.attempts or deadline - time.monotonic() <= delay:
                 raise err
             time.sleep(delay)
             delay *= 2
@@ -107,12 +151,7 @@ class Client:
 
     def call(self, operation: str, body: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None, **path_params: str) -> Any:
         """Any operation of types.OPERATIONS by its id, with its request body as a dict."""
-        resp = self._open(operation, body, path_params, timeout)
-        try:
-            with resp:
-                return json.loads(resp.read())
-        except (socket.timeout, TimeoutError) as e:
-            raise TransportError("DEADLINE_EXCEEDED", "the answer did not arrive in time", e) from None
+        return self._exchange(operation, body, path_params, timeout)
 
     # The rules.
 
@@ -188,7 +227,7 @@ class Client:
         """Search reporting as it goes: iterate for one answer per completed depth, the last
         with final true. Close it (or use it in a with block) to stop early."""
         body = _put({"position": ref(position)}, depth=depth, max_nodes=max_nodes, time_limit=time_limit, multi_pv=multi_pv, algorithm=algorithm, history=history, clock=clock)
-        return SearchStream(self._open("AnalysisService_SearchStream", body, {}, timeout))
+        return cast(SearchStream, self._exchange("AnalysisService_SearchStream", body, {}, timeout, stream=True))
 
     def evaluate(self, position: PositionLike, timeout: Optional[float] = None) -> t.EvaluateResponse:
         return cast(t.EvaluateResponse, self.call("AnalysisService_Evaluate", {"position": ref(position)}, timeout))
@@ -204,43 +243,208 @@ class Client:
 
 class SearchStream(Iterator[t.SearchStreamResponse]):
     """SearchStream's newline-delimited JSON answer, one SearchStreamResponse per line. An error
-    after the first line is raised as AshtapadaError."""
+    after the first line is raised as AshtapadaError; a line that is not one of the API's, or a
+    stream that ends before its final answer, as ProtocolError; a line longer than the client's
+    max_response_bytes as ResponseTooLarge. The call's deadline covers the whole stream, the time
+    the loop's body takes included: DeadlineExceeded ends it."""
 
-    def __init__(self, resp: Any):
-        self._resp = resp
+    def __init__(self, answer: "_Answer", limit: int, timeout: float):
+        self._answer = answer
+        self._limit = limit
+        self._timeout = timeout
+        self._buf = bytearray()
+        self._scanned = 0  # bytes of _buf known to hold no newline
+        self._eof = False
         self.done = False
 
     def __iter__(self) -> "SearchStream":
         return self
 
     def __next__(self) -> t.SearchStreamResponse:
-        while not self.done:
-            try:
-                line = self._resp.readline()
-            except (socket.timeout, TimeoutError) as e:
-                self.close()
-                raise TransportError("DEADLINE_EXCEEDED", "the stream stalled", e) from None
-            if not line:
-                self.close()
-                break
-            if not line.strip():
+        if self.done:
+            raise StopIteration
+        status = self._answer.status
+        try:
+            line = self._line()
+            if line is None:
+                raise ProtocolError(status, "the stream ended before its final answer")
+            msg = _decode(status, "a stream line", line)
+            if isinstance(msg.get("error"), dict):
+                raise AshtapadaError(status, msg["error"])
+            result = msg.get("result")
+            if not isinstance(result, dict):
+                raise ProtocolError(status, f"a stream line without result or error: {_excerpt(line)}")
+        except AshtapadaError:
+            self.close()
+            raise
+        except (OSError, http.client.HTTPException) as e:
+            self.close()
+            raise _failure(e, status, self._timeout, "the stream") from e
+        if result.get("final"):
+            self.close()
+        return cast(t.SearchStreamResponse, result)
+
+    def _line(self) -> Optional[bytes]:
+        """The next line that is not blank, None at the end of the answer."""
+        while True:
+            nl = self._buf.find(b"\n", self._scanned)
+            if nl >= 0:
+                line = bytes(self._buf[:nl])
+                del self._buf[: nl + 1]
+                self._scanned = 0
+                if len(line) > self._limit:
+                    raise self._too_large()
+                if line.strip():
+                    return line
                 continue
-            msg = json.loads(line)
-            if "error" in msg:
-                self.close()
-                raise AshtapadaError(self._resp.status, msg["error"])
-            result = cast(t.SearchStreamResponse, msg["result"])
-            if result.get("final"):
-                self.close()
-            return result
-        raise StopIteration
+            self._scanned = len(self._buf)
+            if len(self._buf) > self._limit:
+                raise self._too_large()
+            if self._eof:
+                line = bytes(self._buf)
+                self._buf.clear()
+                self._scanned = 0
+                return line if line.strip() else None
+            chunk = self._answer.read1()
+            if chunk:
+                self._buf += chunk
+            else:
+                self._eof = True
+
+    def _too_large(self) -> ResponseTooLarge:
+        return ResponseTooLarge(self._answer.status, self._limit, f"a stream line is longer than {self._limit} bytes")
 
     def close(self) -> None:
         self.done = True
-        self._resp.close()
+        self._buf.clear()
+        self._answer.close()
 
     def __enter__(self) -> "SearchStream":
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _left(deadline: float) -> float:
+    """The seconds left before deadline; raises socket.timeout when none are."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise socket.timeout("the deadline passed")
+    return left
+
+
+def _seconds(left: float) -> Optional[float]:
+    """A socket timeout: None (block) for an infinite timeout, which sockets do not take."""
+    return None if math.isinf(left) else left
+
+
+class _DeadlineSocket:
+    """A connected socket whose every send and receive ends by the call's deadline. A socket's
+    own timeout bounds one system call, so a server that trickles its answer a byte at a time
+    would hold the call for as long as it likes; http.client reads the status line, the headers
+    and the body through this one (makefile), and sends through sendall."""
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self._sock = sock
+        self._deadline = deadline
+
+    def _arm(self) -> None:
+        self._sock.settimeout(_seconds(_left(self._deadline)))
+
+    def sendall(self, data: Any) -> None:
+        self._arm()
+        self._sock.sendall(data)  # its timeout bounds the whole send
+
+    def recv_into(self, buffer: Any) -> int:
+        self._arm()
+        return self._sock.recv_into(buffer)
+
+    def makefile(self, mode: str = "rb") -> io.BufferedReader:
+        return io.BufferedReader(_DeadlineReader(self), _CHUNK)
+
+    def setsockopt(self, *args: Any) -> None:
+        self._sock.setsockopt(*args)
+
+    def close(self) -> None:
+        # http.client closes its connection once the answer's headers say it will not be reused,
+        # with the body still to read; _Answer closes the socket itself.
+        pass
+
+
+class _DeadlineReader(io.RawIOBase):
+    def __init__(self, sock: _DeadlineSocket):
+        super().__init__()
+        self._sock = sock
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        return self._sock.recv_into(buffer)
+
+
+class _Answer:
+    """An HTTP answer whose body is read in bounded chunks, and the socket it comes on."""
+
+    def __init__(self, sock: socket.socket, resp: http.client.HTTPResponse):
+        self._sock = sock
+        self._r = resp
+        self.status = resp.status
+        self.content_type = resp.getheader("Content-Type") or "no Content-Type"
+
+    def read1(self) -> bytes:
+        """Up to _CHUNK bytes of the body, b"" at its end; raises ProtocolError when the body ends
+        before its Content-Length (http.client checks only chunked bodies)."""
+        chunk = self._r.read1(_CHUNK)
+        if not chunk and self._r.length:
+            raise ProtocolError(self.status, f"the answer broke off {self._r.length} bytes before its Content-Length")
+        return chunk
+
+    def read_all(self, limit: int) -> bytes:
+        """The whole body, refused as ResponseTooLarge past limit bytes: at once when its
+        Content-Length says so, otherwise as soon as it has read that many."""
+        length = self._r.length
+        if length is not None and length > limit:
+            raise ResponseTooLarge(self.status, limit, f"the answer has {length} bytes, more than the client's limit of {limit}")
+        body = bytearray()
+        while True:
+            chunk = self.read1()
+            if not chunk:
+                return bytes(body)
+            body += chunk
+            if len(body) > limit:
+                raise ResponseTooLarge(self.status, limit, f"the answer is longer than the client's limit of {limit} bytes")
+
+    def close(self) -> None:
+        self._r.close()
+        self._sock.close()
+
+
+def _excerpt(raw: bytes) -> str:
+    text = raw[:200].decode("utf-8", "replace")
+    return repr(text + ("..." if len(raw) > 200 else ""))
+
+
+def _decode(http_status: int, what: str, raw: bytes) -> Dict[str, Any]:
+    """A JSON object, or ProtocolError: a proxy's HTML page, a body cut short, a JSON value that
+    is not an object."""
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError(http_status, f"{what} is not JSON: {_excerpt(raw)}", e) from e
+    if not isinstance(value, dict):
+        raise ProtocolError(http_status, f"{what} is not a JSON object: {_excerpt(raw)}")
+    return value
+
+
+def _failure(e: BaseException, http_status: int, timeout: float, where: str) -> AshtapadaError:
+    """The package's error for what the socket or http.client raised."""
+    if isinstance(e, (socket.timeout, TimeoutError)):
+        return DeadlineExceeded(f"the call did not end within its timeout of {timeout:g} s", e)
+    if isinstance(e, http.client.IncompleteRead):
+        return ProtocolError(http_status, "the answer broke off before its end", e)
+    if isinstance(e, OSError):
+        # Refused, reset, closed without an answer (http.client.RemoteDisconnected), unreachable.
+        return TransportError("UNAVAILABLE", f"{where}: {e}", e)
+    return ProtocolError(http_status, f"not an HTTP answer of the API: {e!r}", e)

@@ -1,6 +1,11 @@
-"""Errors of the Ashtapada API: AIP-193 bodies read into exceptions."""
+"""Errors of the Ashtapada API: AIP-193 bodies read into exceptions, and the calls that got no
+answer, or one that is not the API's. Every error a call raises is an AshtapadaError."""
 
 from typing import Any, Dict, List, NamedTuple, Optional
+
+
+def _text(v: Any) -> str:
+    return v if isinstance(v, str) else ""
 
 
 class FieldViolation(NamedTuple):
@@ -11,7 +16,9 @@ class FieldViolation(NamedTuple):
 
 
 class AshtapadaError(Exception):
-    """A call the server refused: the AIP-193 error body of its answer.
+    """A call the server refused: the AIP-193 error body of its answer. Also the base of every
+    error a call raises: TransportError (no answer), DeadlineExceeded, ProtocolError (an answer
+    that is not the API's) and ResponseTooLarge.
 
     status is the gRPC code's name (INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, ...), reason
     the ErrorInfo reason a program should switch on (INVALID_POSITION, GAME_OVER, ...), and
@@ -20,26 +27,30 @@ class AshtapadaError(Exception):
     """
 
     def __init__(self, http_status: int, error: Dict[str, Any]):
+        # A broken server's error may have any shape: a field of the wrong type reads as absent.
         self.http_status = http_status
-        self.code: int = error.get("code") or http_status
-        self.status: str = error.get("status") or ""
-        self.message: str = error.get("message") or ""
-        self.details: List[Dict[str, Any]] = list(error.get("details") or [])
+        code = error.get("code")
+        self.code: int = code if isinstance(code, int) and code else http_status
+        self.status: str = _text(error.get("status"))
+        self.message: str = _text(error.get("message"))
+        details = error.get("details")
+        self.details: List[Dict[str, Any]] = [d for d in details if isinstance(d, dict)] if isinstance(details, list) else []
         self.reason = ""
         self.domain = ""
         self.metadata: Dict[str, str] = {}
         self.field_violations: List[FieldViolation] = []
         for d in self.details:
-            kind = str(d.get("@type", ""))
+            kind = _text(d.get("@type"))
             if kind.endswith("google.rpc.ErrorInfo"):
-                self.reason = d.get("reason") or ""
-                self.domain = d.get("domain") or ""
-                self.metadata = dict(d.get("metadata") or {})
+                self.reason = _text(d.get("reason"))
+                self.domain = _text(d.get("domain"))
+                metadata = d.get("metadata")
+                self.metadata = {str(k): str(v) for k, v in metadata.items()} if isinstance(metadata, dict) else {}
             elif kind.endswith("google.rpc.BadRequest"):
-                for v in d.get("field_violations") or []:
-                    self.field_violations.append(
-                        FieldViolation(v.get("field", ""), v.get("description", ""))
-                    )
+                violations = d.get("field_violations")
+                for v in violations if isinstance(violations, list) else []:
+                    if isinstance(v, dict):
+                        self.field_violations.append(FieldViolation(_text(v.get("field")), _text(v.get("description"))))
         text = f"{self.status or self.http_status}"
         if self.reason:
             text += f" {self.reason}"
@@ -57,7 +68,7 @@ class AshtapadaError(Exception):
 
         try:
             body = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             body = None
         if isinstance(body, dict) and isinstance(body.get("error"), dict):
             return cls(http_status, body["error"])
@@ -70,8 +81,8 @@ class AshtapadaError(Exception):
 
 
 class TransportError(AshtapadaError):
-    """No answer from the server: the connection failed (status UNAVAILABLE) or the client's
-    timeout ran out (status DEADLINE_EXCEEDED). http_status is 0."""
+    """A call that got no answer: the connection failed, or broke off (status UNAVAILABLE, which
+    is retryable). http_status is 0."""
 
     def __init__(self, status: str, message: str, cause: Optional[BaseException] = None):
         super().__init__(0, {"status": status, "message": message})
@@ -80,3 +91,35 @@ class TransportError(AshtapadaError):
     @property
     def retryable(self) -> bool:
         return self.status == "UNAVAILABLE"
+
+
+class DeadlineExceeded(TransportError):
+    """The call's timeout ran out (status DEADLINE_EXCEEDED) before its answer, or its stream,
+    ended. The work may be under way on the server, so it is not sent again."""
+
+    def __init__(self, message: str, cause: Optional[BaseException] = None):
+        super().__init__("DEADLINE_EXCEEDED", message, cause)
+
+
+class ProtocolError(AshtapadaError):
+    """An answer that is not the API's: not HTTP, a body that is not JSON (a proxy's HTML page
+    with status 200), a stream line without result, an answer that broke off before its end.
+    status is INTERNAL; http_status the answer's status, or 0 when there was none. Sending again
+    would meet the same server, so it is not retryable."""
+
+    def __init__(self, http_status: int, message: str, cause: Optional[BaseException] = None, status: str = "INTERNAL"):
+        super().__init__(http_status, {"status": status, "message": message})
+        self.__cause__ = cause
+
+    @property
+    def retryable(self) -> bool:
+        return False
+
+
+class ResponseTooLarge(ProtocolError):
+    """An answer (or a stream's line) longer than the client's max_response_bytes, refused before
+    it is read in full: status RESOURCE_EXHAUSTED. limit is the cap in bytes."""
+
+    def __init__(self, http_status: int, limit: int, message: str):
+        super().__init__(http_status, message, status="RESOURCE_EXHAUSTED")
+        self.limit = limit

@@ -3,9 +3,9 @@
 // gen`), so a change to the API shows up as a type error here and in callers.
 
 import type { components, operations } from "./api.gen.js";
-import { AshtapadaError } from "./errors.js";
+import { AshtapadaError, DeadlineExceeded, ProtocolError, ResponseTooLarge, TransportError } from "./errors.js";
 
-export { AshtapadaError, type FieldViolation } from "./errors.js";
+export { AshtapadaError, DeadlineExceeded, ProtocolError, ResponseTooLarge, TransportError, type FieldViolation } from "./errors.js";
 export type { components, operations, paths } from "./api.gen.js";
 
 export type Schemas = components["schemas"];
@@ -33,19 +33,32 @@ export type ActionLike = string | ActionInput;
 /** Any position, an answer's included: only variant and text are sent when there is a text. */
 export type PositionLike = PositionInput | Position;
 
+/**
+ * The longest answer, or SearchStream line, a client reads by default: the largest real answers
+ * (a variant's description, an import with every position) are a few megabytes.
+ */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
 export interface ClientOptions {
-  /** Per-attempt timeout of a rules call in milliseconds (10 s). */
+  /**
+   * Deadline of a whole rules call in milliseconds (10 s): every attempt, the backoff between
+   * them and reading the answer.
+   */
   timeoutMs?: number;
-  /** Per-attempt timeout of an analysis call (30 s: the server's analysis time is 10 s). */
+  /** Deadline of a whole analysis call, a SearchStream's to its end (30 s: the server's analysis time is 10 s). */
   analysisTimeoutMs?: number;
   /** Attempts for what may pass: no connection, UNAVAILABLE, ANALYSIS_BUSY (4). */
   attempts?: number;
   headers?: Record<string, string>;
+  /** The longest answer, or SearchStream line, read in bytes (64 MiB): a longer one throws ResponseTooLarge. */
+  maxResponseBytes?: number;
   fetch?: typeof fetch;
 }
 
 export interface CallOptions {
+  /** The call's deadline in milliseconds, instead of the client's. */
   timeoutMs?: number;
+  /** Cancels the call: it throws a TransportError with status CANCELLED. */
   signal?: AbortSignal;
 }
 
@@ -78,9 +91,13 @@ const paths = {
 } as const satisfies Record<keyof operations, readonly ["GET" | "POST", string]>;
 
 /**
- * The API at a base URL (http://host:port). Every call is a pure function of its request, so one
- * that failed for a reason that may pass is sent again as it is, with backoff from 50 ms
- * doubling; a refusal is thrown as an AshtapadaError.
+ * The API at a base URL (http://host:port). A call's timeout is a deadline over the whole call,
+ * as gRPC's is: every attempt, the backoff between them and reading the answer (a SearchStream's
+ * to its end) end within it, or it throws DeadlineExceeded. Every call is a pure function of its
+ * request, so one that failed for a reason that may pass is sent again as it is, with backoff from
+ * 50 ms doubling, while the deadline leaves time. An answer longer than maxResponseBytes is
+ * refused as ResponseTooLarge before it is read in full. A refusal is thrown as an
+ * AshtapadaError, and so is every other failure (TransportError, ProtocolError).
  */
 export class Client {
   /** HTTP requests sent, retries included. */
@@ -90,6 +107,7 @@ export class Client {
   private readonly analysisTimeoutMs: number;
   private readonly attempts: number;
   private readonly headers: Record<string, string>;
+  private readonly maxResponseBytes: number;
   private readonly fetch: typeof fetch;
 
   constructor(url = "http://localhost:8080", opts: ClientOptions = {}) {
@@ -98,52 +116,53 @@ export class Client {
     this.analysisTimeoutMs = opts.analysisTimeoutMs ?? 30_000;
     this.attempts = Math.max(1, opts.attempts ?? 4);
     this.headers = opts.headers ?? {};
+    this.maxResponseBytes = opts.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.fetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  /** Sends one operation; answers the response, whose body is unread, or throws. */
-  private async open(op: keyof operations, body: unknown, params: Record<string, string>, call: CallOptions): Promise<Response> {
+  /**
+   * Sends one operation with its retries, all within the call's deadline; answers the decoded
+   * body, or with stream a SearchStream over the open answer.
+   */
+  private async exchange(op: keyof operations, body: unknown, params: Record<string, string>, opts: CallOptions, stream: boolean): Promise<unknown> {
     const [method, template] = paths[op];
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
-    const timeoutMs = call.timeoutMs ?? (op.startsWith("AnalysisService_") ? this.analysisTimeoutMs : this.timeoutMs);
+    const call = new Call(opts.timeoutMs ?? (op.startsWith("AnalysisService_") ? this.analysisTimeoutMs : this.timeoutMs), opts.signal, this.base);
     const headers: Record<string, string> = { Accept: "application/json", ...this.headers };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
     let delay = 50;
     for (let attempt = 1; ; attempt++) {
-      const signals = [AbortSignal.timeout(timeoutMs), ...(call.signal ? [call.signal] : [])];
+      // Ends this attempt's connection once its answer is read or refused.
+      const stop = new AbortController();
+      let status = 0;
       let err: AshtapadaError;
       this.requests++;
       try {
-        const res = await this.fetch(this.base + path, { ...init, signal: AbortSignal.any(signals) });
-        if (res.ok) return res;
-        err = AshtapadaError.fromBody(res.status, await res.text());
+        const res = await this.fetch(this.base + path, { ...init, signal: call.signal(stop.signal) });
+        status = res.status;
+        if (res.ok && stream) return new SearchStream(res, call, stop, this.maxResponseBytes);
+        const raw = await readBody(res, this.maxResponseBytes);
+        if (res.ok) return decode(status, `the answer (${res.headers.get("content-type") ?? "no Content-Type"})`, raw);
+        err = AshtapadaError.fromBody(status, new TextDecoder().decode(raw));
       } catch (e) {
-        if (call.signal?.aborted) throw e;
-        if (e instanceof Error && e.name === "TimeoutError") {
-          // The work may be under way: another attempt with the same timeout would fare no better.
-          throw new AshtapadaError(0, { status: "DEADLINE_EXCEEDED", message: `no answer within ${timeoutMs} ms` }, { cause: e });
-        }
-        err = new AshtapadaError(0, { status: "UNAVAILABLE", message: `${this.base}: ${e instanceof Error ? e.message : String(e)}` }, { cause: e });
+        err = call.failure(e, status);
       }
-      if (!err.retryable || attempt >= this.attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      stop.abort();
+      // Sleeping past the deadline would only trade this error for DEADLINE_EXCEEDED.
+      if (!err.retryable || attempt >= this.attempts || call.left() <= delay) throw err;
+      try {
+        await sleep(delay, call.signal());
+      } catch (e) {
+        throw call.failure(e, 0);
+      }
       delay *= 2;
     }
   }
 
   /** Any operation by its id, with its request body. */
   async call<K extends keyof operations>(op: K, body: RequestOf<K> | undefined, params: Record<string, string> = {}, opts: CallOptions = {}): Promise<AnswerOf<K>> {
-    const res = await this.open(op, body, params, opts);
-    try {
-      return (await res.json()) as AnswerOf<K>;
-    } catch (e) {
-      // The timeout covers the body too.
-      if (e instanceof Error && e.name === "TimeoutError") {
-        throw new AshtapadaError(0, { status: "DEADLINE_EXCEEDED", message: "the answer did not arrive in time" }, { cause: e });
-      }
-      throw e;
-    }
+    return (await this.exchange(op, body, params, opts, false)) as AnswerOf<K>;
   }
 
   // The rules.
@@ -225,10 +244,7 @@ export class Client {
 
   /** Search reporting as it goes: one answer per completed depth, the last with final true. */
   async searchStream(position: PositionLike, rest: Rest<"AnalysisService_SearchStream", "position"> = {}, opts: CallOptions = {}): Promise<SearchStream> {
-    const stop = new AbortController();
-    const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-    const res = await this.open("AnalysisService_SearchStream", { ...rest, position: ref(position) }, {}, { ...opts, signal });
-    return new SearchStream(res, stop);
+    return (await this.exchange("AnalysisService_SearchStream", { ...rest, position: ref(position) }, {}, opts, true)) as SearchStream;
   }
 
   evaluate(position: PositionLike, opts?: CallOptions) {
@@ -247,18 +263,30 @@ export class Client {
 /**
  * SearchStream's newline-delimited JSON answer as an async iterator: `for await (const r of
  * stream)`. Leaving the loop early, or close(), ends the call. An error after the first line is
- * thrown as an AshtapadaError.
+ * thrown as an AshtapadaError; a line that is not one of the API's, or a stream that ends before
+ * its final answer, as a ProtocolError; a line longer than the client's maxResponseBytes as
+ * ResponseTooLarge. The call's deadline covers the whole stream, the time the loop's body takes
+ * included: DeadlineExceeded ends it.
  */
 export class SearchStream implements AsyncIterableIterator<SearchStreamResponse> {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  private readonly decoder = new TextDecoder();
-  private buffer = "";
-  private done = false;
+  private readonly status: number;
+  /** Complete lines not yet answered. */
+  private lines: Uint8Array[] = [];
+  /** The line being read, in pieces, and its length. */
+  private partial: Uint8Array[] = [];
+  private partialBytes = 0;
+  private eof = false;
+  private closed = false;
 
+  /** @internal The client makes it. */
   constructor(
-    private readonly response: Response,
+    response: Response,
+    private readonly call: Call,
     private readonly stop: AbortController,
+    private readonly limit: number,
   ) {
+    this.status = response.status;
     this.reader = response.body?.getReader();
   }
 
@@ -267,37 +295,54 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
   }
 
   async next(): Promise<IteratorResult<SearchStreamResponse>> {
-    for (;;) {
-      const nl = this.buffer.indexOf("\n");
-      if (nl >= 0) {
-        const line = this.buffer.slice(0, nl).trim();
-        this.buffer = this.buffer.slice(nl + 1);
-        if (!line) continue;
-        const msg = JSON.parse(line) as Schemas["SearchStreamResponseLine"];
-        if ("error" in msg) {
-          await this.close();
-          throw new AshtapadaError(this.response.status, msg.error);
+    if (this.closed) return { value: undefined, done: true };
+    try {
+      for (;;) {
+        const line = this.lines.shift();
+        if (line !== undefined) {
+          if (isBlank(line)) continue;
+          const msg = decode(this.status, "a stream line", line);
+          if (isRecord(msg["error"])) throw new AshtapadaError(this.status, msg["error"]);
+          const result = msg["result"];
+          if (!isRecord(result)) throw new ProtocolError(this.status, `a stream line without result or error: ${excerpt(line)}`);
+          if (result["final"] === true) await this.close();
+          return { value: result as SearchStreamResponse, done: false };
         }
-        if (msg.result.final) await this.close();
-        return { value: msg.result, done: false };
-      }
-      if (this.done || this.reader === undefined) return { value: undefined, done: true };
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await this.reader.read();
-      } catch (e) {
-        this.done = true;
-        if (e instanceof Error && e.name === "TimeoutError") {
-          throw new AshtapadaError(0, { status: "DEADLINE_EXCEEDED", message: "the stream did not end in time" }, { cause: e });
+        if (this.eof) throw new ProtocolError(this.status, "the stream ended before its final answer");
+        if (this.reader === undefined) {
+          this.eof = true;
+          continue;
         }
-        throw e;
+        const chunk = await this.reader.read();
+        if (chunk.done) {
+          this.eof = true;
+          this.lines.push(concat(this.partial));
+          this.partial = [];
+        } else {
+          this.split(chunk.value);
+        }
       }
-      if (chunk.done) {
-        this.done = true;
-        this.buffer += this.decoder.decode() + "\n";
-      } else {
-        this.buffer += this.decoder.decode(chunk.value, { stream: true });
+    } catch (e) {
+      await this.close();
+      throw this.call.failure(e, this.status);
+    }
+  }
+
+  /** Queues the complete lines of a chunk, keeps the rest; no line may pass the limit. */
+  private split(chunk: Uint8Array): void {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); ; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl < 0 ? chunk.length : nl);
+      this.partial.push(piece);
+      this.partialBytes += piece.length;
+      if (this.partialBytes > this.limit) {
+        throw new ResponseTooLarge(this.status, this.limit, `a stream line is longer than ${this.limit} bytes`);
       }
+      if (nl < 0) return;
+      this.lines.push(concat(this.partial));
+      this.partial = [];
+      this.partialBytes = 0;
+      start = nl + 1;
     }
   }
 
@@ -308,10 +353,138 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
 
   /** Ends the call; the answers not yet read are dropped. */
   async close(): Promise<void> {
-    if (this.done && this.buffer === "") return;
-    this.done = true;
-    this.buffer = "";
+    if (this.closed) return;
+    this.closed = true;
+    this.lines = [];
+    this.partial = [];
     this.stop.abort();
     await this.reader?.cancel().catch(() => undefined);
   }
+}
+
+/** One call's deadline and cancellation, shared by its attempts and the reading of its answer. */
+class Call {
+  private readonly deadline: AbortSignal;
+  private readonly end: number;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly cancel: AbortSignal | undefined,
+    private readonly base: string,
+  ) {
+    // AbortSignal.timeout takes whole milliseconds up to a timer's longest delay (about 24 days).
+    const ms = Number.isFinite(timeoutMs) ? Math.min(Math.max(Math.ceil(timeoutMs), 0), 2 ** 31 - 1) : 2 ** 31 - 1;
+    this.deadline = AbortSignal.timeout(ms);
+    this.end = performance.now() + ms;
+  }
+
+  /** Aborts at the deadline, at the caller's cancel, or at stop. */
+  signal(stop?: AbortSignal): AbortSignal {
+    return AbortSignal.any([this.deadline, ...(this.cancel ? [this.cancel] : []), ...(stop ? [stop] : [])]);
+  }
+
+  /** Milliseconds left before the deadline. */
+  left(): number {
+    return this.end - performance.now();
+  }
+
+  /** The package's error for what fetch, or reading the answer, threw. */
+  failure(e: unknown, httpStatus: number): AshtapadaError {
+    if (e instanceof AshtapadaError) return e;
+    if (this.cancel?.aborted) return new TransportError("CANCELLED", "the caller cancelled the call", { cause: this.cancel.reason });
+    if (this.deadline.aborted) return new DeadlineExceeded(`the call did not end within its timeout of ${this.timeoutMs} ms`, { cause: e });
+    // undici (Node's fetch) names the cause: the HTTP parser's HPE_ codes, UND_ERR_SOCKET for a
+    // connection the server closed, ECONNREFUSED, ECONNRESET, ... at some depth of causes.
+    const code = causeCode(e);
+    const text = describe(e);
+    if (code.startsWith("HPE_")) return new ProtocolError(httpStatus, `not an HTTP answer of the API: ${text}`, { cause: e });
+    if (httpStatus > 0 && (code === "UND_ERR_SOCKET" || code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH")) return new ProtocolError(httpStatus, `the answer broke off before its end: ${text}`, { cause: e });
+    return new TransportError("UNAVAILABLE", `${this.base}: ${text}`, { cause: e });
+  }
+}
+
+/** The whole body, refused past limit bytes: at once when its Content-Length says so, otherwise as soon as that many are read. */
+async function readBody(res: Response, limit: number): Promise<Uint8Array> {
+  const length = res.headers.get("content-length");
+  if (length !== null && Number(length) > limit) {
+    throw new ResponseTooLarge(res.status, limit, `the answer has ${length} bytes, more than the client's limit of ${limit}`);
+  }
+  const reader = res.body?.getReader();
+  if (reader === undefined) return new Uint8Array(0);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return concat(parts);
+    size += chunk.value.length;
+    if (size > limit) throw new ResponseTooLarge(res.status, limit, `the answer is longer than the client's limit of ${limit} bytes`);
+    parts.push(chunk.value);
+  }
+}
+
+/** A JSON object, or a ProtocolError: a proxy's HTML page, a JSON value that is not an object. */
+function decode(httpStatus: number, what: string, raw: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(raw));
+  } catch (e) {
+    throw new ProtocolError(httpStatus, `${what} is not JSON: ${excerpt(raw)}`, { cause: e });
+  }
+  if (!isRecord(value)) throw new ProtocolError(httpStatus, `${what} is not a JSON object: ${excerpt(raw)}`);
+  return value;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function isBlank(line: Uint8Array): boolean {
+  return line.every((b) => b === 0x20 || b === 0x09 || b === 0x0d);
+}
+
+function excerpt(raw: Uint8Array): string {
+  const text = new TextDecoder().decode(raw.subarray(0, 200));
+  return JSON.stringify(raw.length > 200 ? text + "..." : text);
+}
+
+function causeCode(e: unknown): string {
+  for (let c = e, depth = 0; isRecord(c) && depth < 4; c = c["cause"], depth++) {
+    if (typeof c["code"] === "string") return c["code"];
+  }
+  return "";
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  return e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Waits ms, or rejects with the signal's reason. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
