@@ -21,12 +21,12 @@ import (
 // request it is reading.
 const (
 	grpcConnCost   = 96 << 10
-	grpcStreamCost = 40 << 10
+	grpcStreamCost = 64 << 10
 	httpConnCost   = 24 << 10
 )
 
 // DefaultPeerMemory is the peer memory budget of a server that runs under no memory limit.
-const DefaultPeerMemory = 64 << 20
+const DefaultPeerMemory = 48 << 20
 
 // PeerMemoryBudget is the default budget for what the server holds on behalf of its peers: a
 // quarter of the memory limit, GOMEMLIMIT or else the container's (cgroup v2 memory.max), or
@@ -58,24 +58,30 @@ func cgroupMemoryLimit() int64 {
 // peerBudget bounds the memory that the connections of both ports hold, as Envoy's overload
 // manager does: every tick it adds up what each connection costs; past the budget it closes the
 // connections that hold the most until the total is back under nine tenths of it, and while it
-// is past, the guards refuse new connections.
+// stays past (calls of closed connections still running), the guards refuse new connections from
+// addresses that already hold some. Between ticks the streams opened and ended move an estimate,
+// which lets a connection's reader end it at once (guardedConn.Read).
 type peerBudget struct {
 	limit  int64
 	guards []*connGuard
 	log    *zap.Logger
 
-	held atomic.Int64  // the total at the last tick
-	over atomic.Bool   // the total is past the budget even after shedding
-	shed atomic.Uint64 // connections closed for the budget
+	held atomic.Int64 // the total at the last tick
+	// estimate is held moved by every stream opened and ended since the tick, so that a burst of
+	// streams is seen at once.
+	estimate atomic.Int64
+	over     atomic.Bool   // the total is past the budget even after shedding
+	shed     atomic.Uint64 // connections closed for the budget
 	// gcPercent is the collector's target the server ran with before the budget came under
-	// pressure, 0 while it is not.
+	// pressure, 0 while it is not; calm is when the pressure last fell below a quarter.
 	gcPercent int
+	calm      time.Time
 }
 
 // pace makes the collector keep the heap near what is live while the connections hold more than
 // half the budget: a server that runs with a high GOGC (as `ashtapada serve` does) would
 // otherwise let the garbage of the connections it sheds grow the heap to several times the
-// budget. Below a quarter of the budget the former target returns.
+// budget. After paceCalm below a quarter of the budget the former target returns.
 func (b *peerBudget) pace(total int64) {
 	switch {
 	case b.gcPercent == 0 && total > b.limit/2:
@@ -84,11 +90,19 @@ func (b *peerBudget) pace(total int64) {
 		} else {
 			debug.SetGCPercent(prev)
 		}
-	case b.gcPercent != 0 && total < b.limit/4:
+	case b.gcPercent != 0 && total > b.limit/4:
+		b.calm = time.Time{}
+	case b.gcPercent != 0 && b.calm.IsZero():
+		b.calm = time.Now()
+	case b.gcPercent != 0 && time.Since(b.calm) > paceCalm:
 		debug.SetGCPercent(b.gcPercent)
-		b.gcPercent = 0
+		b.gcPercent, b.calm = 0, time.Time{}
 	}
 }
+
+// paceCalm is how long the connections must hold under a quarter of the budget before the
+// collector's former target returns: an attack comes in waves, and the garbage of one outlives it.
+const paceCalm = 10 * time.Second
 
 // pressureGCPercent is the collector's target while the budget is under pressure.
 const pressureGCPercent = 100
@@ -138,6 +152,7 @@ func (b *peerBudget) enforce(conns []heldConn) {
 		total += h.cost
 	}
 	b.held.Store(total)
+	b.estimate.Store(total)
 	b.pace(total)
 	if total <= b.limit {
 		b.over.Store(false)
@@ -150,8 +165,10 @@ func (b *peerBudget) enforce(conns []heldConn) {
 		if total <= target {
 			break
 		}
-		if h.c.ending.Load() {
-			continue // draining: its calls still run, and closing cannot free them sooner
+		if h.c.ending.Load() || !h.c.holding() {
+			// Draining: closing cannot free it sooner. Or it holds no call nor answer: closing it
+			// would free next to nothing, and cut off a client that asks little.
+			continue
 		}
 		total -= h.cost
 		h.c.guard.penalize(h.c.ip)
@@ -160,6 +177,7 @@ func (b *peerBudget) enforce(conns []heldConn) {
 	}
 	b.shed.Add(uint64(closed))
 	b.held.Store(total)
+	b.estimate.Store(total)
 	// What cannot be shed (calls still running for connections already ended) keeps every new
 	// connection out until it returns.
 	b.over.Store(total > b.limit)

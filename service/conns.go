@@ -51,8 +51,8 @@ type connGuard struct {
 	peers   map[netip.Addr]int
 	conns   map[net.Addr]*guardedConn // by remote address, which gRPC's stats handler is given
 	penalty map[netip.Addr]time.Time  // addresses refused until then, for abuse
-	// draining are the connections ended whose calls still run: what those calls hold counts
-	// against the budget until they return.
+	// draining are the gRPC connections ended but not yet closed, or whose calls still run: what
+	// they hold counts against the budget until they are gone.
 	draining map[*guardedConn]struct{}
 
 	refused      atomic.Uint64 // connections closed at once for a cap, the budget or abuse
@@ -120,6 +120,9 @@ func (g *connGuard) Accept() (net.Conn, error) {
 		if g.h2 {
 			gc.ledger = newStreamLedger(now)
 			gc.in.skip = clientPrefaceLen
+			if g.budget != nil {
+				gc.ledger.held = &g.budget.estimate
+			}
 		}
 		g.conns[c.RemoteAddr()] = gc
 		g.mu.Unlock()
@@ -138,7 +141,9 @@ func (g *connGuard) refusal(ip netip.Addr, now time.Time) string {
 	switch {
 	case !trusted && now.Before(g.penalty[ip]):
 		return "abuse"
-	case g.budget != nil && g.budget.over.Load():
+	case g.budget != nil && g.budget.over.Load() && g.peers[ip] > 0:
+		// Past the budget, an address that already holds connections gets no more; a new one
+		// still may, and is ended as soon as it holds a large share (see Read).
 		return "memory"
 	case g.perPeer > 0 && ip.IsValid() && !trusted && g.peers[ip] >= g.perPeer:
 		return "peer"
@@ -197,9 +202,14 @@ func (g *connGuard) costs(out []heldConn, now time.Time) []heldConn {
 		}
 	}
 	for c := range g.draining {
-		if n := c.calls.Load(); n > 0 {
+		switch n := c.calls.Load(); {
+		case !c.shut.Load():
+			// Its transport and unsent answers are still there; of its streams, only the calls
+			// still running (the rest gRPC never read, or has answered).
+			out = append(out, heldConn{c, grpcConnCost + n*grpcStreamCost + c.unsent.pending(c.written.Load())})
+		case n > 0:
 			out = append(out, heldConn{c, n * grpcStreamCost})
-		} else {
+		default:
 			delete(g.draining, c)
 		}
 	}
@@ -243,7 +253,7 @@ func (g *connGuard) release(c *guardedConn) {
 		delete(g.peers, c.ip)
 	}
 	delete(g.conns, c.RemoteAddr())
-	if c.calls.Load() > 0 {
+	if c.ledger != nil && (!c.shut.Load() || c.calls.Load() > 0) {
 		g.draining[c] = struct{}{}
 	}
 	g.mu.Unlock()
@@ -320,6 +330,7 @@ type guardedConn struct {
 	busy       atomic.Bool  // HTTP: a request is in progress
 	lastActive atomic.Int64 // HTTP: UnixNano of the last change between requests
 	ending     atomic.Bool
+	shut       atomic.Bool // Close has closed the connection itself
 	linger     atomic.Bool // HTTP: the answer refused a body the client may still be sending
 }
 
@@ -345,6 +356,14 @@ func (c *guardedConn) Read(p []byte) (int, error) {
 	if why != "" {
 		c.guard.abused(c, why)
 		c.end(errEnhanceYourCalm, why)
+		return 0, c.drain()
+	}
+	// Past the budget, a connection holding a large share of it is ended before gRPC reads the
+	// calls it has just sent: a burst of streams must not wait for the budget's next tick.
+	if b := c.guard.budget; b != nil && b.estimate.Load() > b.limit && c.cost() > b.limit/16 {
+		b.shed.Add(1)
+		c.guard.penalize(c.ip)
+		c.end(errEnhanceYourCalm, "memory")
 		return 0, c.drain()
 	}
 	return n, err
@@ -382,6 +401,7 @@ func (c *guardedConn) Close() error {
 		return nil
 	}
 	err := c.Conn.Close()
+	c.shut.Store(true)
 	c.closed.Do(func() { c.guard.release(c) })
 	return err
 }
@@ -416,6 +436,16 @@ func (c *guardedConn) idle(idleSince time.Time) bool {
 		return idle
 	}
 	return !c.busy.Load() && c.lastActive.Load() < idleSince.UnixNano()
+}
+
+// holding reports whether the connection holds more than its own buffers: a call, an answer or a
+// request in progress.
+func (c *guardedConn) holding() bool {
+	if c.ledger == nil {
+		return c.busy.Load()
+	}
+	streams, _ := c.ledger.streams(time.Time{})
+	return streams > 0 || c.calls.Load() > 0 || c.unsent.pending(c.written.Load()) > 0
 }
 
 // cost is what the connection holds in the server's memory now.

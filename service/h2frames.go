@@ -3,6 +3,7 @@ package service
 import (
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -121,6 +122,9 @@ type streamLedger struct {
 	premature  int                  // of those, reset prematurely
 	tokens     float64              // control frames the client may still send
 	refilled   time.Time
+	// held, when set, is the peer memory budget's running total, which the ledger moves by
+	// grpcStreamCost as streams open and end, so that the budget sees a burst of streams at once.
+	held *atomic.Int64
 }
 
 func newStreamLedger(now time.Time) *streamLedger {
@@ -138,6 +142,9 @@ func (l *streamLedger) fromClient(h frameHeader, now time.Time) string {
 		l.lastClient = h.stream
 		if len(l.open) < maxTracked {
 			l.open[h.stream] = now
+			if l.held != nil {
+				l.held.Add(grpcStreamCost)
+			}
 		}
 		l.lastActive = now
 		if l.opened++; l.opened >= 2*resetMinStreams {
@@ -154,8 +161,7 @@ func (l *streamLedger) fromClient(h frameHeader, now time.Time) string {
 		// fast as it opens them finds most already answered.
 		opened, ok := l.open[h.stream]
 		if ok {
-			delete(l.open, h.stream)
-			l.lastActive = now
+			l.forget(h.stream, now)
 		}
 		if !ok || now.Sub(opened) < prematureLifetime {
 			l.premature++
@@ -210,8 +216,16 @@ func (l *streamLedger) fromServer(h frameHeader, now time.Time) {
 
 func (l *streamLedger) end(stream uint32, now time.Time) {
 	if _, ok := l.open[stream]; ok {
-		delete(l.open, stream)
-		l.lastActive = now
+		l.forget(stream, now)
+	}
+}
+
+// forget drops an open stream; the caller holds l.mu.
+func (l *streamLedger) forget(stream uint32, now time.Time) {
+	delete(l.open, stream)
+	l.lastActive = now
+	if l.held != nil {
+		l.held.Add(-grpcStreamCost)
 	}
 }
 

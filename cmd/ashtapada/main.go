@@ -170,7 +170,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 	e.int(&c.Conn.MaxConnectionsPerPeer, "max-connections-per-peer", service.DefaultMaxConnectionsPerPeer,
 		"connections open at once on each port from one IP address, trusted proxies aside; more are closed at once")
 	e.int64(&c.Conn.PeerMemory, "peer-memory-budget", 0,
-		"bytes that both ports' connections may hold in memory (unsent answers, open streams, requests being read); past it the costliest connections are closed and new ones refused (default: a quarter of GOMEMLIMIT or of the container's memory limit, else 64 MiB)")
+		"bytes that both ports' connections may hold in memory (unsent answers, open streams, requests being read); past it the costliest connections are closed and new ones refused (default: a quarter of GOMEMLIMIT or of the container's memory limit, else 48 MiB)")
 	e.duration(&c.Conn.IdleGrace, "idle-grace", service.DefaultIdleGrace,
 		"how long a connection without calls is kept once its port holds seven eighths of --max-connections; a new connection at the cap takes the place of one idle this long")
 	e.str(&o.trustedProxies, "trusted-proxies", "",
