@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrBudget is returned by Perft when the node budget ran out before the count was complete.
@@ -22,7 +23,14 @@ type PerftOptions struct {
 	Budget uint64
 	// Divide asks for the count below every first action.
 	Divide bool
+	// Pause, when set, is called now and then (see Pause).
+	Pause Pause
 }
+
+// Pause is how a long computation (perft, search, rollout) shares its processor: it calls it now
+// and then, every thousand or so positions. Pause may block while the computation's turn is lent
+// to other work, and returns how long it blocked, which no time budget of the computation counts.
+type Pause func() time.Duration
 
 // PerftResult is what a perft run counted.
 type PerftResult struct {
@@ -55,7 +63,7 @@ func Perft(ctx context.Context, root Position, depth int, opts PerftOptions) (Pe
 		return PerftResult{}, fmt.Errorf("perft depth %d is negative", depth)
 	}
 	// A ply is an action or a roll, and rolls never follow each other.
-	w := &perftWalker{done: ctx.Done(), budget: opts.Budget, bufs: make([][MaxMoves]Move, 2*depth+2)}
+	w := &perftWalker{done: ctx.Done(), pause: opts.Pause, budget: opts.Budget, bufs: make([][MaxMoves]Move, 2*depth+2)}
 	var err error
 	w.rolls, err = CheckRolls(root, opts.Rolls)
 	if err != nil {
@@ -172,6 +180,7 @@ type perftWalker struct {
 	bufs    [][MaxMoves]Move
 	rolls   []Move
 	done    <-chan struct{}
+	pause   Pause
 	budget  uint64
 	visited uint64
 	stop    error
@@ -199,6 +208,9 @@ func (w *perftWalker) visit() {
 		w.stop = ErrBudget
 	}
 	if w.visited&4095 == 0 {
+		if w.pause != nil {
+			w.pause()
+		}
 		select {
 		case <-w.done:
 			w.stop = context.Canceled

@@ -264,3 +264,44 @@ func TestDrawIsPositiveZero(t *testing.T) {
 		}
 	}
 }
+
+// A search lent its processor in slices (Pause blocking now and then) finds the same result at a
+// fixed node budget, and its time budget does not count the time it was paused.
+func TestPause(t *testing.T) {
+	for _, algo := range []Algorithm{AlphaBeta, MCTS} {
+		t.Run(algo.String(), func(t *testing.T) {
+			root := bigTree()
+			opts := Options{Limits: Limits{Nodes: 30000}, Algorithm: algo}
+			alone := mustSearch(t, NewSearcher(1<<16), root, opts)
+			calls := 0
+			opts.Pause = func() time.Duration {
+				calls++
+				time.Sleep(100 * time.Microsecond)
+				return 100 * time.Microsecond
+			}
+			sliced := mustSearch(t, NewSearcher(1<<16), root, opts)
+			if calls == 0 || sliced.Best != alone.Best || sliced.Nodes != alone.Nodes || sliced.Depth != alone.Depth ||
+				!slices.EqualFunc(sliced.Lines, alone.Lines, func(a, b Line) bool { return slices.Equal(a.Values, b.Values) && slices.Equal(a.PV, b.PV) }) {
+				t.Errorf("paused %d times: %+v, alone %+v", calls, sliced, alone)
+			}
+
+			// Time 20 ms, and a first pause of 200 ms: the search goes on after it.
+			var atPause uint64
+			s := NewSearcher(1 << 16)
+			opts = Options{Limits: Limits{Time: 20 * time.Millisecond}, Algorithm: algo}
+			opts.Pause = func() time.Duration {
+				if atPause != 0 {
+					return 0
+				}
+				atPause = 1
+				time.Sleep(200 * time.Millisecond)
+				return 200 * time.Millisecond
+			}
+			r := mustSearch(t, s, root, opts)
+			// Without the pause the search would stop at once after it, its 20 ms long gone.
+			if r.Elapsed < 215*time.Millisecond {
+				t.Errorf("a 20 ms search paused 200 ms: elapsed %v, %d nodes; want it to search on after the pause", r.Elapsed, r.Nodes)
+			}
+		})
+	}
+}

@@ -109,6 +109,8 @@ type mctsTree struct {
 	nodes, nodeLimit, nextPoll uint64
 	deadline                   time.Time
 	done                       <-chan struct{}
+	pause                      engine.Pause
+	paused                     time.Duration // blocked in pause, since the search began
 	stop                       bool
 	selDepth                   int
 
@@ -266,6 +268,7 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 		t.deadline = start.Add(opts.Time)
 	}
 	t.done = ctx.Done()
+	t.pause, t.paused = opts.Pause, 0
 
 	t.position(0, root)
 	t.root, t.used = 0, 1
@@ -329,6 +332,14 @@ func (t *mctsTree) poll() {
 			t.stop = true
 		}
 		t.nextPoll = min(t.nextPoll, t.nodeLimit)
+	}
+	if t.pause != nil {
+		if d := t.pause(); d > 0 {
+			t.paused += d
+			if !t.deadline.IsZero() {
+				t.deadline = t.deadline.Add(d)
+			}
+		}
 	}
 	select {
 	case <-t.done:

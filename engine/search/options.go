@@ -91,6 +91,10 @@ type Options struct {
 	// every action is searched to the full depth, so values are the minimax values of the
 	// depth. It is slower, and weaker at equal time; for tests and comparisons.
 	FullWidth bool
+	// Pause, when set, is called at every check of the limits (engine.Pause): the time it blocks
+	// counts against neither Time nor SoftTime, so that a search lent its processor in slices
+	// searches as long, and as deep, as one that ran alone.
+	Pause engine.Pause
 }
 
 // Line is one root action with its value for every player and its principal variation.

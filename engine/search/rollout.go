@@ -54,6 +54,8 @@ type RolloutOptions struct {
 	// MaxActions caps every playout (rolls included); 0 means DefaultMaxActions. A capped
 	// playout counts as unfinished.
 	MaxActions int
+	// Pause, when set, is called at every check of the context (engine.Pause).
+	Pause engine.Pause
 }
 
 // RolloutResult sums up a series of playouts.
@@ -103,7 +105,7 @@ func Rollout(ctx context.Context, root engine.Position, opts RolloutOptions) (Ro
 	if limit == 0 {
 		limit = DefaultMaxActions
 	}
-	w := walker{rng: rand.New(rand.NewPCG(opts.Seed, 0x9E3779B97F4A7C15)), greedy: opts.Policy == Greedy,
+	w := walker{rng: rand.New(rand.NewPCG(opts.Seed, 0x9E3779B97F4A7C15)), greedy: opts.Policy == Greedy, pause: opts.Pause,
 		chance: len(root.Variant().Describe().Dice) > 0}
 	w.nodes[0], w.nodes[1] = root.NewNode(), root.NewNode()
 	res := RolloutResult{Wins: make([]int, players), Draws: make([]int, players), Losses: make([]int, players),
@@ -190,6 +192,7 @@ type walker struct {
 	rng    *rand.Rand
 	greedy bool
 	chance bool
+	pause  engine.Pause
 	moves  [engine.MaxMoves]engine.Move
 }
 
@@ -219,6 +222,9 @@ func (w *walker) playout(root engine.Position, limit int, actions *uint64, done 
 		}
 		*actions++
 		if *actions%pollActions == 0 {
+			if w.pause != nil {
+				w.pause()
+			}
 			select {
 			case <-done:
 				return cur, n + 1, true

@@ -116,6 +116,8 @@ type Searcher struct {
 	nodes, nodeLimit, nextPoll uint64
 	deadline                   time.Time
 	done                       <-chan struct{}
+	pause                      engine.Pause
+	paused                     time.Duration // blocked in pause, since the search began
 	stop                       bool
 	selDepth                   int
 	unsolved                   uint64 // horizon leaves met: none means the tree was solved
@@ -274,6 +276,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 		s.deadline = start.Add(opts.Time)
 	}
 	s.done = ctx.Done()
+	s.pause, s.paused = opts.Pause, 0
 	s.tt.gen++
 	for p := range s.history {
 		for i := range s.history[p] {
@@ -415,6 +418,14 @@ func (s *Searcher) poll() {
 			s.stop = true
 		}
 		s.nextPoll = min(s.nextPoll, s.nodeLimit)
+	}
+	if s.pause != nil {
+		if d := s.pause(); d > 0 {
+			s.paused += d
+			if !s.deadline.IsZero() {
+				s.deadline = s.deadline.Add(d)
+			}
+		}
 	}
 	select {
 	case <-s.done:
@@ -601,7 +612,7 @@ func (s *Searcher) keepBest() {
 // while the best action keeps changing.
 func (s *Searcher) outOfTime(start time.Time, soft time.Duration, instability float64) bool {
 	limit := time.Duration(float64(soft) * min(1+instability, 2.5))
-	return time.Since(start) > limit/2
+	return time.Since(start)-s.paused > limit/2
 }
 
 // keepInterrupted keeps what an iteration cut short found, when it is sure: the first root
