@@ -33,11 +33,11 @@ for v in "${KUBE_VERSIONS[@]}"; do
   go run ./deploy/kubeschema -kubernetes-version "$v" -out "$work/schemas"
 done
 
-echo "== kubeconform deploy/k8s"
+echo "== kubeconform deploy/k8s deploy/api-keys"
 for v in "${KUBE_VERSIONS[@]}"; do
   echo "-- Kubernetes $v"
   # kustomization.yaml is kustomize's, not the API server's.
-  kubeconform -kubernetes-version "$v" -skip Kustomization deploy/k8s || fail "deploy/k8s is not valid for Kubernetes $v"
+  kubeconform -kubernetes-version "$v" -skip Kustomization deploy/k8s deploy/api-keys || fail "deploy/k8s or deploy/api-keys is not valid for Kubernetes $v"
 done
 
 echo "== kubeconform refuses the broken manifests"

@@ -16,17 +16,23 @@ import (
 )
 
 // Analysis implements AnalysisService. Every call passes its gate: at most Limits.Analyses run at
-// once, each for at most Limits.AnalysisTime.
+// once, each for at most Limits.AnalysisTime, shared fairly among the clients' flows.
 type Analysis struct {
 	pb.UnimplementedAnalysisServiceServer
-	gate      *gate
+	gate      *fairGate
+	flows     flowNamer
 	searchers *searcherPool
 }
 
 // NewAnalysis returns the analysis service under the given limits.
 func NewAnalysis(l Limits) *Analysis {
-	g := newGate(l)
+	g := newFairGate(l)
 	return &Analysis{gate: g, searchers: newSearcherPool(g.limits.Analyses)}
+}
+
+// enter admits a call to the analysis, in its flow.
+func (a *Analysis) enter(ctx context.Context) (*admission, error) {
+	return a.gate.enter(ctx, a.flows.flow(ctx))
 }
 
 // defaultPerftBudget is the most positions one perft may visit.
@@ -61,13 +67,13 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 	if budget == 0 || budget > defaultPerftBudget {
 		budget = defaultPerftBudget
 	}
-	call, err := a.gate.enter(ctx)
+	call, err := a.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer call.done()
 	start := time.Now()
-	res, err := engine.Perft(call.ctx, pos, int(req.GetDepth()), engine.PerftOptions{Rolls: rolls, Budget: budget, Divide: req.GetDivide()})
+	res, err := engine.Perft(call.ctx, pos, int(req.GetDepth()), engine.PerftOptions{Rolls: rolls, Budget: budget, Divide: req.GetDivide(), Pause: call.pause})
 	switch {
 	case errors.Is(err, engine.ErrBudget):
 		return nil, statusError(codes.ResourceExhausted, "NODE_BUDGET_EXHAUSTED", "max_nodes",
@@ -113,7 +119,7 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 		return nil, err
 	}
 	n := pos
-	call, err := a.gate.enter(ctx)
+	call, err := a.enter(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"runtime"
-	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
@@ -23,14 +22,16 @@ type Limits struct {
 	// one): each keeps a core busy, so more would only share the cores and all finish later.
 	Analyses int
 	// QueueWait is how long a call waits for one of the Analyses slots before it fails with
-	// RESOURCE_EXHAUSTED, reason ANALYSIS_BUSY (default 100 ms).
+	// RESOURCE_EXHAUSTED, reason ANALYSIS_BUSY, with a RetryInfo (default 2 s). The slots are
+	// shared fairly among the clients (fairGate), so a call within its client's share waits its
+	// turn, a slice of another's analysis at most.
 	QueueWait time.Duration
 }
 
 // Default limits.
 const (
 	DefaultAnalysisTime = 10 * time.Second
-	DefaultQueueWait    = 100 * time.Millisecond
+	DefaultQueueWait    = 2 * time.Second
 )
 
 // withDefaults fills the zero fields.
@@ -59,61 +60,39 @@ func (l Limits) longest() time.Duration {
 	return l.AnalysisTime + l.QueueWait
 }
 
-// gate admits analysis calls: at most Analyses at once, each for at most AnalysisTime.
-type gate struct {
-	limits Limits
-	slots  chan struct{}
-	// waiting and busy are read by the metrics: calls waiting for a slot now, and calls refused
-	// with ANALYSIS_BUSY so far.
-	waiting atomic.Int64
-	busy    atomic.Uint64
-}
-
-func newGate(l Limits) *gate {
-	l = l.withDefaults()
-	return &gate{limits: l, slots: make(chan struct{}, l.Analyses)}
-}
-
 // admission is one admitted analysis call.
 type admission struct {
 	ctx context.Context
 	// serverDeadline is true when the server's AnalysisTime, not the client, set ctx's deadline.
 	serverDeadline bool
 	cancel         context.CancelFunc
-	g              *gate
+	slot           *slot
 }
 
-// enter waits up to QueueWait for a free slot, then returns the call's context, bounded by the
-// server's AnalysisTime. The caller must call done.
-func (g *gate) enter(ctx context.Context) (*admission, error) {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		g.waiting.Add(1)
-		t := time.NewTimer(g.limits.QueueWait)
-		defer func() { t.Stop(); g.waiting.Add(-1) }()
-		select {
-		case g.slots <- struct{}{}:
-		case <-t.C:
-			g.busy.Add(1)
-			return nil, statusError(codes.ResourceExhausted, "ANALYSIS_BUSY", "",
-				"every analysis slot of the server is busy; retry with backoff")
-		case <-ctx.Done():
-			return nil, contextStatus(ctx.Err(), false, "the call ended while waiting for a free analysis slot")
-		}
+// enter waits, fairly among flows (fairGate), for an analysis slot for the call's flow, then
+// returns the call's context, bounded by the server's AnalysisTime. The caller must call done,
+// and pass pause to the engine so that the slot is shared in slices.
+func (g *fairGate) enter(ctx context.Context, id flowID) (*admission, error) {
+	s, err := g.acquire(ctx, id)
+	if err != nil {
+		return nil, err
 	}
 	limit := time.Now().Add(g.limits.AnalysisTime)
 	client, ok := ctx.Deadline()
-	a := &admission{serverDeadline: !ok || limit.Before(client), g: g}
+	a := &admission{serverDeadline: !ok || limit.Before(client), slot: s}
 	a.ctx, a.cancel = context.WithDeadline(ctx, limit)
+	s.ctx = a.ctx
 	return a, nil
 }
 
 // done releases the slot.
 func (a *admission) done() {
 	a.cancel()
-	<-a.g.slots
+	a.slot.release()
 }
+
+// pause is the call's engine.Pause.
+func (a *admission) pause() time.Duration { return a.slot.pause() }
 
 // stopped is the error for work stopped by its context's err.
 func (a *admission) stopped(err error, what string) error {

@@ -3,6 +3,7 @@ package service
 import (
 	"net/http"
 	"runtime"
+	"time"
 
 	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/prometheus/client_golang/prometheus"
@@ -48,26 +49,27 @@ func newMetrics(version string) *metrics {
 }
 
 // watchAnalyses exports the analysis gate's state. The values are read at scrape time, so the
-// calls pay nothing for them.
-func (m *metrics) watchAnalyses(g *gate) {
+// calls pay nothing for them, but for the per-class counters, which the gate adds to as it goes.
+func (m *metrics) watchAnalyses(g *fairGate) {
 	m.registry.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "ashtapada_analyses_in_flight",
 			Help: "Analysis calls running now, each holding one of the analysis slots.",
-		}, func() float64 { return float64(len(g.slots)) }),
+		}, func() float64 { return float64(g.running.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "ashtapada_analyses_waiting",
-			Help: "Analysis calls waiting for a free slot now.",
+			Help: "Analysis calls waiting for a slot now, paused ones included.",
 		}, func() float64 { return float64(g.waiting.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "ashtapada_analysis_slots",
 			Help: "Analysis calls that may run at once.",
-		}, func() float64 { return float64(cap(g.slots)) }),
+		}, func() float64 { return float64(g.limits.Analyses) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "ashtapada_analysis_busy_rejections_total",
 			Help: "Analysis calls refused with RESOURCE_EXHAUSTED (ANALYSIS_BUSY): no slot came free in the queue wait.",
-		}, func() float64 { return float64(g.busy.Load()) }),
+		}, func() float64 { return float64(g.busyRefusals.Load()) }),
 	)
+	g.stats = newFlowStats(m.registry, g)
 }
 
 // watchConns exports the connection guards' counts and the peer memory budget's, read at scrape
@@ -132,3 +134,54 @@ func (m *metrics) handler() http.Handler {
 
 func (m *metrics) unary() grpc.UnaryServerInterceptor   { return m.grpc.UnaryServerInterceptor() }
 func (m *metrics) stream() grpc.StreamServerInterceptor { return m.grpc.StreamServerInterceptor() }
+
+// flowStats are the analysis gate's metrics by flow class: the API key's name, or "address" for
+// the flows named by their client's address.
+type flowStats struct {
+	wait    *prometheus.HistogramVec
+	slot    *prometheus.CounterVec
+	refusal *prometheus.CounterVec
+}
+
+func newFlowStats(r *prometheus.Registry, g *fairGate) *flowStats {
+	s := &flowStats{
+		wait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "ashtapada_analysis_wait_seconds",
+			Help:    "How long admitted analysis calls waited for their first slot, by flow class.",
+			Buckets: []float64{0.001, 0.005, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10},
+		}, []string{"class"}),
+		slot: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "ashtapada_analysis_served_seconds_total",
+			Help: "Analysis slot time served, by flow class.",
+		}, []string{"class"}),
+		refusal: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "ashtapada_analysis_refusals_total",
+			Help: "Analysis calls refused by the gate, by flow class and reason (ANALYSIS_BUSY, ANALYSIS_QUEUE_FULL, ANALYSIS_QUOTA_EXHAUSTED).",
+		}, []string{"class", "reason"}),
+	}
+	queued := prometheus.NewDesc("ashtapada_analysis_queue_length", "Analysis calls waiting for a slot now, paused ones included, by flow class.", []string{"class"}, nil)
+	r.MustRegister(s.wait, s.slot, s.refusal, collectorFunc{descs: []*prometheus.Desc{queued}, collect: func(ch chan<- prometheus.Metric) {
+		for class, n := range g.queueLengths() {
+			ch <- prometheus.MustNewConstMetric(queued, prometheus.GaugeValue, float64(n), class)
+		}
+	}})
+	return s
+}
+
+func (s *flowStats) waited(class string, d time.Duration) {
+	if s != nil {
+		s.wait.WithLabelValues(class).Observe(d.Seconds())
+	}
+}
+
+func (s *flowStats) served(class string, d time.Duration) {
+	if s != nil {
+		s.slot.WithLabelValues(class).Add(d.Seconds())
+	}
+}
+
+func (s *flowStats) refused(class, reason string) {
+	if s != nil {
+		s.refusal.WithLabelValues(class, reason).Inc()
+	}
+}

@@ -42,12 +42,12 @@ func (a *Analysis) Rollout(ctx context.Context, req *pb.RolloutRequest) (*pb.Rol
 	if req.Seed == nil {
 		seed = randomSeed()
 	}
-	call, err := a.gate.enter(ctx)
+	call, err := a.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer call.done()
-	res, err := search.Rollout(call.ctx, root, search.RolloutOptions{Playouts: int(req.GetPlayouts()), Seed: seed, Policy: policy,
+	res, err := search.Rollout(call.ctx, root, search.RolloutOptions{Playouts: int(req.GetPlayouts()), Seed: seed, Policy: policy, Pause: call.pause,
 		MaxActions: int(req.GetMaxActions())})
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) && call.serverDeadline && res.Playouts > 0:

@@ -178,7 +178,7 @@ func clockLimits(c *pb.Clock, limit time.Duration) (soft, hard time.Duration, er
 // run searches under the analysis gate; report, if not nil, receives every completed depth with
 // the call's context, which ends at the analysis time.
 func (a *Analysis) run(ctx context.Context, j *searchJob, report func(context.Context, search.Result)) (search.Result, error) {
-	call, err := a.gate.enter(ctx)
+	call, err := a.enter(ctx)
 	if err != nil {
 		return search.Result{}, err
 	}
@@ -188,7 +188,9 @@ func (a *Analysis) run(ctx context.Context, j *searchJob, report func(context.Co
 		each = func(r search.Result) { report(call.ctx, r) }
 	}
 	s := a.searchers.get()
-	res, err := s.Search(call.ctx, j.root, j.opts, each)
+	opts := j.opts
+	opts.Pause = call.pause
+	res, err := s.Search(call.ctx, j.root, opts, each)
 	// A search that panicked does not come back here, and its searcher is dropped.
 	a.searchers.put(s)
 	switch {

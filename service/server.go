@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -54,6 +55,10 @@ type Config struct {
 	// AdminListener, when set, serves the profiler (/debug/pprof/), /metrics and the probes
 	// /healthz and /readyz. Keep it private: the public HTTP port never serves the profiler.
 	AdminListener net.Listener
+	// APIKeys, when set, are the keys the analysis calls (and with RulesToo the rules calls) need:
+	// each key is a flow of its own for the fair sharing of the analysis, with its weight and
+	// quota. Without them the service is open, and a flow is a client's address.
+	APIKeys *APIKeys
 	// PublicMetrics serves /metrics on the HTTP port too; by default only the admin address does,
 	// as the metrics tell a stranger much about the server.
 	PublicMetrics bool
@@ -112,6 +117,7 @@ func newGRPCServer(cfg Config, extra ...grpc.ServerOption) *grpcServer {
 	s.Server = grpc.NewServer(opts...)
 	pb.RegisterRulesServiceServer(s, Rules{})
 	analysis := NewAnalysis(cfg.Limits)
+	analysis.flows = flowNamer{gateway: s.gateway.Addr(), trusted: cfg.TrustedProxies}
 	pb.RegisterAnalysisServiceServer(s, analysis)
 	s.metrics.watchAnalyses(analysis.gate)
 	for _, name := range []string{"", pb.RulesService_ServiceDesc.ServiceName, pb.AnalysisService_ServiceDesc.ServiceName} {
@@ -131,6 +137,11 @@ func (s *grpcServer) interceptors(cfg Config) ([]grpc.UnaryServerInterceptor, []
 	s.calls = calls
 	unary := []grpc.UnaryServerInterceptor{calls.unary, s.metrics.unary(), skipCancelled, recoverPanics(cfg.Log), capRequests()}
 	stream := []grpc.StreamServerInterceptor{calls.stream, s.metrics.stream(), skipCancelledStream, recoverStreamPanics(cfg.Log), capStreamRequests()}
+	if cfg.APIKeys != nil {
+		// After the log and the metrics, which count its refusals; before any work.
+		unary = slices.Insert(unary, 3, cfg.APIKeys.unary)
+		stream = slices.Insert(stream, 3, cfg.APIKeys.stream)
+	}
 	return unary, stream
 }
 

@@ -28,6 +28,8 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 	_ "github.com/ashtapada/ashtapada/engine/games"
 	"github.com/ashtapada/ashtapada/gen/openapi"
+	"go.uber.org/zap"
+
 	"github.com/ashtapada/ashtapada/service"
 	"github.com/ashtapada/ashtapada/web"
 )
@@ -121,6 +123,8 @@ type serveOptions struct {
 	permitIdlePings               bool
 	maxConcurrentStreams          uint
 	trustedProxies                string
+	apiKeys                       string
+	apiKeysRules                  bool
 }
 
 // serveFlags defines the serve flags, each set from its environment variable when that is set; a
@@ -173,6 +177,9 @@ func serveFlags() (*flag.FlagSet, *serveOptions, error) {
 		"bytes that both ports' connections may hold in memory (unsent answers, open streams, requests being read); past it the costliest connections are closed and new ones refused (default: a quarter of GOMEMLIMIT or of the container's memory limit, else 48 MiB)")
 	e.duration(&c.Conn.IdleGrace, "idle-grace", service.DefaultIdleGrace,
 		"how long a connection without calls is kept once its port holds seven eighths of --max-connections; a new connection at the cap takes the place of one idle this long")
+	e.str(&o.apiKeys, "api-keys", "",
+		"file of the API keys the analysis calls need (a JSON array of {name, sha256, weight, quota}; docs/scheduling.md), read again on SIGHUP (default: none, the service is open)")
+	e.bool(&o.apiKeysRules, "api-keys-rules", false, "with --api-keys, the rules calls need a key too")
 	e.str(&o.trustedProxies, "trusted-proxies", "",
 		"comma-separated addresses or CIDR prefixes of the proxies in front of the server: exempt from the per-peer cap, and the client they name in X-Forwarded-For is logged as the peer (default: none)")
 
@@ -238,6 +245,15 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 	log, flush := service.NewLogger(logOut)
 	defer func() { _ = flush() }()
 	c.Log = log
+	if o.apiKeys != "" {
+		if c.APIKeys, err = service.LoadAPIKeys(o.apiKeys); err != nil {
+			return err
+		}
+		c.APIKeys.RulesToo = o.apiKeysRules
+		reloadOnHangup(ctx, c.APIKeys, log)
+	} else if o.apiKeysRules {
+		return errors.New("--api-keys-rules needs --api-keys")
+	}
 	// Serve closes the listeners; these closes are for the errors before it runs.
 	grpcLis, err := net.Listen("tcp", o.grpcAddr)
 	if err != nil {
@@ -256,6 +272,28 @@ func serve(ctx context.Context, args []string, logOut io.Writer) error {
 		defer c.AdminListener.Close()
 	}
 	return service.Serve(ctx, grpcLis, httpLis, *c)
+}
+
+// reloadOnHangup reads the API keys file again on every SIGHUP until ctx ends; a file that does not
+// read leaves the keys as they were.
+func reloadOnHangup(ctx context.Context, keys *service.APIKeys, log *zap.Logger) {
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	go func() {
+		defer signal.Stop(hup)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-hup:
+				if err := keys.Reload(); err != nil {
+					log.Error("API keys not reloaded", zap.Error(err))
+				} else {
+					log.Info("API keys reloaded")
+				}
+			}
+		}
+	}()
 }
 
 // parsePrefixes reads a comma-separated list of addresses (one address each) and CIDR prefixes.

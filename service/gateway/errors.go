@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -110,6 +111,17 @@ func errorBody(httpStatus int, st *spb.Status) []byte {
 func writeError(w http.ResponseWriter, httpStatus int, st *spb.Status) {
 	body := errorBody(httpStatus, st)
 	h := w.Header()
+	// What HTTP clients read without parsing the body: when to retry, and how to authenticate.
+	for _, d := range st.GetDetails() {
+		ri := &errdetails.RetryInfo{}
+		if d.MessageIs(ri) && d.UnmarshalTo(ri) == nil && ri.GetRetryDelay() != nil {
+			secs := int64(math.Ceil(ri.GetRetryDelay().AsDuration().Seconds()))
+			h.Set("Retry-After", strconv.FormatInt(max(secs, 1), 10))
+		}
+	}
+	if codes.Code(st.GetCode()) == codes.Unauthenticated {
+		h.Set("WWW-Authenticate", `Bearer realm="ashtapada"`)
+	}
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	h.Del("Transfer-Encoding")
