@@ -4,6 +4,7 @@ import http.client
 import io
 import json
 import math
+import re
 import socket
 import time
 import urllib.parse
@@ -25,6 +26,9 @@ ANALYSIS_TIMEOUT = 30.0
 MAX_RESPONSE_BYTES = 64 << 20
 # The most read from the socket at once.
 _CHUNK = 64 << 10
+# A server's retry delay longer than this (about 24 days, JavaScript's longest timer, as in the
+# TypeScript client) is not waited for but raised: time.sleep overflows on an absurd one.
+_LONGEST_WAIT = (2**31 - 1) / 1000
 
 
 def ref(position: PositionLike) -> t.Position:
@@ -57,11 +61,17 @@ class Client:
     call: connecting, every attempt and its backoff, and reading the answer, a SearchStream's to
     its last line, all end within it, as a gRPC deadline does; each call also takes timeout=. It
     is raised as DeadlineExceeded. Every call is a pure function of its request, so a call that
-    failed for a reason that may pass (no connection, UNAVAILABLE, ANALYSIS_BUSY) is sent again as
-    it is, up to attempts times with backoff from 50 ms doubling, while the deadline leaves time.
-    An answer longer than max_response_bytes (a stream's line, for SearchStream) is refused as
-    ResponseTooLarge before it is read in full. Refusals are raised as AshtapadaError, and so is
-    every other failure (TransportError, ProtocolError: see ashtapada.errors).
+    failed for a reason that may pass (no connection, UNAVAILABLE, and the analysis's
+    RESOURCE_EXHAUSTED: ANALYSIS_BUSY, ANALYSIS_QUEUE_FULL, ANALYSIS_QUOTA_EXHAUSTED) is sent again
+    as it is, up to attempts times, after the longer of the backoff (50 ms doubling) and the delay
+    the server asks for, while the deadline leaves time for the wait; when it does not, the
+    refusal is raised at once, with its retry_delay. An answer longer than max_response_bytes (a
+    stream's line, for SearchStream) is refused as ResponseTooLarge before it is read in full.
+    Refusals are raised as AshtapadaError, and so is every other failure (Unauthenticated,
+    TransportError, ProtocolError: see ashtapada.errors).
+
+    api_key is sent as "Authorization: Bearer <key>" with every call, for a server that wants
+    one; None or "" sends none. It is kept out of the client's repr and of every error's text.
     """
 
     def __init__(
@@ -72,7 +82,12 @@ class Client:
         attempts: int = 4,
         headers: Optional[Mapping[str, str]] = None,
         max_response_bytes: int = MAX_RESPONSE_BYTES,
+        api_key: Optional[str] = None,
     ):
+        # http.client's own error for a bad header value quotes the value: check it here.
+        if api_key and not re.fullmatch(r"[\x21-\x7e]+", api_key):
+            raise ValueError("api_key must be printable ASCII without spaces")
+        self._api_key = api_key or ""
         self.url = url.rstrip("/")
         parts = urllib.parse.urlsplit(self.url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -87,6 +102,9 @@ class Client:
         self.headers = dict(headers or {})
         self.max_response_bytes = max_response_bytes
         self.requests = 0  # HTTP requests sent, retries included
+
+    def __repr__(self) -> str:
+        return f"Client({self.url!r}{', api_key=...' if self._api_key else ''})"
 
     # The transport.
 
@@ -119,6 +137,9 @@ class Client:
         deadline = time.monotonic() + timeout
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": "application/json", **self.headers}
+        if self._api_key:
+            headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
+            headers["Authorization"] = f"Bearer {self._api_key}"
         if data is not None:
             headers["Content-Type"] = "application/json"
         delay = 0.05
@@ -130,11 +151,11 @@ class Client:
                 status = answer.status
                 if 200 <= status < 300:
                     if stream:
-                        search = SearchStream(answer, self.max_response_bytes, timeout)
+                        search = SearchStream(answer, self.max_response_bytes, timeout, self._api_key)
                         answer = None  # the stream closes it
                         return search
                     return _decode(status, f"the answer ({answer.content_type})", answer.read_all(self.max_response_bytes))
-                err = AshtapadaError.from_body(status, answer.read_all(self.max_response_bytes))
+                err = AshtapadaError.from_body(status, answer.read_all(self.max_response_bytes), answer.retry_after)
             except AshtapadaError as e:
                 err = e
             except (OSError, http.client.HTTPException) as e:
@@ -142,10 +163,14 @@ class Client:
             finally:
                 if answer is not None:
                     answer.close()
-            # Sleeping past the deadline would only trade this error for DEADLINE_EXCEEDED.
-            if not err.retryable or attempt == self.attempts or deadline - time.monotonic() <= delay:
+            err._redact(self._api_key)
+            # The server's delay when it asks for one, and never less than the backoff.
+            wait = max(err.retry_delay or 0.0, delay)
+            # Sleeping past the deadline would only trade the server's refusal, which says how
+            # long to wait, for DEADLINE_EXCEEDED.
+            if not err.retryable or attempt == self.attempts or deadline - time.monotonic() <= wait or wait > _LONGEST_WAIT:
                 raise err
-            time.sleep(delay)
+            time.sleep(wait)
             delay *= 2
         raise AssertionError("unreachable")
 
@@ -248,10 +273,11 @@ class SearchStream(Iterator[t.SearchStreamResponse]):
     max_response_bytes as ResponseTooLarge. The call's deadline covers the whole stream, the time
     the loop's body takes included: DeadlineExceeded ends it."""
 
-    def __init__(self, answer: "_Answer", limit: int, timeout: float):
+    def __init__(self, answer: "_Answer", limit: int, timeout: float, secret: str = ""):
         self._answer = answer
         self._limit = limit
         self._timeout = timeout
+        self._secret = secret  # the API key, kept out of the errors
         self._buf = bytearray()
         self._scanned = 0  # bytes of _buf known to hold no newline
         self._eof = False
@@ -270,16 +296,17 @@ class SearchStream(Iterator[t.SearchStreamResponse]):
                 raise ProtocolError(status, "the stream ended before its final answer")
             msg = _decode(status, "a stream line", line)
             if isinstance(msg.get("error"), dict):
-                raise AshtapadaError(status, msg["error"])
+                raise AshtapadaError.of(status, msg["error"])
             result = msg.get("result")
             if not isinstance(result, dict):
                 raise ProtocolError(status, f"a stream line without result or error: {_excerpt(line)}")
-        except AshtapadaError:
+        except AshtapadaError as e:
             self.close()
+            e._redact(self._secret)
             raise
         except (OSError, http.client.HTTPException) as e:
             self.close()
-            raise _failure(e, status, self._timeout, "the stream") from e
+            raise _failure(e, status, self._timeout, "the stream")._redact(self._secret) from e
         if result.get("final"):
             self.close()
         return cast(t.SearchStreamResponse, result)
@@ -392,6 +419,7 @@ class _Answer:
         self._r = resp
         self.status = resp.status
         self.content_type = resp.getheader("Content-Type") or "no Content-Type"
+        self.retry_after = resp.getheader("Retry-After")
 
     def read1(self) -> bytes:
         """Up to _CHUNK bytes of the body, b"" at its end; raises ProtocolError when the body ends

@@ -3,9 +3,9 @@
 // gen`), so a change to the API shows up as a type error here and in callers.
 
 import type { components, operations } from "./api.gen.js";
-import { AshtapadaError, DeadlineExceeded, ProtocolError, ResponseTooLarge, TransportError } from "./errors.js";
+import { AshtapadaError, DeadlineExceeded, ProtocolError, redact, ResponseTooLarge, TransportError } from "./errors.js";
 
-export { AshtapadaError, DeadlineExceeded, ProtocolError, ResponseTooLarge, TransportError, type FieldViolation } from "./errors.js";
+export { AshtapadaError, DeadlineExceeded, ProtocolError, REDACTED, ResponseTooLarge, RETRYABLE_REASONS, TransportError, Unauthenticated, type FieldViolation, type QuotaViolation } from "./errors.js";
 export type { components, operations, paths } from "./api.gen.js";
 
 export type Schemas = components["schemas"];
@@ -39,6 +39,12 @@ export type PositionLike = PositionInput | Position;
  */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * A server's retry delay longer than this (about 24 days, the longest a timer waits: setTimeout
+ * fires at once past it) is not waited for; the refusal is thrown.
+ */
+const LONGEST_WAIT_MS = 2 ** 31 - 1;
+
 export interface ClientOptions {
   /**
    * Deadline of a whole rules call in milliseconds (10 s): every attempt, the backoff between
@@ -47,8 +53,17 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Deadline of a whole analysis call, a SearchStream's to its end (30 s: the server's analysis time is 10 s). */
   analysisTimeoutMs?: number;
-  /** Attempts for what may pass: no connection, UNAVAILABLE, ANALYSIS_BUSY (4). */
+  /**
+   * Attempts for what may pass (4): no connection, UNAVAILABLE, and the analysis's
+   * RESOURCE_EXHAUSTED (ANALYSIS_BUSY, ANALYSIS_QUEUE_FULL, ANALYSIS_QUOTA_EXHAUSTED), each after
+   * the longer of the backoff and the server's retry delay.
+   */
   attempts?: number;
+  /**
+   * Sent as "Authorization: Bearer <key>" with every call, for a server that wants one; "" sends
+   * none. Kept out of the client's inspection and of every error's text.
+   */
+  apiKey?: string;
   headers?: Record<string, string>;
   /** The longest answer, or SearchStream line, read in bytes (64 MiB): a longer one throws ResponseTooLarge. */
   maxResponseBytes?: number;
@@ -95,9 +110,11 @@ const paths = {
  * as gRPC's is: every attempt, the backoff between them and reading the answer (a SearchStream's
  * to its end) end within it, or it throws DeadlineExceeded. Every call is a pure function of its
  * request, so one that failed for a reason that may pass is sent again as it is, with backoff from
- * 50 ms doubling, while the deadline leaves time. An answer longer than maxResponseBytes is
- * refused as ResponseTooLarge before it is read in full. A refusal is thrown as an
- * AshtapadaError, and so is every other failure (TransportError, ProtocolError).
+ * 50 ms doubling, or after the delay the server asks for when that is longer, while the deadline
+ * leaves time for the wait; when it does not, the refusal is thrown at once, with its
+ * retryDelayMs. An answer longer than maxResponseBytes is refused as ResponseTooLarge before it is
+ * read in full. A refusal is thrown as an AshtapadaError, and so is every other failure
+ * (Unauthenticated, TransportError, ProtocolError).
  */
 export class Client {
   /** HTTP requests sent, retries included. */
@@ -109,8 +126,13 @@ export class Client {
   private readonly headers: Record<string, string>;
   private readonly maxResponseBytes: number;
   private readonly fetch: typeof fetch;
+  // A private name, not a TypeScript private: util.inspect and JSON.stringify do not show it.
+  readonly #apiKey: string;
 
   constructor(url = "http://localhost:8080", opts: ClientOptions = {}) {
+    // fetch's own error for a bad header value may quote the value: check it here.
+    if (opts.apiKey && !/^[\x21-\x7e]+$/.test(opts.apiKey)) throw new TypeError("apiKey must be printable ASCII without spaces");
+    this.#apiKey = opts.apiKey ?? "";
     this.base = url.replace(/\/+$/, "");
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.analysisTimeoutMs = opts.analysisTimeoutMs ?? 30_000;
@@ -129,6 +151,10 @@ export class Client {
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
     const call = new Call(opts.timeoutMs ?? (op.startsWith("AnalysisService_") ? this.analysisTimeoutMs : this.timeoutMs), opts.signal, this.base);
     const headers: Record<string, string> = { Accept: "application/json", ...this.headers };
+    if (this.#apiKey) {
+      for (const k of Object.keys(headers)) if (k.toLowerCase() === "authorization") delete headers[k];
+      headers["Authorization"] = `Bearer ${this.#apiKey}`;
+    }
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
     let delay = 50;
@@ -141,18 +167,22 @@ export class Client {
       try {
         const res = await this.fetch(this.base + path, { ...init, signal: call.signal(stop.signal) });
         status = res.status;
-        if (res.ok && stream) return new SearchStream(res, call, stop, this.maxResponseBytes);
+        if (res.ok && stream) return new SearchStream(res, call, stop, this.maxResponseBytes, this.#apiKey);
         const raw = await readBody(res, this.maxResponseBytes);
         if (res.ok) return decode(status, `the answer (${res.headers.get("content-type") ?? "no Content-Type"})`, raw);
-        err = AshtapadaError.fromBody(status, new TextDecoder().decode(raw));
+        err = AshtapadaError.fromBody(status, new TextDecoder().decode(raw), res.headers.get("retry-after"));
       } catch (e) {
         err = call.failure(e, status);
       }
       stop.abort();
-      // Sleeping past the deadline would only trade this error for DEADLINE_EXCEEDED.
-      if (!err.retryable || attempt >= this.attempts || call.left() <= delay) throw err;
+      redact(err, this.#apiKey);
+      // The server's delay when it asks for one, and never less than the backoff.
+      const wait = Math.max(err.retryDelayMs ?? 0, delay);
+      // Sleeping past the deadline would only trade the server's refusal, which says how long to
+      // wait, for DEADLINE_EXCEEDED.
+      if (!err.retryable || attempt >= this.attempts || call.left() <= wait || wait > LONGEST_WAIT_MS) throw err;
       try {
-        await sleep(delay, call.signal());
+        await sleep(wait, call.signal());
       } catch (e) {
         throw call.failure(e, 0);
       }
@@ -278,6 +308,8 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
   private partialBytes = 0;
   private eof = false;
   private closed = false;
+  /** The API key, kept out of the errors. */
+  readonly #secret: string;
 
   /** @internal The client makes it. */
   constructor(
@@ -285,7 +317,9 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
     private readonly call: Call,
     private readonly stop: AbortController,
     private readonly limit: number,
+    secret = "",
   ) {
+    this.#secret = secret;
     this.status = response.status;
     this.reader = response.body?.getReader();
   }
@@ -302,7 +336,7 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
         if (line !== undefined) {
           if (isBlank(line)) continue;
           const msg = decode(this.status, "a stream line", line);
-          if (isRecord(msg["error"])) throw new AshtapadaError(this.status, msg["error"]);
+          if (isRecord(msg["error"])) throw AshtapadaError.of(this.status, msg["error"]);
           const result = msg["result"];
           if (!isRecord(result)) throw new ProtocolError(this.status, `a stream line without result or error: ${excerpt(line)}`);
           if (result["final"] === true) await this.close();
@@ -324,7 +358,7 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
       }
     } catch (e) {
       await this.close();
-      throw this.call.failure(e, this.status);
+      throw redact(this.call.failure(e, this.status), this.#secret);
     }
   }
 
