@@ -83,7 +83,7 @@ func (a *Analysis) Perft(ctx context.Context, req *pb.PerftRequest) (*pb.PerftRe
 	case err != nil:
 		return nil, rollsStatus(err)
 	}
-	elapsed := time.Since(start)
+	elapsed := time.Since(start) - call.paused
 	resp := &pb.PerftResponse{Nodes: res.Nodes, Visited: res.Visited, Elapsed: durationpb.New(elapsed)}
 	for _, d := range res.Divide {
 		resp.Divide = append(resp.Divide, &pb.PerftEntry{Move: actionToProto(pos, d.Move), Nodes: d.Nodes})

@@ -67,6 +67,9 @@ type admission struct {
 	serverDeadline bool
 	cancel         context.CancelFunc
 	slot           *slot
+	// paused is the time the call waited for its slot to come back, which its elapsed time does
+	// not count; touched by the goroutine running the call alone.
+	paused time.Duration
 }
 
 // enter waits, fairly among flows (fairGate), for an analysis slot for the call's flow, then
@@ -92,7 +95,11 @@ func (a *admission) done() {
 }
 
 // pause is the call's engine.Pause.
-func (a *admission) pause() time.Duration { return a.slot.pause() }
+func (a *admission) pause() time.Duration {
+	d := a.slot.pause()
+	a.paused += d
+	return d
+}
 
 // stopped is the error for work stopped by its context's err.
 func (a *admission) stopped(err error, what string) error {

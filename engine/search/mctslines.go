@@ -12,7 +12,7 @@ import (
 // the most visited children (the most likely roll at a chance node).
 func (t *mctsTree) result(multiPV int, start time.Time) Result {
 	root := &t.pool[t.root]
-	r := Result{Nodes: t.nodes, Elapsed: time.Since(start), SelDepth: t.selDepth, Complete: root.flags&proven != 0}
+	r := Result{Nodes: t.nodes, Elapsed: time.Since(start) - t.paused, SelDepth: t.selDepth, Complete: root.flags&proven != 0}
 	count := int(root.count)
 	if count == 0 {
 		// Stopped before the first expansion: the first action, valued by the evaluation.

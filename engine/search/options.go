@@ -124,7 +124,8 @@ type Result struct {
 	// SelDepth is the deepest ply reached, rolls and quiescence included.
 	SelDepth int
 	Nodes    uint64
-	Elapsed  time.Duration
+	// Elapsed is the time the search ran: the time it was paused (Options.Pause) is not counted.
+	Elapsed time.Duration
 	// Complete is false when a limit or cancellation cut the search short: the result is then
 	// the last completed iteration's, or the best found so far when none completed.
 	Complete bool

@@ -76,7 +76,8 @@ type RolloutResult struct {
 	// MeanLength is the mean number of actions per playout, rolls included.
 	MeanLength float64
 	Actions    uint64
-	Elapsed    time.Duration
+	// Elapsed is the time the playouts ran, their pauses (RolloutOptions.Pause) not counted.
+	Elapsed time.Duration
 }
 
 // pollActions is how many playout actions pass between checks of the context.
@@ -172,7 +173,7 @@ func Rollout(ctx context.Context, root engine.Position, opts RolloutOptions) (Ro
 		}
 		res.MeanScore = scores
 	}
-	res.Elapsed = time.Since(start)
+	res.Elapsed = time.Since(start) - w.paused
 	return res, err
 }
 
@@ -193,6 +194,7 @@ type walker struct {
 	greedy bool
 	chance bool
 	pause  engine.Pause
+	paused time.Duration
 	moves  [engine.MaxMoves]engine.Move
 }
 
@@ -223,7 +225,7 @@ func (w *walker) playout(root engine.Position, limit int, actions *uint64, done 
 		*actions++
 		if *actions%pollActions == 0 {
 			if w.pause != nil {
-				w.pause()
+				w.paused += w.pause()
 			}
 			select {
 			case <-done:

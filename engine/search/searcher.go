@@ -652,7 +652,7 @@ func (s *Searcher) keepPartial() {
 
 // result builds the Result of the kept lines. It is the only part of a search that allocates.
 func (s *Searcher) result(depth int, start time.Time, complete bool) Result {
-	r := Result{Depth: depth, SelDepth: s.selDepth, Nodes: s.nodes, Elapsed: time.Since(start), Complete: complete}
+	r := Result{Depth: depth, SelDepth: s.selDepth, Nodes: s.nodes, Elapsed: time.Since(start) - s.paused, Complete: complete}
 	r.Lines = make([]Line, len(s.best))
 	for i, rm := range s.best {
 		l := Line{Move: rm.move, Values: make([]float64, s.players), PV: slices.Clone(rm.pv[:rm.pvLen])}
