@@ -135,6 +135,16 @@ func TestChaturajiTeamWinnerByPoints(t *testing.T) {
 			}
 			e := playChaturaji(t, tr, c.text, actions...)
 			e.finished(t, c.name, c.reason, c.decidedBy, c.winners...)
+			// Evaluate's chances of a finished game: 1 for the winners, 0 for the others.
+			ev := &pb.EvaluateResponse{}
+			if err := tr.call(t, analysisMethod+"Evaluate", "/v1/analysis:evaluate", &pb.EvaluateRequest{Position: e.pos}, ev); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range ev.GetValues() {
+				if want := float64(map[bool]int{true: 1}[slices.Contains(c.winners, v.GetPlayer())]); v.GetWinChance() != want {
+					t.Errorf("%s: Evaluate gives %s a win chance of %v, want %v", c.name, v.GetPlayer(), v.GetWinChance(), want)
+				}
+			}
 			// Records give the same result: black and red first in seat order.
 			ex := &pb.ExportGameResponse{}
 			var moves []*pb.Action
