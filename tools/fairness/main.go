@@ -493,6 +493,9 @@ func (t *tally) refusals() string {
 	if n == 0 {
 		return "0 refused"
 	}
+	if len(t.retry) == 0 {
+		return fmt.Sprintf("%d refused (%s; no Retry-After)", n, counts(t.refused))
+	}
 	return fmt.Sprintf("%d refused (%s; Retry-After %d-%d s)", n, counts(t.refused), slices.Min(t.retry), slices.Max(t.retry))
 }
 
