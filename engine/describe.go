@@ -31,6 +31,34 @@ type Description struct {
 	// Repetition is how many occurrences of one position draw the game (3: threefold), or 0 when
 	// the rules have no such draw. Applying it needs the game's history.
 	Repetition int
+	// Search holds what matches found about searching the variant.
+	Search SearchHints
+}
+
+// SearchHints are what matches at equal time found about searching a variant (docs/measurements.md
+// has them). The search reads them, and never a variant's name, so that a new game's package says
+// how it is best searched; a variant without hints is searched by the defaults.
+type SearchHints struct {
+	// Selective says that the selective parts of the two-sided search (null move, late-move
+	// reductions, futility and exchange pruning) gain in this game, where it runs plain
+	// alpha-beta (two sides, no dice).
+	Selective bool
+	// BySides holds the hints that depend on the number of sides playing.
+	BySides map[int]SideHints
+}
+
+// SideHints are a variant's search hints for one number of sides.
+type SideHints struct {
+	// Algorithm is the search's name of the algorithm its Auto runs ("mcts", "mcts-greedy"); ""
+	// keeps the default (alpha-beta with two sides, paranoid with more).
+	Algorithm string
+	// Playout is the length in actions of an MCTS playout: 0 for the search's default, -1 to the
+	// end of the game.
+	Playout int
+	// FirstPlace, where MCTS with a greedy playout values positions by the evaluation in a game of
+	// more than two sides, reads a side's chance of first place from its mean result: the chances
+	// at the means -1, -0.8, ..., 1 (11 values), fitted to self-play. Nil where none was fitted.
+	FirstPlace []float64
 }
 
 // StateInfo describes one part of a position that only some variants have: declared once in the

@@ -98,6 +98,9 @@ func describe(g *geometry) *engine.Description {
 			{Name: "game_over", Kind: engine.EventGameOver, Description: "a monarch is captured, or the turn limit is reached"},
 		},
 	}
+	// Two sides with dice: MCTS beat expectimax alpha-beta at equal time, in both games
+	// (docs/measurements.md).
+	d.Search = engine.SearchHints{BySides: map[int]engine.SideHints{2: {Algorithm: "mcts"}}}
 	if g.players == 2 {
 		return d
 	}

@@ -61,8 +61,17 @@ func init() {
 	engine.Register(CoasterChessVariant)
 }
 
+// searchHints are what matches found about searching each game (docs/measurements.md): the
+// selective search gains in two-player Martian Chess (+23 Elo) and not in Coaster Chess; with four
+// players, MCTS with greedy playouts (Martian Chess) or plain MCTS (Coaster Chess) beat paranoid.
+var searchHints = map[string]engine.SearchHints{
+	MartianChess: {Selective: true, BySides: map[int]engine.SideHints{4: {Algorithm: "mcts-greedy"}}},
+	CoasterChess: {BySides: map[int]engine.SideHints{4: {Algorithm: "mcts"}}},
+}
+
 func newVariant(name string, two, four *geometry) *variant {
 	v := &variant{desc: describe(name, two)}
+	v.desc.Search = searchHints[name]
 	v.rules[0] = &rules{variant: v, geo: two, players: 2, seats: seatInfo(2, false)}
 	v.rules[1] = &rules{variant: v, geo: four, players: 4, seats: seatInfo(4, false)}
 	v.rules[2] = &rules{variant: v, geo: four, players: 4, teams: true, seats: seatInfo(4, true)}

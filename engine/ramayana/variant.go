@@ -75,8 +75,10 @@ func init() { engine.Register(Variant) }
 
 func describe() *engine.Description {
 	return &engine.Description{
-		Name:       Name,
-		Title:      "Ramayana Chess",
+		Name:  Name,
+		Title: "Ramayana Chess",
+		// The selective search: +33 Elo (SPRT, docs/measurements.md).
+		Search:     engine.SearchHints{Selective: true},
 		Summary:    "Two players and two neutral Rakshasas on India and its islands (reconstructed board); checkmate, stalemate or bare the enemy Rajah.",
 		MinPlayers: 2, MaxPlayers: 2,
 		Players: []engine.PlayerInfo{

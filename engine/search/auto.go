@@ -4,32 +4,14 @@ import (
 	"github.com/ashtapada/ashtapada/engine"
 )
 
-// autoKey names a game for Auto: the variant and its number of sides.
-type autoKey struct {
-	variant string
-	sides   int
+// hints are the variant's search hints for the number of sides playing at root.
+func hints(root engine.Position, sides int) engine.SideHints {
+	return root.Variant().Describe().Search.BySides[sides]
 }
 
-// playoutTable is the playout length (mctsSettings.playout) of the games where matches at 20 ms a
-// move found another than mctsDefaults' stronger; doc.go has the matches.
-var playoutTable = map[autoKey]int{
-	{"chaturaji", 4}:                  30,
-	{"martian_coaster_chaturanga", 4}: 0, // to the end (MCTS; MCTSGreedy: firstChancePlayout)
-}
-
-// autoTable is what Auto runs where matches at equal time found an algorithm stronger than
-// AlphaBeta (two sides) or Paranoid (more); doc.go has the matches.
-var autoTable = map[autoKey]Algorithm{
-	{"chaturaji", 4}:                  MCTSGreedy,
-	{"coaster_chess", 4}:              MCTS,
-	{"martian_chess", 4}:              MCTSGreedy,
-	{"martian_chaturaji", 2}:          MCTS,
-	{"martian_chaturanga", 2}:         MCTS,
-	{"martian_coaster_chaturanga", 4}: MCTSGreedy,
-}
-
-// autoAlgorithm is the algorithm opts ask for at root, with Auto looked up in autoTable. A search
-// bounded by depth keeps Auto, which runs AlphaBeta or Paranoid.
+// autoAlgorithm is the algorithm opts ask for at root, with Auto read from the variant's search
+// hints (engine.SideHints.Algorithm). A search bounded by depth keeps Auto, which runs AlphaBeta
+// or Paranoid.
 func autoAlgorithm(root engine.Position, opts Options) Algorithm {
 	if opts.Algorithm != Auto || root == nil || opts.Depth > 0 {
 		return opts.Algorithm
@@ -42,8 +24,10 @@ func autoAlgorithm(root engine.Position, opts Options) Algorithm {
 	if err != nil {
 		return Auto
 	}
-	if a, ok := autoTable[autoKey{root.Variant().Describe().Name, distinctSides(sides, players)}]; ok {
-		return a
+	if name := hints(root, distinctSides(sides, players)).Algorithm; name != "" {
+		if a, err := ParseAlgorithm(name); err == nil {
+			return a
+		}
 	}
 	return Auto
 }

@@ -58,14 +58,6 @@ func (f *firstTable) at(m float64) float64 {
 	return f[k] + (x-float64(k))*(f[k+1]-f[k])
 }
 
-// firstFits are the chances of first place of a side's mean where MCTSGreedy values its
-// playouts by the evaluation in a game of more than two sides, whose means are then no chances:
-// fitted by TestMeasureFirstChances to self-play of the default search (docs/api.md), rising
-// with the mean.
-var firstFits = map[autoKey]*firstTable{
-	{"chaturaji", 4}: {0.034, 0.093, 0.112, 0.166, 0.219, 0.219, 0.219, 0.219, 0.219, 0.305, 0.79},
-}
-
 // shareFirst makes the chances of a line valued by chances of first place (or read from the
 // means by firstFit) add up. The root side's chance comes from the search's own games, so it is
 // read as it is; the other sides share the rest in proportion to theirs.

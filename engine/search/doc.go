@@ -28,7 +28,7 @@
 //     each search);
 //   - quiescence at the horizon when the node implements engine.Tactics: stand pat, or follow
 //     the noisy actions (every action when in check); a chance node at the horizon stands pat;
-//   - in the games of selectiveGames (prune.go), unless Options.FullWidth: null move
+//   - in the games whose search hints say so (engine.SearchHints.Selective; prune.go), unless Options.FullWidth: null move
 //     (engine.Passer, reduced more the further the static value stands above beta), late-move
 //     reductions (less for actions with a good history and for killers, more while the side's
 //     static value is not improving on its last turn's), late-move pruning, reverse futility and
@@ -59,7 +59,7 @@
 // vectors; nothing is pruned, the table saves transpositions, and the horizon is the static
 // evaluation without quiescence. Both search chaturaji equally deep for a given node budget
 // (3.5 actions at 2,000 nodes and 4.5 at 20,000, from the start).
-// Where autoTable (see Auto) has no entry, Auto runs paranoid, which did at least as well in
+// Where the variant's search hints name no algorithm (see Auto), Auto runs paranoid, which did at least as well in
 // matches of chaturaji without teams (two seats each, swapped every other game, the same dice
 // seeds; TestMeasureParanoidMaxN):
 //
@@ -77,7 +77,7 @@
 // MCTS (mcts.go; its answers in mctslines.go, its chances in chances.go) is UCT over a pool of
 // nodes: every node sums each player's value, the mover picks the child best for its side plus
 // sqrt(log N / n) (explore 1), a chance node takes the outcome furthest behind its share of the
-// visits, a leaf is scored by a greedy playout of 8 actions (playoutTable: 30 in chaturaji, to the
+// visits, a leaf is scored by a greedy playout of 8 actions (the variant's SideHints.Playout: 30 in chaturaji, to the
 // end in martian_coaster_chaturanga) valued by tanh(evaluation / 3 pawns), and a finished game by
 // its Utility. With more than two sides a playout is valued by each player's lead over the best
 // other side ("lead"), not over their mean: over the mean, the search settles for second places.
@@ -104,11 +104,11 @@
 // players of other sides sharing what the root's side leaves in proportion to their estimates.
 // In four-player chaturaji, whose MCTSGreedy values positions by each player's lead, a logistic
 // fitted to self-play of that search reads the chance of first place from a side's mean
-// (firstFits, TestMeasureFirstChances), shared the same way.
+// (SideHints.FirstPlace, TestMeasureFirstChances), shared the same way.
 //
 // # Auto
 //
-// Auto looks the game (variant and number of sides) up in autoTable (auto.go), filled from matches
+// Auto reads the variant's search hints for its number of sides (engine.SideHints.Algorithm), set from matches
 // at 20 ms a move, 200 games, seed 31, seats rotating from game to game. First places (shared ones
 // count) with 95% intervals against three greedy players:
 //
@@ -163,7 +163,7 @@
 //	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118];
 //	                                seed 32: 0.670 [0.602, 0.731], +123 Elo [+74, +177]
 //
-// So autoTable runs MCTSGreedy in four-player chaturaji, martian_chess and
+// So the hints run MCTSGreedy in four-player chaturaji, martian_chess and
 // martian_coaster_chaturanga, MCTS in four-player coaster_chess, martian_chaturaji and
 // martian_chaturanga, and alpha-beta between the partnerships in martian_coaster_chaturanga's
 // two-player game. In four-player martian_coaster_chaturanga the choice depends on the other

@@ -99,7 +99,7 @@ type mctsTree struct {
 	sides      int
 	chance     bool
 	maxDepth   int     // the tree's depth in actions; 0 for none
-	playoutLen int     // this game's set.playout (playoutTable), or firstChancePlayout
+	playoutLen int     // this game's set.playout (SideHints.Playout), or firstChancePlayout
 	explore    float64 // set.explore, or firstChanceExplore
 
 	rep  int
@@ -126,7 +126,8 @@ type mctsTree struct {
 	// finish makes the modelled players take an action that ends the game with them first
 	// (Ender; MCTSGreedy, more than two sides).
 	finish bool
-	// firstFit reads chances of first place from the means (firstFits); nil where the means
+	fit    firstTable // the variant's table, which firstFit points to
+	// firstFit reads chances of first place from the means (SideHints.FirstPlace); nil where the means
 	// are chances themselves or none are given.
 	firstFit *firstTable
 }
@@ -237,8 +238,12 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 	}
 	t.maxDepth = opts.Depth
 	t.playoutLen = t.set.playout
-	if n, ok := playoutTable[autoKey{root.Variant().Describe().Name, t.sides}]; ok {
-		t.playoutLen = n
+	hint := hints(root, t.sides)
+	switch {
+	case hint.Playout > 0:
+		t.playoutLen = hint.Playout
+	case hint.Playout < 0:
+		t.playoutLen = 0 // to the end
 	}
 	t.greedy, t.rootSide = opts.Algorithm == MCTSGreedy, sides[root.ToMove()]
 	_, chancer := root.(FirstChancer)
@@ -250,8 +255,9 @@ func (t *mctsTree) setup(ctx context.Context, root engine.Position, opts Options
 		t.playoutLen, t.explore = firstChancePlayout, firstChanceExplore
 	}
 	t.firstFit = nil
-	if t.greedy && !t.firstChance {
-		t.firstFit = firstFits[autoKey{root.Variant().Describe().Name, t.sides}]
+	if t.greedy && !t.firstChance && len(hint.FirstPlace) == len(t.fit) {
+		copy(t.fit[:], hint.FirstPlace)
+		t.firstFit = &t.fit
 	}
 	t.sideOf = sides
 	t.rep, t.base = opts.Repetition, len(opts.History)

@@ -395,7 +395,7 @@ func TestPartnersShareValues(t *testing.T) {
 	}
 }
 
-// TestPlayoutLength checks that a search takes its game's playout length from playoutTable, and
+// TestPlayoutLength checks that a search takes its game's playout length from its search hints, and
 // mctsDefaults' elsewhere; and that MCTSGreedy in a FirstChancer of more than two sides cuts its
 // playouts at firstChancePlayout and values them by the chance of first place, and in an Ender of
 // more than two sides models the other players as finishing the game when they can.
@@ -798,8 +798,8 @@ func rootChild(tr *mctsTree, m engine.Move) *mctsNode {
 // its values stay in pawns, the mover's chance is firstFit's reading of his mean, the others share
 // the rest in proportion to theirs, and a line that ends the game gives first place its share.
 func TestMCTSGreedyChancesFit(t *testing.T) {
-	fit, ok := firstFits[autoKey{"chaturaji", 4}]
-	if !ok {
+	var fit firstTable
+	if n := copy(fit[:], chaturaji.Variant.Describe().Search.BySides[4].FirstPlace); n != len(fit) {
 		t.Fatal("no fitted chances for four-player chaturaji")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))

@@ -292,7 +292,7 @@ func TestMeasureChances(t *testing.T) {
 // TestMeasureFirstChances plays four-player chaturaji between four default searches (MCTSGreedy,
 // 20,000 nodes an action) from 4 random actions, and compares each search's root mean for its
 // mover (tanh of the value / scale) with whether he finished first (a shared first place counts
-// its share). It fits firstFits' table to those pairs (isotonicTable),
+// its share). It fits chaturaji's SideHints.FirstPlace table to those pairs (isotonicTable),
 // once to the even games, scored on the odd ones against the chances the search reports and
 // always saying 0.25, and once to all, which is the table to keep. Lines that end the game
 // (a mean of exactly 1 or -1) read their chances off the result and are left out.
@@ -394,7 +394,7 @@ func TestMeasureFirstChances(t *testing.T) {
 	}
 }
 
-// isotonicTable fits firstFits' table: at each knot the first places of the positions whose
+// isotonicTable fits the SideHints.FirstPlace table: at each knot the first places of the positions whose
 // mean is nearest to it, made non-decreasing by pooling adjacent knots that fall (pool adjacent
 // violators), rounded to 0.001.
 func isotonicTable(means, firsts []float64) firstTable {

@@ -5,13 +5,8 @@ import "math"
 // The selective parts of the two-sided search: each prunes or reduces what a full-width search
 // would look at, and each was kept because a match at equal time said it gains (see
 // docs/measurements.md). They run only where the search is plain alpha-beta (two sides, no
-// dice) in a game of selectiveGames.
-
-// selectiveGames are the games where matches at 20-40 ms a move found the selective search
-// stronger than the full-width one (SPRT, docs/measurements.md): chaturanga +114 Elo, Ramayana
-// Chess +33, two-player Martian Chess +23. Coaster Chess showed no gain (+3 [-10, +16], H0
-// accepted), so it keeps the full-width search.
-var selectiveGames = map[string]bool{"chaturanga": true, "ramayana": true, "martian_chess": true}
+// dice) in a game whose search hints say they gain (engine.SearchHints.Selective: chaturanga,
+// Ramayana Chess and two-player Martian Chess, not Coaster Chess).
 
 const (
 	// rfpDepth and rfpMargin: reverse futility prunes a node of depth at most rfpDepth whose

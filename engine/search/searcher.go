@@ -101,7 +101,7 @@ type Searcher struct {
 	sideSize [2]float64
 	salt     uint64
 	chance   bool
-	plain    bool // two sides, no dice, a game of selectiveGames, not FullWidth: prune.go applies
+	plain    bool // two sides, no dice, a selective game (SearchHints), not FullWidth: prune.go applies
 	multiPV  int
 	// iterDepth is the depth of the current iteration; prev is the root value the last one
 	// found, for the aspiration window.
@@ -241,7 +241,7 @@ func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options
 		return err
 	}
 	s.chance = len(desc.Dice) > 0
-	s.plain = s.mode == modeAlphaBeta && !s.chance && selectiveGames[desc.Name] && !opts.FullWidth
+	s.plain = s.mode == modeAlphaBeta && !s.chance && desc.Search.Selective && !opts.FullWidth
 	if v := root.Variant(); v != s.variant {
 		// Storage nodes belong to one variant.
 		for _, f := range s.frames {
