@@ -155,21 +155,6 @@ func (r *rawClient) callBytes(method string, msg []byte) uint32 {
 	return id
 }
 
-// endOf returns how stream id ended, if it has.
-func (r *rawClient) endOf(id uint32) (rawEnd, bool) {
-	r.state.Lock()
-	defer r.state.Unlock()
-	e, ok := r.ended[id]
-	return e, ok
-}
-
-// received is the DATA bytes received so far.
-func (r *rawClient) received() int {
-	r.state.Lock()
-	defer r.state.Unlock()
-	return r.data
-}
-
 // isClosed reports whether the server has closed the connection.
 func (r *rawClient) isClosed() bool {
 	select {

@@ -736,13 +736,12 @@ func openGame(root engine.Position, rng *rand.Rand, k int) (engine.Position, int
 
 // playerStats sums up the games of the entries that share one spec.
 type playerStats struct {
-	spec                 string
-	entries              int
-	games                int     // entry-games
-	wins, draws, losses  int     // sole first place, shared first place, any other
-	score                float64 // summed: per opponent 1 for a better place, 1/2 for an equal one
-	firsts               int     // first places, shared or not
-	minLength, maxLength int
+	spec                string
+	entries             int
+	games               int     // entry-games
+	wins, draws, losses int     // sole first place, shared first place, any other
+	score               float64 // summed: per opponent 1 for a better place, 1/2 for an equal one
+	firsts              int     // first places, shared or not
 }
 
 // stats sums the games up per distinct spec, in the order the specs were first given.

@@ -32,10 +32,12 @@ const defaultFairy = "/usr/games/fairy-stockfish"
 // Timeouts of the conversation with the engine. A move may take moveGrace beyond what its
 // limit asks before the engine is told to stop, and stopGrace more before it is killed.
 const (
-	handshakeTimeout = 10 * time.Second
-	moveGrace        = 30 * time.Second
-	stopGrace        = 2 * time.Second
+	moveGrace = 30 * time.Second
+	stopGrace = 2 * time.Second
 )
+
+// handshakeTimeout bounds each step of the handshake (a variable for the tests).
+var handshakeTimeout = 10 * time.Second
 
 // uciBot is a bot that asks an external UCI engine (Fairy-Stockfish, or another ashtapada build
 // run as "ashtapada search --uci") for its chaturanga moves, searching to a fixed depth, for a
@@ -319,7 +321,10 @@ func startUCI(ctx context.Context, path string, args []string, stopWait time.Dur
 		close(e.lines)
 		close(e.done)
 	}()
-	if err := e.send("uci"); err == nil {
+	// The handshake's first error stops it: an engine that never says uciok is no UCI engine,
+	// whatever it answers to isready.
+	err = e.send("uci")
+	if err == nil {
 		_, err = e.await(ctx, "uciok", handshakeTimeout)
 	}
 	if err == nil {

@@ -251,3 +251,16 @@ func TestUCIBotGoCommand(t *testing.T) {
 		}
 	}
 }
+
+// An engine that answers isready but never uciok is no UCI engine: the handshake fails, however
+// it answers afterwards.
+func TestUCIHandshakeNeedsUCIOK(t *testing.T) {
+	prev := handshakeTimeout
+	handshakeTimeout = 300 * time.Millisecond
+	defer func() { handshakeTimeout = prev }()
+	e, err := startUCI(context.Background(), "/bin/sh", []string{"-c", "while read l; do echo readyok; done"}, time.Second, nil)
+	if err == nil {
+		e.kill()
+		t.Fatal("the handshake passed without uciok")
+	}
+}

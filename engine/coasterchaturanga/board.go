@@ -31,7 +31,6 @@ const seats = 4
 var seatNames = [seats]string{"bl", "br", "tr", "tl"}
 
 func placeOf(seat int) int { return 3 - seat }
-func seatAt(place int) int { return 3 - place }
 
 // partner is the seat diagonally opposite.
 func partner(seat int) int { return seat ^ 2 }

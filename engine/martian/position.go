@@ -91,9 +91,6 @@ func (p *Position) foes(pl int) uint64 {
 	return p.occ[f[0]] | p.occ[f[1]]
 }
 
-// friends returns the squares of pl's pieces and his partner's.
-func (p *Position) friends(pl int) uint64 { return p.occupied() &^ p.foes(pl) }
-
 // losingTeam returns the partnership whose every monarch has been captured, or -1.
 func (p *Position) losingTeam() int {
 	for t, pair := range &p.g.teamPair {

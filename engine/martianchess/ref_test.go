@@ -7,7 +7,6 @@ package martianchess
 // evidence about the rules, not about shared code.
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -691,15 +690,6 @@ func TestReferenceCoasterExits(t *testing.T) {
 	if twoWay != 80 || oneWay != 16 || off != 16 {
 		t.Errorf("two-way %d (want 40 each way), one-way %d, off the board %d; want 80, 16, 16", twoWay, oneWay, off)
 	}
-}
-
-// refPerftEngine is the engine's perft, for the comparisons below.
-func refPerftEngine(t *testing.T, pos engine.Position, depth int) uint64 {
-	res, err := engine.Perft(context.Background(), pos, depth, engine.PerftOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Nodes
 }
 
 // TestReferenceRandomPositions compares on random boards, sparse and crowded, with the clock and

@@ -711,8 +711,5 @@ func (t *mctsTree) sameSide(p, q int) bool {
 
 // terminal writes the values of a finished game at n into v and reports whether it is one.
 func (t *mctsTree) terminal(n engine.Position, v *[engine.MaxPlayers]float64) bool {
-	if !n.Utility(v[:t.players]) {
-		return false
-	}
-	return true
+	return n.Utility(v[:t.players])
 }

@@ -93,7 +93,9 @@ func findRookMagics() (magics [64]magic, tableSize int) {
 		tableSize += size
 		for ok := false; !ok; {
 			for m.magic = 0; bits.OnesCount64((m.magic*m.mask)>>56) < 6; {
-				m.magic = next() & next() & next()
+				// Three draws ANDed: a sparse candidate, as magic numbers tend to be.
+				a, b, c := next(), next(), next()
+				m.magic = a & b & c
 			}
 			attempt++
 			ok = true
