@@ -27,7 +27,7 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// Attacks on the transport from several loopback addresses, as tools/hostile makes them at full
+// Attacks on the transport from several loopback addresses, as cmd/hostile makes them at full
 // size against a real process: each test checks that the server ends the attack and keeps
 // answering a client on another address.
 

@@ -14,7 +14,7 @@ import (
 	"go.uber.org/zap"
 )
 
-// What a connection costs the server, as measured with tools/hostile (zero-window streams of
+// What a connection costs the server, as measured with cmd/hostile (zero-window streams of
 // GetVariant): a gRPC connection's transport (framer, buffers, hpack tables) before any call, and
 // each stream it has open beyond the bytes of the answers it has left unread, which are counted
 // as they are queued. An HTTP connection costs its buffers and goroutine, and the bytes of the

@@ -1,6 +1,6 @@
 package chaturaji
 
-// Weights are the parameters of Evaluate, in pawns, a point being a pawn. tools/tune fits them to
+// Weights are the parameters of Evaluate, in pawns, a point being a pawn. cmd/tune fits them to
 // self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
 // TunedWeights unless SetWeights swapped it.
 type Weights struct {

@@ -2,7 +2,7 @@ package chaturanga
 
 // Weights are the parameters of Evaluate, in pawns. Pairs and tables come as a middlegame and an
 // endgame value (Mg, Eg, or [2] as {middlegame, endgame}), mixed by the non-pawn material on the
-// board. tools/tune can fit them (its doc comment has the recipe); Evaluate reads the package's
+// board. cmd/tune can fit them (its doc comment has the recipe); Evaluate reads the package's
 // current set, TunedWeights unless SetWeights swapped it.
 type Weights struct {
 	// PieceMg and PieceEg are the material values by piece type: pawn, horse, gaja, ratha,

@@ -6,7 +6,7 @@ import "math"
 // piece of its colour on the board, and AIM and SWAP reshuffle the colours, so the score now
 // says little about who is first at the end. FirstChances is a logistic model over features that
 // follow that: who is first now, and under how many of the ways the colours could yet be given
-// out; how near the end is (colours gone from the board); whose turn is next. tools/firstchance
+// out; how near the end is (colours gone from the board); whose turn is next. cmd/firstchance
 // fits its weights to games of the search against greedy players, so it also prices in how the
 // search goes on to play; the search (MCTS with greedy opponents) values its cut-off playouts by
 // it.

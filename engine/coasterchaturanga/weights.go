@@ -1,6 +1,6 @@
 package coasterchaturanga
 
-// Weights are the parameters of Evaluate, a point of score being one. tools/tune fits them to
+// Weights are the parameters of Evaluate, a point of score being one. cmd/tune fits them to
 // self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
 // TunedWeights unless SetWeights swapped it.
 type Weights struct {
@@ -37,8 +37,8 @@ func SetWeights(w Weights) Weights {
 }
 
 // FirstWeights are FirstChances' weights, one per feature of FirstFeatures, as
-// tools/firstchance fits them to 2,000 games of the search with the weights before them
-// (tools/firstchance/v1.json, fitted to games of the search that played out to the end); its
+// cmd/firstchance fits them to 2,000 games of the search with the weights before them
+// (cmd/firstchance/v1.json, fitted to games of the search that played out to the end); its
 // doc comment has the recipe.
 var FirstWeights = [FirstFeatures]float64{
 	0.1849, 0.4747, 0.0441, 0.1159, 0.0028, 0.5813, 0.6260, -0.4081,

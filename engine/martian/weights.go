@@ -1,6 +1,6 @@
 package martian
 
-// Weights are the parameters of Evaluate, in pawns (a squire is one). tools/tune fits them to
+// Weights are the parameters of Evaluate, in pawns (a squire is one). cmd/tune fits them to
 // self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
 // TunedWeights unless SetWeights swapped it.
 type Weights struct {

@@ -1,6 +1,6 @@
 package martianchess
 
-// Weights are the parameters of Evaluate, in pips, a captured pip being one. tools/tune fits
+// Weights are the parameters of Evaluate, in pips, a captured pip being one. cmd/tune fits
 // them to self-play games (its doc comment has the recipe); Evaluate reads the current set of
 // the game, TunedWeights unless SetWeights swapped it.
 type Weights struct {

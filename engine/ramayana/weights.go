@@ -1,6 +1,6 @@
 package ramayana
 
-// Weights are the parameters of Evaluate, in pawns (an Untouchable is one). tools/tune fits them
+// Weights are the parameters of Evaluate, in pawns (an Untouchable is one). cmd/tune fits them
 // to self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
 // TunedWeights unless SetWeights swapped it.
 type Weights struct {

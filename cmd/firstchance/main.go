@@ -1,13 +1,9 @@
-//go:build ignore
-
 // Command firstchance fits the weights of Martian Coaster Chaturanga's FirstChances (FirstWeights
 // in engine/coasterchaturanga/weights.go), the chance of finishing first that MCTS with greedy
 // opponents values its cut-off playouts by, to games of that search against greedy players.
 //
-//	go run ./tools/firstchance/main.go gen --games N --seed S --nodes K --jobs J [--weights W.json] --out DATA
-//	go run ./tools/firstchance/main.go fit --data DATA
-//
-// It is a single file with the ignore tag, run from the main module like tools/tune.
+//	go run ./cmd/firstchance gen --games N --seed S --nodes K --jobs J [--weights W.json] --out DATA
+//	go run ./cmd/firstchance fit --data DATA
 //
 // gen plays four-player games: one seat searches (MCTSGreedy, K nodes an action, so the games do
 // not depend on the machine's speed), the other three play as GreedyBot, the searching seat
@@ -24,8 +20,8 @@
 // Recipe (docs/measurements.md, "Martian Coaster Chaturanga, four players: where the first
 // places stop", has what came of it):
 //
-//	F="go run ./tools/firstchance/main.go"
-//	$F gen --games 2000 --seed 7 --nodes 100000 --jobs 2 --weights tools/firstchance/v1.json --out first.data
+//	F="go run ./cmd/firstchance"
+//	$F gen --games 2000 --seed 7 --nodes 100000 --jobs 2 --weights cmd/firstchance/v1.json --out first.data
 //	$F fit --data first.data
 package main
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Relabel tune data with Fairy-Stockfish's search values instead of game results.
 
-    python3 tools/tune/fairy_labels.py --fairy PATH --data IN --out OUT [--count N] [--skip K] [--nodes 4000]
+    python3 cmd/tune/fairy_labels.py --fairy PATH --data IN --out OUT [--count N] [--skip K] [--nodes 4000]
 
 IN is a file written by `tune gen` (game TAB labels TAB FEN). A sample of its lines, shuffled with
 a fixed seed (--skip drops the first K of the shuffled lines, so that several processes can share

@@ -1,12 +1,10 @@
-//go:build ignore
-
 // Command hostile attacks `ashtapada serve` the way a hostile peer would, from several loopback
 // addresses, and prints what the server did: its peak resident memory, whether it ended the
 // attacking connections (GOAWAY), how many log lines it wrote, and how a legitimate client on
 // another address fared meanwhile. It starts the server as a child process with its default flags
 // (plus --flag and --env), so the figures are those of a real process.
 //
-//	go run ./tools/hostile/main.go [--binary PATH] [--env GOMEMLIMIT=256MiB] [--flag --max-connections=64] ATTACK...
+//	go run ./cmd/hostile [--binary PATH] [--env GOMEMLIMIT=256MiB] [--flag --max-connections=64] ATTACK...
 //
 // Attacks:
 //

@@ -1,5 +1,3 @@
-//go:build ignore
-
 // Mates harvests chaturanga positions with a forced mate in 1, 2 and 3 for the side to move and
 // writes engine/chaturanga/testdata/mates.txt. It plays games from varied openings in which each
 // side mixes random moves with Fairy-Stockfish's moves at a low depth, asks Fairy-Stockfish at
@@ -13,7 +11,7 @@
 //
 // Run from the repository root (it needs Fairy-Stockfish; the tests that read its output do not):
 //
-//	go run tools/fairy/mates.go [-fairy /usr/games/fairy-stockfish] [-seed 1] [-per 12]
+//	go run ./cmd/fairymates [-fairy /usr/games/fairy-stockfish] [-seed 1] [-per 12]
 package main
 
 import (
@@ -83,7 +81,7 @@ func main() {
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Chaturanga positions with a forced mate for the side to move: FEN | mate N | Fairy-Stockfish's mating moves.\n")
-	fmt.Fprintf(&b, "# Made by `go run tools/fairy/mates.go -seed %d -per %d -scan %d -verify %d` with %s and\n", *seed, *per, *scan, *verify, version)
+	fmt.Fprintf(&b, "# Made by `go run ./cmd/fairymates -seed %d -per %d -scan %d -verify %d` with %s and\n", *seed, *per, *scan, *verify, version)
 	fmt.Fprintf(&b, "# tools/fairy/variants.ini ([chaturanga:shatranj], extinctionValue = none): positions from %d games\n", games)
 	fmt.Fprintf(&b, "# mixing random moves with Fairy-Stockfish at depth 1-4, each scored mate N (N <= 3) by `go depth %d`\n", *scan)
 	fmt.Fprintf(&b, "# and again by `go depth %d` with MultiPV 8, whose mate-in-N moves are listed (they may not be all).\n", *verify)

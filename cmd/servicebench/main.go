@@ -1,15 +1,12 @@
-//go:build ignore
-
 // Command servicebench measures the server's CPU time per call: it starts `ashtapada serve` on
 // loopback ports as a child process, drives each call at saturation (gRPC with ghz, HTTP/JSON with
 // an in-process client on keep-alive connections), reads the child's CPU time from /proc before
 // and after every run, and prints the medians of several rounds with the service's targets.
 //
-//	go run ./tools/servicebench/main.go [--calls 10000] [--concurrency 16] [--rounds 3] [--binary PATH]
-//	go run ./tools/servicebench/main.go --profile DIR --only 'ListLegalMoves|ValidateMove'
+//	go run ./cmd/servicebench [--calls 10000] [--concurrency 16] [--rounds 3] [--binary PATH]
+//	go run ./cmd/servicebench --profile DIR --only 'ListLegalMoves|ValidateMove'
 //
-// Run it from the main module: tools/ is a module of its own, hence the ignore tag and the file
-// name. With --profile, the server gets an --admin-addr and the last round of every case leaves
+// Run it from the repository's root. With --profile, the server gets an --admin-addr and the last round of every case leaves
 // its CPU profile, fetched from /debug/pprof/profile, in DIR/<call>-<transport>.pprof.
 package main
 

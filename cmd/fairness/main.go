@@ -1,5 +1,3 @@
-//go:build ignore
-
 // Command fairness measures how `ashtapada serve` shares its analysis slots among clients. It
 // starts the server as a child process with its default flags (plus --flag and --env), drives
 // analysis calls through the HTTP/JSON gateway from several loopback addresses (each address, or
@@ -7,7 +5,7 @@
 // Throughout every scenario a probe on 127.0.0.99 calls ListLegalMoves every 20 ms; its p50 and
 // p99 are printed next to those of the idle server, measured for 5 s before the scenario.
 //
-//	go run ./tools/fairness/main.go [--binary PATH] [--duration 40s] [--env K=V] [--flag --analyses=2] SCENARIO...
+//	go run ./cmd/fairness [--binary PATH] [--duration 40s] [--env K=V] [--flag --analyses=2] SCENARIO...
 //
 // Scenarios:
 //

@@ -1,15 +1,10 @@
-//go:build ignore
-
 // Command tune fits the evaluation weights of a game (the Weights of its package's weights.go)
 // to the results of self-play games, Texel-style, and plays matches between weight sets.
 //
-//	go run ./tools/tune/main.go gen   --variant V --games N --seed S --depth D --open K --out DATA
-//	go run ./tools/tune/main.go fit   --variant V --data DATA --out NEW.json
-//	go run ./tools/tune/main.go match --variant V --a NEW.json --b tuned --games N --seed S --movetime 20ms
-//	go run ./tools/tune/main.go show  --variant V --weights NEW.json
-//
-// It is a single file with the ignore tag, run from the main module like tools/servicebench:
-// tools/ is a module of its own, and the tuner needs the engine's packages.
+//	go run ./cmd/tune gen   --variant V --games N --seed S --depth D --open K --out DATA
+//	go run ./cmd/tune fit   --variant V --data DATA --out NEW.json
+//	go run ./cmd/tune match --variant V --a NEW.json --b tuned --games N --seed S --movetime 20ms
+//	go run ./cmd/tune show  --variant V --weights NEW.json
 //
 // # Data
 //
@@ -50,7 +45,7 @@
 // docs/measurements.md, section "Evaluation tuning", has the commands and what came of them;
 // for chaturanga:
 //
-//	T="go run ./tools/tune/main.go"
+//	T="go run ./cmd/tune"
 //	$T gen --variant chaturanga --games 1500 --seed 1 --depth 4 --open 8 --random 0.03 --jobs 1 --out /tmp/chaturanga.data
 //	$T fit --variant chaturanga --data /tmp/chaturanga.data --out /tmp/chaturanga.json
 //	$T match --variant chaturanga --a /tmp/chaturanga.json --b hand --games 300 --seed 3 --movetime 20ms --open 8 --max-actions 300
