@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	_ "github.com/ashtapada/ashtapada/engine/games"
 )
 
@@ -16,7 +17,7 @@ const maxErrorLen = 400
 // one kind or another, gives an error that quotes little of it.
 func TestErrorsQuoteLittle(t *testing.T) {
 	fills := []string{strings.Repeat("x", 4000), strings.Repeat("9", 4000), strings.Repeat("ab/", 1333), strings.Repeat("é", 2000)}
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		start, err := v.Start(nil)
 		if err != nil {

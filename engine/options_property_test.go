@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	_ "github.com/ashtapada/ashtapada/engine/games"
 )
 
@@ -49,7 +50,7 @@ func TestOptionsProperty(t *testing.T) {
 		t.Logf("options property: per accepted combination at least %d games, more up to %d until %d positions are checked; at most %d actions a game\n%s",
 			b.minGames, b.maxGames, b.positions, b.maxActions, strings.Join(totals, "\n"))
 	})
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/engine"
 	"github.com/ashtapada/ashtapada/engine/enginetest"
 )
 
@@ -12,7 +11,7 @@ import (
 // their text, their structured form and every action's notation; a game package adds its own
 // option sets and special positions.
 func TestRoundTripsEveryVariant(t *testing.T) {
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		start, err := v.Start(nil)
 		if err != nil {
 			t.Fatal(err)

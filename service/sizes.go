@@ -4,6 +4,8 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/ashtapada/ashtapada/engine/record"
+	"github.com/ashtapada/ashtapada/engine/search"
+	"github.com/ashtapada/ashtapada/service/internal/reqlimits"
 )
 
 // The service's bounds on what a request may hold, in one table, far above anything a real game
@@ -36,11 +38,11 @@ const (
 	maxImportPositions = 500
 	// maxHistory bounds the keys or actions of a game's history.
 	maxHistory = 10000
-	// maxNesting bounds how deep messages nest (a google.protobuf.Value can nest without end).
-	maxNesting = 32
+	// maxNesting bounds how deep messages nest, as the gateway's decoder does.
+	maxNesting = reqlimits.MaxNesting
 	// maxPerftDepth, maxMultiPV, maxPlayouts and maxPlayoutActions bound the analysis requests;
 	// their time is bounded by Limits.
-	maxPerftDepth     = 64
+	maxPerftDepth     = search.MaxDepth
 	maxMultiPV        = 64
 	maxPlayouts       = 100000
 	maxPlayoutActions = 100000

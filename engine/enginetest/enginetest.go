@@ -238,3 +238,15 @@ func CheckRoundTrips(t testing.TB, p engine.Position, same func(a, b engine.Posi
 		}
 	}
 }
+
+// Registered returns every registered variant, and fails the test when there is none: a loop
+// over an empty registry checks nothing, and would pass (the test package must import
+// engine/games, or the game packages it means).
+func Registered(t testing.TB) []engine.Variant {
+	t.Helper()
+	vs := engine.Variants()
+	if len(vs) == 0 {
+		t.Fatal("no variant is registered: import engine/games")
+	}
+	return vs
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	_ "github.com/ashtapada/ashtapada/engine/games"
 	"github.com/ashtapada/ashtapada/engine/record"
 )
@@ -45,7 +46,7 @@ func TestRoundTripEveryVariant(t *testing.T) {
 		games = 8
 	}
 	r := rand.New(rand.NewPCG(7, 11))
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		t.Run(name, func(t *testing.T) {
 			played, positions, finished := 0, 0, 0

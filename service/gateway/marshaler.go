@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/service/internal/echo"
+	"github.com/ashtapada/ashtapada/service/internal/reqlimits"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
@@ -23,7 +24,7 @@ import (
 // maxNesting is how deep the service's caps let messages nest. A body nested deeper than the
 // JSON decoder reads is refused in the caps' words, naming where the nesting began, which
 // nestingField looks for down to twice that depth.
-const maxNesting = 32
+const maxNesting = reqlimits.MaxNesting
 
 // jsonMarshaler is the gateway's JSON: protojson with the API's options, request bodies decoded
 // in one pass with their errors kept for the error handler, and the error chunk of a stream in
