@@ -33,6 +33,12 @@ type Description struct {
 	Repetition int
 	// Search holds what matches found about searching the variant.
 	Search SearchHints
+	// RecordName is how other programs' game records name the variant in their Variant tag,
+	// where it differs from Name; "" for Name.
+	RecordName string
+	// UCIVariant is the variant's name for UCI engines (Fairy-Stockfish's UCI_Variant), whose
+	// position text and move notation are the variant's own; "" where no UCI engine plays it.
+	UCIVariant string
 }
 
 // SearchHints are what matches at equal time found about searching a variant (docs/measurements.md

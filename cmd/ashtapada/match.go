@@ -189,8 +189,8 @@ func newSeat(spec playerSpec, variant string, cfg *matchConfig) (seat, error) {
 		p := &searchPlayer{s: search.NewSearcher(0), opts: opts, tc: tc, name: spec.text}
 		return seat{bot: p, reset: p.s.ClearTable}, nil
 	case "fairy", "uci":
-		if variant != "chaturanga" {
-			return seat{}, fmt.Errorf("player %q: a UCI engine plays only chaturanga here, not %s", spec.text, variant)
+		if v, ok := engine.Lookup(variant); !ok || v.Describe().UCIVariant == "" {
+			return seat{}, fmt.Errorf("player %q: no UCI engine plays %s", spec.text, variant)
 		}
 		path, args := cfg.fairy, []string(nil)
 		if spec.kind == "uci" {

@@ -30,7 +30,10 @@ func describe() *engine.Description {
 		Name:  Name,
 		Title: "Chaturanga",
 		// The selective search: +114 Elo at 20-40 ms a move (SPRT, docs/measurements.md).
-		Search:     engine.SearchHints{Selective: true},
+		Search: engine.SearchHints{Selective: true},
+		// pychess-variants and Fairy-Stockfish write records and speak UCI with these names.
+		RecordName: "Chaturanga",
+		UCIVariant: Name,
 		Summary:    "The classical two-player ancestor of chess, as played by Fairy-Stockfish and chess.com: checkmate or stalemate the enemy king.",
 		MinPlayers: 2, MaxPlayers: 2,
 		Players: []engine.PlayerInfo{

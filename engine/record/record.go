@@ -78,14 +78,13 @@ func errorf(line int, tag, format string, args ...any) *Error {
 	return &Error{Line: line, Tag: tag, Action: -1, Reason: fmt.Sprintf(format, args...)}
 }
 
-// VariantTag is the value of the Variant tag for v: its registered name, except chaturanga's,
-// which is written "Chaturanga" as pychess-variants and Fairy-Stockfish write it.
+// VariantTag is the value of the Variant tag for v: the name other programs' records give it
+// (Description.RecordName, as chaturanga's "Chaturanga"), else its registered name.
 func VariantTag(v engine.Variant) string {
-	name := v.Describe().Name
-	if name == "chaturanga" {
-		return "Chaturanga"
+	if d := v.Describe(); d.RecordName != "" {
+		return d.RecordName
 	}
-	return name
+	return v.Describe().Name
 }
 
 // lookupVariant reads a Variant tag: a registered name in any case, spaces and hyphens read as
