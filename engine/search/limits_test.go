@@ -308,3 +308,23 @@ func TestPause(t *testing.T) {
 		})
 	}
 }
+
+// Both searches refuse the same bad options, with one check.
+func TestBadOptionsRefusedAlike(t *testing.T) {
+	root := bigTree()
+	for _, bad := range []Options{
+		{Limits: Limits{Depth: -1}}, {Limits: Limits{Depth: MaxDepth + 1}}, {Limits: Limits{MultiPV: -1}},
+		{Repetition: 1}, {Repetition: -2}, {Limits: Limits{Time: -time.Second}}, {Algorithm: Algorithm(99)},
+	} {
+		for _, algo := range []Algorithm{AlphaBeta, MCTS} {
+			opts := bad
+			if opts.Algorithm == Auto {
+				opts.Algorithm = algo
+			}
+			opts.Nodes = 1000
+			if _, err := NewSearcher(1<<16).Search(context.Background(), root, opts, nil); err == nil {
+				t.Errorf("%v with %+v: no error", algo, bad)
+			}
+		}
+	}
+}

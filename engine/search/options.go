@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -175,4 +176,35 @@ func ClockLimits(left, inc time.Duration, movesToGo int) (soft, hard time.Durati
 		hard = min(soft*5, hard)
 	}
 	return max(min(soft, hard), time.Millisecond), max(hard, time.Millisecond)
+}
+
+// checkRoot refuses a root and options no search can run: a root that waits for no player's
+// action, limits out of range, an unknown algorithm. Both searches (alpha-beta and MCTS) start
+// with it, so that they refuse the same requests.
+func checkRoot(root engine.Position, opts Options) error {
+	if root == nil {
+		return errors.New("search: no root position")
+	}
+	switch ph := root.Phase(); ph {
+	case engine.PhaseAction, engine.PhaseResponse:
+	case engine.PhaseRoll:
+		return errors.New("search: the root waits for a roll; search a position where a player chooses")
+	case engine.PhaseFinished:
+		return engine.ErrGameOver
+	default:
+		return fmt.Errorf("search: the root is in phase %v", ph)
+	}
+	switch {
+	case opts.Depth < 0 || opts.Depth > MaxDepth:
+		return fmt.Errorf("search: depth %d is outside 0..%d", opts.Depth, MaxDepth)
+	case opts.MultiPV < 0:
+		return fmt.Errorf("search: multipv %d is negative", opts.MultiPV)
+	case opts.Repetition < 0 || opts.Repetition == 1:
+		return fmt.Errorf("search: repetition %d must be 0 (off) or at least 2", opts.Repetition)
+	case opts.Time < 0:
+		return fmt.Errorf("search: time %v is negative", opts.Time)
+	case opts.Algorithm < Auto || int(opts.Algorithm) >= len(algorithmNames):
+		return fmt.Errorf("search: unknown algorithm %v", opts.Algorithm)
+	}
+	return nil
 }

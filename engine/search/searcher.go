@@ -208,29 +208,8 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Option
 
 // setup checks the input and prepares the search state.
 func (s *Searcher) setup(ctx context.Context, root engine.Position, opts Options, start time.Time) error {
-	if root == nil {
-		return errors.New("search: no root position")
-	}
-	switch ph := root.Phase(); ph {
-	case engine.PhaseAction, engine.PhaseResponse:
-	case engine.PhaseRoll:
-		return errors.New("search: the root waits for a roll; search a position where a player chooses")
-	case engine.PhaseFinished:
-		return engine.ErrGameOver
-	default:
-		return fmt.Errorf("search: the root is in phase %v", ph)
-	}
-	switch {
-	case opts.Depth < 0 || opts.Depth > MaxDepth:
-		return fmt.Errorf("search: depth %d is outside 0..%d", opts.Depth, MaxDepth)
-	case opts.MultiPV < 0:
-		return fmt.Errorf("search: multipv %d is negative", opts.MultiPV)
-	case opts.Repetition < 0 || opts.Repetition == 1:
-		return fmt.Errorf("search: repetition %d must be 0 (off) or at least 2", opts.Repetition)
-	case opts.Time < 0:
-		return fmt.Errorf("search: time %v is negative", opts.Time)
-	case opts.Algorithm < Auto || opts.Algorithm > MaxN:
-		return fmt.Errorf("search: unknown algorithm %v", opts.Algorithm)
+	if err := checkRoot(root, opts); err != nil {
+		return err
 	}
 	desc := root.Variant().Describe()
 	s.players = engine.Players(root)
