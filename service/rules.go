@@ -59,17 +59,18 @@ func (Rules) ListLegalMoves(_ context.Context, req *pb.ListLegalMovesRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	hist, err := readHistory(req.GetHistory(), pos, "history")
+	game, err := readHistory(req.GetHistory(), pos, "history")
 	if err != nil {
 		return nil, err
 	}
-	return listMoves(pos, hist, req.GetView()), nil
+	return listMoves(game, req.GetView()), nil
 }
 
-// listMoves is ListLegalMoves' answer for pos reached after hist.
-func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLegalMovesResponse {
+// listMoves is ListLegalMoves' answer for the game.
+func listMoves(game *engine.Game, view pb.MoveView) *pb.ListLegalMovesResponse {
+	pos := game.Position()
 	toMove := engine.Seats(pos)[pos.ToMove()].Name
-	if hist.drawn(pos) {
+	if game.Drawn() {
 		return &pb.ListLegalMovesResponse{ToMove: toMove, Phase: pb.Phase_PHASE_FINISHED, Reason: engine.ReasonRepetition,
 			RepetitionChecked: true}
 	}
@@ -77,7 +78,7 @@ func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLeg
 	moves := pos.Moves(buf[:0])
 	phase := pos.Phase()
 	resp := &pb.ListLegalMovesResponse{ToMove: toMove, Phase: phaseToProto(phase),
-		Chance: phase == engine.PhaseRoll, RepetitionChecked: hist.checked()}
+		Chance: phase == engine.PhaseRoll, RepetitionChecked: game.Checked()}
 	if phase == engine.PhaseFinished {
 		resp.Reason = pos.Outcome().Reason
 	}
@@ -101,9 +102,9 @@ func listMoves(pos engine.Position, hist *history, view pb.MoveView) *pb.ListLeg
 	return resp
 }
 
-// nextTurn is what ListLegalMoves and ScorePosition answer for pos reached after hist, in one.
-func nextTurn(pos engine.Position, hist *history, view pb.MoveView) *pb.NextTurn {
-	l, sc := listMoves(pos, hist, view), score(pos, hist)
+// nextTurn is what ListLegalMoves and ScorePosition answer for the game, in one.
+func nextTurn(game *engine.Game, view pb.MoveView) *pb.NextTurn {
+	l, sc := listMoves(game, view), score(game)
 	return &pb.NextTurn{ToMove: l.GetToMove(), Moves: l.GetMoves(), Chance: l.GetChance(), Phase: l.GetPhase(),
 		Status: sc.GetStatus(), Winners: sc.GetWinners(), Reason: sc.GetReason(), DecidedBy: sc.GetDecidedBy(), Standings: sc.GetStandings(), Teams: sc.GetTeams()}
 }
@@ -113,28 +114,27 @@ func (Rules) ValidateMove(_ context.Context, req *pb.ValidateMoveRequest) (*pb.V
 	if err != nil {
 		return nil, err
 	}
-	hist, err := readHistory(req.GetHistory(), pos, "history")
+	game, err := readHistory(req.GetHistory(), pos, "history")
 	if err != nil {
 		return nil, err
 	}
-	if hist.drawn(pos) {
-		return nil, hist.errDrawn("position")
+	if game.Drawn() {
+		return nil, errDrawn(game, "position")
 	}
 	m, reason, err := resolveAction(pos, req.GetMove(), "move")
 	if err != nil {
 		return nil, err
 	}
 	if reason != "" {
-		return &pb.ValidateMoveResponse{Legal: false, Reason: reason, RepetitionChecked: hist.checked()}, nil
+		return &pb.ValidateMoveResponse{Legal: false, Reason: reason, RepetitionChecked: game.Checked()}, nil
 	}
-	child, events := pos.Play(m)
+	after, events := game.After(m)
 	move := actionToProto(pos, m)
-	after := hist.after(pos)
-	resp := &pb.ValidateMoveResponse{Legal: true, Move: move, Position: positionToProto(child), Events: eventsToProto(events),
-		RepetitionChecked: hist.checked(), RepetitionDraw: after.drawn(child)}
+	resp := &pb.ValidateMoveResponse{Legal: true, Move: move, Position: positionToProto(after.Position()), Events: eventsToProto(events),
+		RepetitionChecked: game.Checked(), RepetitionDraw: after.Drawn()}
 	resp.Position.LastAction = move
 	if req.GetIncludeNext() {
-		resp.Next = nextTurn(child, after, req.GetNextView())
+		resp.Next = nextTurn(after, req.GetNextView())
 	}
 	return resp, nil
 }
@@ -147,17 +147,17 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 	if len(req.GetMoves()) > maxActions {
 		return nil, invalid("TOO_MANY_ACTIONS", "moves", "at most %d actions per request, got %d", maxActions, len(req.GetMoves()))
 	}
-	hist, err := readHistory(req.GetHistory(), pos, "history")
+	game, err := readHistory(req.GetHistory(), pos, "history")
 	if err != nil {
 		return nil, err
 	}
 	if len(req.GetMoves()) > 0 && pos.Phase() == engine.PhaseFinished {
 		return nil, toStatus(engine.ErrGameOver, "position")
 	}
-	if len(req.GetMoves()) > 0 && hist.drawn(pos) {
-		return nil, hist.errDrawn("position")
+	if len(req.GetMoves()) > 0 && game.Drawn() {
+		return nil, errDrawn(game, "position")
 	}
-	resp := &pb.ApplyMovesResponse{RepetitionChecked: hist.checked()}
+	resp := &pb.ApplyMovesResponse{RepetitionChecked: game.Checked()}
 	var last *pb.Action
 	for i, a := range req.GetMoves() {
 		field := "moves[" + strconv.Itoa(i) + "]"
@@ -166,7 +166,7 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 		switch {
 		case pos.Phase() == engine.PhaseFinished:
 			reason = "the game is over"
-		case hist.drawn(pos):
+		case game.Drawn():
 			reason = "the game is over: drawn by repetition"
 		default:
 			if m, reason, err = resolveAction(pos, a, field); err != nil {
@@ -179,17 +179,16 @@ func (Rules) ApplyMoves(_ context.Context, req *pb.ApplyMovesRequest) (*pb.Apply
 		}
 		applied := actionToProto(pos, m)
 		last = applied
-		hist.push(pos)
-		var events []engine.Event
-		pos, events = pos.Play(m)
+		events := game.Play(m)
+		pos = game.Position()
 		resp.Steps = append(resp.Steps, &pb.AppliedMove{Move: applied, Events: eventsToProto(events), Text: pos.String(), Key: pos.Key()})
 		resp.Applied++
 	}
 	resp.Position = positionToProto(pos)
 	resp.Position.LastAction = last
-	resp.RepetitionDraw = hist.drawn(pos)
+	resp.RepetitionDraw = game.Drawn()
 	if req.GetIncludeNext() {
-		resp.Next = nextTurn(pos, hist, req.GetNextView())
+		resp.Next = nextTurn(game, req.GetNextView())
 	}
 	return resp, nil
 }
@@ -216,7 +215,7 @@ func (Rules) RollDice(_ context.Context, req *pb.RollDiceRequest) (*pb.RollDiceR
 	}
 	resp.Position.LastAction = rollAction(pos, resp.Values, false)
 	if req.GetIncludeNext() {
-		resp.Next = nextTurn(child, &history{}, req.GetNextView())
+		resp.Next = nextTurn(engine.NewGame(child), req.GetNextView())
 	}
 	return resp, nil
 }
@@ -276,7 +275,7 @@ func (Rules) ResolveDice(_ context.Context, req *pb.ResolveDiceRequest) (*pb.Res
 	resp := &pb.ResolveDiceResponse{Position: positionToProto(child), Events: eventsToProto(events), RollAgain: again}
 	resp.Position.LastAction = rollAction(pos, req.GetValues(), again)
 	if req.GetIncludeNext() {
-		resp.Next = nextTurn(child, &history{}, req.GetNextView())
+		resp.Next = nextTurn(engine.NewGame(child), req.GetNextView())
 	}
 	return resp, nil
 }
@@ -326,25 +325,23 @@ func (Rules) ScorePosition(_ context.Context, req *pb.ScorePositionRequest) (*pb
 	if err != nil {
 		return nil, err
 	}
-	hist, err := readHistory(req.GetHistory(), pos, "history")
+	game, err := readHistory(req.GetHistory(), pos, "history")
 	if err != nil {
 		return nil, err
 	}
-	resp := score(pos, hist)
+	resp := score(game)
 	resp.Position = positionToProto(pos)
 	return resp, nil
 }
 
-// score is ScorePosition's answer for pos reached after hist, without the position.
-func score(pos engine.Position, hist *history) *pb.ScorePositionResponse {
+// score is ScorePosition's answer for the game, without the position.
+func score(game *engine.Game) *pb.ScorePositionResponse {
+	pos := game.Position()
 	players := engine.Seats(pos)
-	o := pos.Outcome()
-	if hist.drawn(pos) {
-		o = engine.RepetitionOutcome(len(players))
-	}
+	o := game.Outcome()
 	setup := pos.Setup()
 	resp := &pb.ScorePositionResponse{Status: pb.GameStatus_GAME_STATUS_ONGOING, Reason: o.Reason, DecidedBy: o.DecidedBy,
-		RepetitionChecked: hist.checked()}
+		RepetitionChecked: game.Checked()}
 	if o.Finished {
 		resp.Status = pb.GameStatus_GAME_STATUS_FINISHED
 	}

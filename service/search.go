@@ -56,7 +56,7 @@ type searchJob struct {
 	pos   engine.Position
 	root  engine.Position
 	opts  search.Options
-	hist  *history
+	game  *engine.Game
 	names []string
 	dice  bool // values are averaged over rolls
 }
@@ -112,7 +112,7 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 			return nil, err
 		}
 	}
-	j.hist, err = readHistory(req.GetHistory(), pos, "history")
+	j.game, err = readHistory(req.GetHistory(), pos, "history")
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +123,14 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 			"the position waits for a dice roll, not for a player's choice: roll (RollDice or ResolveDice) and search the position after it")
 	case pos.Phase() == engine.PhaseFinished:
 		return nil, statusError(codes.FailedPrecondition, "GAME_OVER", "position", "the game is over ("+pos.Outcome().Reason+"): there is nothing to search")
-	case j.hist.drawn(pos):
-		return nil, j.hist.errDrawn("position")
+	case j.game.Drawn():
+		return nil, errDrawn(j.game, "position")
 	}
 	j.opts = search.Options{
 		Limits:     search.Limits{Depth: int(req.GetDepth()), Nodes: req.GetMaxNodes(), Time: limit, SoftTime: soft, MultiPV: int(req.GetMultiPv())},
 		Algorithm:  alg,
-		History:    j.hist.keys,
-		Repetition: j.hist.rule,
+		History:    j.game.History(),
+		Repetition: j.game.Repetition(),
 	}
 	// MCTS has no last depth to stop at: a depth only caps its tree.
 	if (j.opts.Depth == 0 || alg.IsMCTS()) && j.opts.Nodes == 0 && j.opts.Time == 0 {
@@ -309,7 +309,7 @@ var errNotRead = statusError(codes.DeadlineExceeded, "ANSWERS_NOT_READ", "", "th
 func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {
 	out := &pb.SearchStreamResponse{Depth: int32(res.Depth), SelDepth: int32(res.SelDepth), Nodes: res.Nodes,
 		NodesPerSecond: perSecond(res.Nodes, res.Elapsed), Elapsed: durationpb.New(res.Elapsed), Complete: res.Complete,
-		RepetitionChecked: j.hist.checked()}
+		RepetitionChecked: j.game.Checked()}
 	if legal(j.pos, res.Best) {
 		out.BestAction = actionToProto(j.pos, res.Best)
 	}

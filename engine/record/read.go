@@ -347,16 +347,16 @@ type Step struct {
 // every action was played.
 func (r *Record) Play() ([]Step, *Failure) {
 	steps := make([]Step, 0, len(r.Actions))
-	keys := make([]uint64, 0, len(r.Actions))
-	cur := r.Start
+	game := engine.NewGameAfter(r.Start, make([]uint64, 0, len(r.Actions)))
 	for i, tok := range r.Actions {
 		fail := func(why string) *Failure {
 			return &Failure{Index: i, Notation: tok.Text, Line: tok.Line, Reason: why}
 		}
+		cur := game.Position()
 		if cur.Phase() == engine.PhaseFinished {
 			return steps, fail("the game is over: " + cur.Outcome().Reason)
 		}
-		if engine.DrawnByRepetition(cur, keys) {
+		if game.Drawn() {
 			return steps, fail("the game is over: drawn by repetition")
 		}
 		m, err := cur.ParseMove(notationOf(cur, tok.Text))
@@ -371,10 +371,8 @@ func (r *Record) Play() ([]Step, *Failure) {
 			}
 			return steps, fail(err.Error())
 		}
-		keys = append(keys, cur.Key())
-		next, _ := cur.Play(m)
-		steps = append(steps, Step{Move: m, Before: cur, After: next})
-		cur = next
+		game.Play(m)
+		steps = append(steps, Step{Move: m, Before: cur, After: game.Position()})
 	}
 	return steps, nil
 }

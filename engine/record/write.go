@@ -39,7 +39,7 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 		given[t.Name] = t.Value
 	}
 
-	texts, turns, end, drawn, err := playThrough(start, moves)
+	texts, turns, end, err := playThrough(start, moves)
 	if err != nil {
 		return "", err
 	}
@@ -47,9 +47,6 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 	d := v.Describe()
 	seats := engine.Seats(start)
 	outcome := end.Outcome()
-	if drawn {
-		outcome = engine.RepetitionOutcome(len(seats))
-	}
 	result := ResultText(outcome, len(seats))
 
 	var out []Tag
@@ -132,33 +129,32 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 // turn is the first action of a turn and the seat that plays it.
 type turn struct{ first, seat int }
 
-// playThrough plays moves from start: each one as a record writes it, the turns, the position
-// reached, and whether it is drawn by repetition.
-func playThrough(start engine.Position, moves []engine.Move) ([]string, []turn, engine.Position, bool, error) {
+// playThrough plays moves from start: each one as a record writes it, the turns, and the game
+// reached (its outcome says whether it is drawn by repetition).
+func playThrough(start engine.Position, moves []engine.Move) ([]string, []turn, *engine.Game, error) {
 	texts := make([]string, len(moves))
 	var turns []turn
-	keys := make([]uint64, 0, len(moves))
-	cur := start
+	game := engine.NewGameAfter(start, make([]uint64, 0, len(moves)))
 	var buf [engine.MaxMoves]engine.Move
 	for i, m := range moves {
-		if engine.DrawnByRepetition(cur, keys) {
-			return nil, nil, nil, false, &Error{Action: i, Reason: engine.ErrDrawnBefore.Error()}
+		cur := game.Position()
+		if game.Drawn() {
+			return nil, nil, nil, &Error{Action: i, Reason: engine.ErrDrawnBefore.Error()}
 		}
 		if !slices.Contains(cur.Moves(buf[:0]), m) {
-			return nil, nil, nil, false, &Error{Action: i, Reason: "not a legal action of the position it is played in"}
+			return nil, nil, nil, &Error{Action: i, Reason: "not a legal action of the position it is played in"}
 		}
 		text := ActionText(cur, m)
 		if !writable(cur, m, text) {
-			return nil, nil, nil, false, &Error{Action: i, Reason: "the action " + strconv.Quote(cur.Notation(m)) + " cannot be written in a record"}
+			return nil, nil, nil, &Error{Action: i, Reason: "the action " + strconv.Quote(cur.Notation(m)) + " cannot be written in a record"}
 		}
 		texts[i] = text
 		if seat := cur.ToMove(); len(turns) == 0 || turns[len(turns)-1].seat != seat {
 			turns = append(turns, turn{first: i, seat: seat})
 		}
-		keys = append(keys, cur.Key())
-		cur, _ = cur.Play(m)
+		game.Play(m)
 	}
-	return texts, turns, cur, engine.DrawnByRepetition(cur, keys), nil
+	return texts, turns, game, nil
 }
 
 // moveNumbers gives the numbers written before actions, by the action's index: full moves in a
