@@ -108,89 +108,14 @@
 //
 // # Auto
 //
-// Auto reads the variant's search hints for its number of sides (engine.SideHints.Algorithm), set from matches
-// at 20 ms a move, 200 games, seed 31, seats rotating from game to game. First places (shared ones
-// count) with 95% intervals against three greedy players:
-//
-//	ashtapada match --variant V [--options players=4] --seed 31 --games 200 --jobs 1 \
-//	  --players search:movetime=20ms:alg=A,greedy,greedy,greedy
-//
-//	variant (sides)                 paranoid                max^n                 mcts
-//	chaturaji (4)                   0.64                    -                     0.605 [0.536, 0.670] *
-//	martian_chess (4)               0.420 [0.354, 0.489]    0.350 [0.287, 0.418]  0.605 [0.536, 0.670]
-//	coaster_chess (4)               0.655 [0.587, 0.717]    0.580 [0.511, 0.646]  0.760 [0.696, 0.814]
-//	martian_coaster_chaturanga (4)  0.445 [0.378, 0.514]    0.470 [0.402, 0.539]  0.485 [0.417, 0.554]
-//	martian_chaturaji (2)           0.690 [0.623, 0.750] †  -                     0.760 [0.696, 0.814]
-//
-// (* without lead, see below; with it 0.555 [0.486, 0.622]; † alpha-beta, today's default for two
-// sides; chaturaji's paranoid figure is the earlier measurement.) MCTSGreedy, on a quiet machine:
-//
-//	variant (sides)                 mcts                  mcts-greedy
-//	martian_chess (4)               0.575 [0.506, 0.641]  0.740 [0.675, 0.796]
-//	coaster_chess (4)               0.760 [0.696, 0.814]  0.800 [0.739, 0.850]
-//	martian_coaster_chaturanga (4)  0.570 (paranoid)      0.500 [0.431, 0.569]
-//
-// Playout lengths, mcts-greedy, seed 31 (chaturaji also seed 32), 200 games (400 in
-// martian_coaster_chaturanga), first places against three greedy players:
-//
-//	chaturaji (4)                   16: 0.625   30: 0.705, 0.670   50: 0.680, 0.675
-//	                                100: 0.670   to the end: 0.630   (paranoid: 0.595)
-//	martian_coaster_chaturanga (4)  8: 0.525   20: 0.522   to the end: 0.608 (mcts 0.557)
-//	                                (paranoid: 0.525)
-//
-// A Chaturaji game lasts about 880 actions, so a playout to its end is long and noisy; a Martian
-// Coaster Chaturanga game about 38, and the evaluation's score says little about who will be first
-// when it ends: there, only the end does.
-//
-// Head to head at equal time, two seats each (--players mcts,other,mcts,other), the share of
-// first places (won or shared):
-//
-//	martian_chess (4)               mcts 0.595 [0.546, 0.642], paranoid 0.463
-//	martian_chess (4)               mcts-greedy 0.525 [0.476, 0.573], mcts 0.417 (--open 4)
-//	coaster_chess (4)               mcts-greedy 0.645, mcts 0.660 (--open 4)
-//	coaster_chess (4)               every game a 4-way draw (without lead: mcts 0.752, paranoid 0.510)
-//	martian_coaster_chaturanga (4)  mcts 0.200, paranoid 0.300; score 0.434 [0.386, 0.483]
-//	martian_coaster_chaturanga (4)  mcts-greedy (to the end) 0.163 [0.130, 0.202], paranoid 0.338 (--open 4)
-//	chaturaji (4)                   mcts-greedy (30) 0.335 [0.273, 0.403], paranoid 0.185 (--open 4,
-//	                                max_rounds=20, 100 games)
-//
-// and MCTS against alpha-beta (expectimax) in two-side games with dice:
-//
-//	martian_chaturaji               178 of 200 games won, 0.89 [0.839, 0.926]
-//	martian_coaster_chaturanga      95 of 200 won, 0.475 [0.407, 0.544] (--options players=2, partners
-//	                                then searched as opponents; since they are one side, mcts-greedy
-//	                                won 72 of 200, docs/measurements.md)
-//	martian_chaturanga              score 0.595 [0.526, 0.661], +67 Elo [+19, +118];
-//	                                seed 32: 0.670 [0.602, 0.731], +123 Elo [+74, +177]
-//
-// So the hints run MCTSGreedy in four-player chaturaji, martian_chess and
-// martian_coaster_chaturanga, MCTS in four-player coaster_chess, martian_chaturaji and
-// martian_chaturanga, and alpha-beta between the partnerships in martian_coaster_chaturanga's
-// two-player game. In four-player martian_coaster_chaturanga the choice depends on the other
-// players (20 ms, first places; docs/measurements.md):
-//
-//	field                                       mcts-greedy            paranoid
-//	three greedy players (2,000 games each)     0.634 (seeds 31, 33)   0.518 (seed 31)
-//	both, beside two greedy players (1,000)     0.594                  0.239
-//	one against three of the other (600 each)   0.218                  0.232
-//	two seats each (--open 4, 1,600 games)      0.216                  0.284
-//
-// MCTSGreedy is far ahead wherever a player who does not search sits at the table, and
-// paranoid only among searching bots, so Auto runs MCTSGreedy. Valued by chances of first place
-// (FirstChancer), it explores with 0.5 instead of 1 (firstChanceExplore): against three greedy
-// players, 2,000 games at each of seeds 31, 33, 35 and 37 on a machine making 2.2-2.7 M nodes a
-// second, 0.624 of the first places against 0.606 (+0.018 [+0.002, +0.033]). Its playouts are
-// worth the mean of the leaf's own chances and those where the playout stops (firstChanceLeaf):
-// 0.631 against 0.614 over 14,000 games (+0.017 [+0.005, +0.028]).
-//
-// Lead was kept because it gained in the chess games: 611 first places in 1,000 games against
-// 565 without it (martian_chess and coaster_chess at seeds 31 and 32,
-// martian_coaster_chaturanga), and head to head in martian_chess MCTS had 0.035 of the first
-// places without it. Other settings moved martian_chess within the noise (0.45 to 0.58:
-// explore 0.25, 0.5 or 2, playouts of 0, 4 or 16 actions, scale 1.5 or 6, finished games valued
-// by first place alone, priors). In coaster_chess a 4-way draw (the clock called at once, then
-// seven quiet moves) is a first place for everyone: 91 of MCTS's 200 games with lead, 54 without,
-// 83 of paranoid's; MCTS still won more games alone or shared with fewer (61, 86 and 48).
+// Auto runs what the variant's search hints name for its number of sides
+// (engine.SideHints.Algorithm), chosen by matches at equal time: MCTSGreedy in four-player
+// chaturaji, martian_chess and martian_coaster_chaturanga, MCTS in four-player coaster_chess,
+// martian_chaturaji and martian_chaturanga, otherwise alpha-beta (two sides) or paranoid (more).
+// Valued by chances of first place (FirstChancer), MCTSGreedy explores with
+// firstChanceExplore and values a playout by the mean of the leaf's chances and those where it
+// stops (firstChanceLeaf). docs/measurements.md ("How the search hints were chosen") has the
+// matches behind each choice.
 //
 // # Iterative deepening and limits
 //
@@ -211,27 +136,8 @@
 //
 // # Measurements
 //
-// Null windows (PVS) saved 9% of the nodes of depth-7 chaturanga searches on five positions
-// (1,128,327 against 1,237,784); Star1 saved 57% on depth-5 team chaturaji searches from ten
-// starts (197,708 against 454,706 nodes). On a shared 2-core AMD EPYC (go test -bench Search,
-// 16 MiB table cleared before each search; load 3-4 from a match running beside it):
-//
-//	BenchmarkSearchChaturanga/start/depth=6        1.1-1.4 ms/op      2,530 nodes/op   1.9-2.3 M nodes/s   3 allocs/op
-//	BenchmarkSearchChaturanga/middlegame/depth=6   4.6-6.0 ms/op      8,971 nodes/op   1.5-2.0 M nodes/s   3 allocs/op
-//	BenchmarkSearchChaturaji/paranoid/depth=4     0.95-1.05 ms/op     2,572 nodes/op   2.4-2.7 M nodes/s   4 allocs/op
-//	BenchmarkSearchChaturaji/maxn/depth=4         1.17-1.27 ms/op     3,456 nodes/op   2.7-3.0 M nodes/s   4 allocs/op
-//	BenchmarkSearchChaturaji/teams/depth=4        0.71-0.97 ms/op     2,141 nodes/op   2.2-3.0 M nodes/s   4 allocs/op
-//
-// The chaturanga searches visit far fewer nodes at a depth than before the late-move and
-// exchange pruning (16,184 and 139,287), and each node costs more, mostly in the evaluation.
-//
-// Playouts (BenchmarkRollout, 10 playouts an op) run at 4.3-4.6 M actions/s in chaturanga and
-// 6.9-7.4 M in chaturaji with the random policy, with 21 and 39 allocations for about 5,700 and
-// 25,500 actions: the playouts' outcomes, nothing per action.
-//
-// Most of the time goes to the variants' move generation and evaluation. TestMeasureEffort
-// (-measure) reports the depth, the effective branching factor and the first-action cut-off rate
-// of chaturanga searches to a node budget.
+// docs/measurements.md ("The search's own figures") has the nodes saved by null windows and
+// Star1, the benchmarks' speed and allocations, and the playouts' rate.
 //
 // # Playouts and bots
 //

@@ -24,7 +24,7 @@ import (
 // leaves it has without growing.
 const mctsPoolNodes = 1 << 18
 
-// mctsSettings shape MCTS; mctsDefaults were chosen by matches (see doc.go).
+// mctsSettings shape MCTS; mctsDefaults were chosen by matches (docs/measurements.md).
 type mctsSettings struct {
 	// explore is UCT's exploration constant for values in [-1, 1].
 	explore float64

@@ -32,7 +32,7 @@ const (
 	// MCTSGreedy is MCTS in which every other side plays as GreedyBot does: in the tree, as in
 	// the playouts, it takes its largest capture, at random among equals. Against players who
 	// play so it is stronger than MCTS; against players who search, it depends on the game
-	// (doc.go).
+	// (docs/measurements.md).
 	MCTSGreedy
 )
 

@@ -27,7 +27,7 @@ const (
 	modeMaxN
 )
 
-// autoMany is what Auto runs for more than two sides (see doc.go for the measurements).
+// autoMany is what Auto runs for more than two sides (docs/measurements.md has the matches).
 const autoMany = modeParanoid
 
 // frame is the storage of one ply of the search stack.
