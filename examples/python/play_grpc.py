@@ -42,6 +42,9 @@ except ImportError as e:  # pragma: no cover - a setup problem, said plainly
 ONGOING = types.GAME_STATUS_ONGOING
 FINISHED = types.GAME_STATUS_FINISHED
 
+# The kinds of option values, as games.games_of names them.
+OPTION_KINDS = {types.OPTION_TYPE_BOOL: "bool", types.OPTION_TYPE_INT: "int", types.OPTION_TYPE_STRING: "string"}
+
 # Every RPC is a pure function of its request, so the channel may retry any call: gRPC's own
 # retry policy, for the codes that say "try again": UNAVAILABLE (a server restarting) and, for
 # the analysis calls, RESOURCE_EXHAUSTED (ANALYSIS_BUSY: every analysis slot taken; a perft's
@@ -303,7 +306,10 @@ def main():
         health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
         check(health.status == health_pb2.HealthCheckResponse.SERVING, "not serving", health)
         check_errors(client)
-        served = [v.name for v in client.ListVariants(rules.ListVariantsRequest()).variants]
+        served = [
+            (v.name, [(o.name, OPTION_KINDS.get(o.type, ""), o.max) for o in v.options])
+            for v in client.ListVariants(rules.ListVariantsRequest()).variants
+        ]
         for variant, options in games.select(served, args.variant):
             print(play(client, variant, options, rng, args.verbose))
     except (ApiError, Inconsistent, ValueError, grpc.RpcError, grpc.FutureTimeoutError) as e:

@@ -26,7 +26,8 @@ import urllib.request
 
 import games
 
-
+# The kinds of option values, as games.games_of names them.
+OPTION_KINDS = {"OPTION_TYPE_BOOL": "bool", "OPTION_TYPE_INT": "int", "OPTION_TYPE_STRING": "string"}
 
 
 class ApiError(Exception):
@@ -322,7 +323,10 @@ def main():
     print(f"play_json: {args.url}, seed {seed}")
     try:
         check_errors(client)
-        served = [v["name"] for v in client.get("/v1/variants")["variants"]]
+        served = [
+            (v["name"], [(o["name"], OPTION_KINDS.get(o["type"], ""), int(o.get("max", 0))) for o in v.get("options", [])])
+            for v in client.get("/v1/variants")["variants"]
+        ]
         for variant, options in games.select(served, args.variant):
             result = play(client, variant, options, rng, args.verbose)
             print(describe(result))
