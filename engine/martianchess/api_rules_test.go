@@ -656,3 +656,21 @@ func TestMalformed(t *testing.T) {
 		t.Errorf("north's pawn in south's zone: %v", err)
 	}
 }
+
+// At the clock's end a tie is a draw, with first place shared: four players, two level on 13
+// (north_west and south_east), no winners; the others follow by their points.
+func TestClockTieIsADraw(t *testing.T) {
+	v, _ := engine.Lookup("martian_chess")
+	p, err := v.Parse("2dq4/7d/2q5/7p/2q5/1dppq3/8/q2q1pq1 se qdddp,qqdddp,qpp,qqddppp 7 - 40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := p.Outcome()
+	if !o.Finished || o.Reason != "clock" || !slices.Equal(o.Scores, []int{10, 13, 5, 13}) || len(o.Winners) != 0 || !slices.Equal(o.Ranking, []int{3, 1, 4, 1}) {
+		t.Errorf("a tie for first at the clock: %+v, want a draw with places 3 1 4 1", o)
+	}
+	u := make([]float64, 4)
+	if !p.Utility(u) || u[1] != u[3] || u[1] <= u[0] || u[0] <= u[2] {
+		t.Errorf("utilities %v, want the two level leaders equal and above the others", u)
+	}
+}
