@@ -143,8 +143,13 @@ func (a *attacker) waitClosed(limit time.Duration) bool {
 	}
 }
 
-// clientFrom is a gRPC client whose connections come from the loopback address local.
+// clientFrom is a RulesService client whose connections come from the loopback address local.
 func clientFrom(t testing.TB, local, addr string) pb.RulesServiceClient {
+	return pb.NewRulesServiceClient(dialFrom(t, local, addr))
+}
+
+// dialFrom is a gRPC connection from the loopback address local.
+func dialFrom(t testing.TB, local, addr string) *grpc.ClientConn {
 	t.Helper()
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}}
 	cc, err := grpc.NewClient("passthrough:///"+addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
@@ -153,7 +158,7 @@ func clientFrom(t testing.TB, local, addr string) pb.RulesServiceClient {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cc.Close() })
-	return pb.NewRulesServiceClient(cc)
+	return cc
 }
 
 func mustMarshal(t testing.TB, m proto.Message) []byte {

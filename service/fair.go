@@ -60,7 +60,6 @@ type fairGate struct {
 	// waiting is the calls waiting for a slot (paused ones included); read without the lock by
 	// every pause, and by the metrics.
 	waiting atomic.Int64
-	running atomic.Int64
 	// busyRefusals counts ANALYSIS_BUSY refusals, for the metrics.
 	busyRefusals atomic.Uint64
 	stats        *flowStats // nil: none
@@ -216,7 +215,6 @@ func (g *fairGate) grant(s *slot, now time.Time) {
 	g.busy++
 	g.started++
 	s.f.running++
-	g.running.Add(1)
 	s.held, s.start, s.sliceTo = true, now, now.Add(sliceQuantum)
 }
 
@@ -255,7 +253,6 @@ func (g *fairGate) dispatch() {
 			g.started++
 		}
 		next.running++
-		g.running.Add(1)
 		w.granted = true
 		close(w.ready)
 	}
@@ -299,7 +296,6 @@ func (s *slot) release() {
 	g.busy--
 	g.started--
 	s.f.running--
-	g.running.Add(-1)
 	g.avgCall += (s.served - g.avgCall) / 8
 	g.forgetIdle(s.f, now)
 	g.dispatch()
@@ -335,7 +331,6 @@ func (s *slot) pause() time.Duration {
 	s.held = false
 	g.busy--
 	s.f.running--
-	g.running.Add(-1)
 	g.dispatch()
 	g.mu.Unlock()
 
@@ -388,6 +383,13 @@ func flowSubject(id flowID) string {
 		return "key:" + id.class
 	}
 	return "client address"
+}
+
+// inFlight is the calls holding a slot now, for the metrics.
+func (g *fairGate) inFlight() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.busy
 }
 
 // queueLengths is the calls waiting by flow class, for the metrics.

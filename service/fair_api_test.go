@@ -18,9 +18,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -122,19 +120,6 @@ func TestFixedNodesUnderContention(t *testing.T) {
 			shared.GetDepth(), alone.GetNodes(), alone.GetBestAction().GetNotation(), alone.GetDepth())
 	}
 	t.Logf("alone %v, sharing %v", alone.GetElapsed().AsDuration(), shared.GetElapsed().AsDuration())
-}
-
-// dialFrom is a gRPC connection from the loopback address local.
-func dialFrom(t *testing.T, local, addr string) *grpc.ClientConn {
-	t.Helper()
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}}
-	cc, err := grpc.NewClient("passthrough:///"+addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithContextDialer(func(ctx context.Context, a string) (net.Conn, error) { return d.DialContext(ctx, "tcp", a) }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cc.Close() })
-	return cc
 }
 
 // With API keys, analysis calls need one: missing or wrong, UNAUTHENTICATED over gRPC and 401

@@ -146,8 +146,8 @@ func TestFairGateWorkConserving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.running.Load() != 2 || g.waiting.Load() != 0 {
-		t.Errorf("%d running, %d waiting; want both slots to the lone flow", g.running.Load(), g.waiting.Load())
+	if g.inFlight() != 2 || g.waiting.Load() != 0 {
+		t.Errorf("%d running, %d waiting; want both slots to the lone flow", g.inFlight(), g.waiting.Load())
 	}
 	a.done()
 	b.done()

@@ -55,7 +55,7 @@ func (m *metrics) watchAnalyses(g *fairGate) {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "ashtapada_analyses_in_flight",
 			Help: "Analysis calls running now, each holding one of the analysis slots.",
-		}, func() float64 { return float64(g.running.Load()) }),
+		}, func() float64 { return float64(g.inFlight()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "ashtapada_analyses_waiting",
 			Help: "Analysis calls waiting for a slot now, paused ones included.",
