@@ -1,7 +1,6 @@
 package service
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net"
@@ -331,7 +330,7 @@ type guardedConn struct {
 	lastActive atomic.Int64 // HTTP: UnixNano of the last change between requests
 	ending     atomic.Bool
 	shut       atomic.Bool // Close has closed the connection itself
-	linger     atomic.Bool // HTTP: the answer refused a body the client may still be sending
+	linger     atomic.Bool // HTTP: a request's body was refused while the client may still be sending it
 }
 
 func (c *guardedConn) Read(p []byte) (int, error) {
@@ -377,9 +376,6 @@ func (c *guardedConn) Write(p []byte) (int, error) {
 		}
 	}
 	if c.ledger == nil {
-		if bytes.HasPrefix(p, tooLargeStatusLine) {
-			c.linger.Store(true)
-		}
 		return c.Conn.Write(p)
 	}
 	c.wmu.Lock()
@@ -406,9 +402,16 @@ func (c *guardedConn) Close() error {
 	return err
 }
 
-// tooLargeStatusLine begins the HTTP port's 413 answers, after which the client may still be
-// sending the body the server refused.
-var tooLargeStatusLine = []byte("HTTP/1.1 413 ")
+// httpConnKey is the context key of an HTTP request's *guardedConn (http.Server.ConnContext).
+type httpConnKey struct{}
+
+// bodyRefused marks the connection of a request whose body the gateway refused as too large: it
+// closes lingering (see lingeringClose).
+func bodyRefused(r *http.Request) {
+	if c, ok := r.Context().Value(httpConnKey{}).(*guardedConn); ok {
+		c.linger.Store(true)
+	}
+}
 
 // Lingering close, as nginx's lingering_close: what a client still sends after its body was
 // refused is read and discarded, for at most lingerTime and lingerBytes, before the connection

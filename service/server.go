@@ -429,12 +429,14 @@ func Serve(ctx context.Context, grpcLis, httpLis net.Listener, cfg Config) error
 		Interceptors:   gs.unary,
 		Playground:     cfg.Playground,
 		Rejected:       gs.metrics.reject,
+		BodyRefused:    bodyRefused,
 	})
 	if err != nil {
 		return err
 	}
 	hs := cfg.Conn.httpServer(handler)
 	hs.ConnState = httpGuard.connState
+	hs.ConnContext = func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, httpConnKey{}, c) }
 	// net/http reports only failures here (accept errors, handler panics).
 	hs.ErrorLog, err = zap.NewStdLogAt(log.Named("http"), zap.WarnLevel)
 	if err != nil {

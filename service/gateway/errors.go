@@ -129,6 +129,14 @@ func writeError(w http.ResponseWriter, httpStatus int, st *spb.Status) {
 	_, _ = w.Write(body)
 }
 
+// writeError answers r with an error, and tells BodyRefused of a body refused as too large.
+func (g *gateway) writeError(w http.ResponseWriter, r *http.Request, httpStatus int, st *spb.Status) {
+	if httpStatus == http.StatusRequestEntityTooLarge && g.bodyRefused != nil {
+		g.bodyRefused(r)
+	}
+	writeError(w, httpStatus, st)
+}
+
 // hasErrorInfo reports whether st carries an ErrorInfo, as every error of the gRPC service does.
 func hasErrorInfo(st *spb.Status) bool {
 	for _, d := range st.GetDetails() {
@@ -220,7 +228,7 @@ func (g *gateway) gatewayError(ctx context.Context, _ *runtime.ServeMux, _ runti
 			}
 		}
 	}
-	writeError(w, httpStatus, st)
+	g.writeError(w, r, httpStatus, st)
 	if logged {
 		start := time.Now()
 		if body != nil {

@@ -55,6 +55,9 @@ type Options struct {
 	// Rejected, when set, counts the requests the handler answers itself with an error, which
 	// the gRPC server's metrics never see: by gRPC code and ErrorInfo reason.
 	Rejected func(code codes.Code, reason string)
+	// BodyRefused, when set, is told of every request whose body the gateway refused as too
+	// large (413), while the client may still be sending it.
+	BodyRefused func(*http.Request)
 }
 
 // Playground is a web page served beside the API: it answers GET and HEAD for the paths it
@@ -104,6 +107,7 @@ type gateway struct {
 	playground  Playground
 	version     []string
 	rejected    func(codes.Code, string)
+	bodyRefused func(*http.Request)
 }
 
 // New returns the HTTP/JSON handler: the gateway, which calls the gRPC server over conn (or
@@ -112,7 +116,7 @@ type gateway struct {
 // are AIP-193 JSON; see docs/http.md.
 func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (http.Handler, error) {
 	g := &gateway{log: opts.Log, maxBody: opts.MaxBodyBytes, ready: opts.Ready, metrics: opts.Metrics, playground: opts.Playground,
-		rejected: opts.Rejected}
+		rejected: opts.Rejected, bodyRefused: opts.BodyRefused}
 	if g.log == nil {
 		g.log = zap.NewNop()
 	}
@@ -383,7 +387,7 @@ func writeText(w http.ResponseWriter, s string) {
 
 // reject answers a request the gRPC server never sees, and logs it in the server's call format.
 func (g *gateway) reject(w http.ResponseWriter, r *http.Request, httpStatus int, st *spb.Status, start time.Time) {
-	writeError(w, httpStatus, st)
+	g.writeError(w, r, httpStatus, st)
 	g.logRejected(r, httpStatus, st, start)
 }
 
