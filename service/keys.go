@@ -18,7 +18,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -214,12 +213,8 @@ func (k *APIKeys) authenticate(ctx context.Context, method string) (context.Cont
 	return context.WithValue(ctx, keyContext{}, key), nil
 }
 
-const (
-	rulesMethodPrefix    = "/" + "ashtapada.v1.RulesService/"
-	analysisMethodPrefix = "/" + "ashtapada.v1.AnalysisService/"
-)
-
-var _ = pb.RulesService_ServiceDesc // the method prefixes above name its services
+// rulesMethodPrefix begins the full names of RulesService's methods.
+var rulesMethodPrefix = "/" + pb.RulesService_ServiceDesc.ServiceName + "/"
 
 func (k *APIKeys) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	ctx, err := k.authenticate(ctx, info.FullMethod)
@@ -261,20 +256,9 @@ func (n flowNamer) flow(ctx context.Context) flowID {
 }
 
 func (n flowNamer) address(ctx context.Context) string {
-	var client string
-	p, ok := peer.FromContext(ctx)
-	switch {
-	case !ok || p.Addr == nil || p.Addr == n.gateway:
-		// The gateway's calls, in-process or over its in-memory connection: the HTTP client is
-		// the last address the gateway appended, unless that is a trusted proxy.
-		client = forwardedClient(metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"), n.trusted)
-	case len(n.trusted) > 0 && trustedIP(n.trusted, addrIP(p.Addr)):
-		client = forwardedClient(metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"), n.trusted)
-		if client == "" {
-			client = addrIP(p.Addr).String()
-		}
-	default:
-		client = addrIP(p.Addr).String()
+	_, client, conn := caller(ctx, n.gateway, n.trusted)
+	if client == "" && conn != nil {
+		client = addrIP(conn).String()
 	}
 	ip, err := netip.ParseAddr(client)
 	if err != nil {

@@ -285,23 +285,38 @@ func (c *callLog) write(ctx context.Context, method string, start time.Time, err
 // are believed when they say they came over HTTP; their peer is the HTTP client, which the gateway
 // appends to X-Forwarded-For. A peer that is a trusted proxy is replaced by the client it names.
 func (c *callLog) origin(ctx context.Context) (transport, from zap.Field) {
+	overHTTP, named, conn := caller(ctx, c.gateway, c.trusted)
+	transport = zap.String("transport", "grpc")
+	if overHTTP {
+		transport = zap.String("transport", "http")
+	}
+	switch {
+	case named != "":
+		return transport, zap.String("peer", named)
+	case conn != nil:
+		return transport, zap.String("peer", c.peers.name(conn))
+	}
+	return transport, zap.Skip()
+}
+
+// caller is who made a call, as far as the server may believe it: overHTTP when the gateway made
+// it for an HTTP client; named, the client that the gateway or a trusted proxy names in
+// X-Forwarded-For ("" when none does); conn, the connection's address (nil for the gateway's
+// calls, which come in-process or over its in-memory connection).
+func caller(ctx context.Context, gateway net.Addr, trusted []netip.Prefix) (overHTTP bool, named string, conn net.Addr) {
 	p, ok := peer.FromContext(ctx)
-	if !ok || p.Addr == nil || p.Addr == c.gateway {
+	if !ok || p.Addr == nil || p.Addr == gateway {
 		if v := metadata.ValueFromIncomingContext(ctx, TransportMetadataKey); len(v) == 1 && v[0] == "http" {
-			forwarded := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for")
-			if client := forwardedClient(forwarded, c.trusted); client != "" {
-				return zap.String("transport", "http"), zap.String("peer", client)
-			}
-			return zap.String("transport", "http"), zap.Skip()
+			return true, forwardedClient(metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"), trusted), nil
 		}
-		return zap.String("transport", "grpc"), zap.Skip()
+		return false, "", nil
 	}
-	if len(c.trusted) > 0 && trustedIP(c.trusted, addrIP(p.Addr)) {
-		if client := forwardedClient(metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"), c.trusted); client != "" {
-			return zap.String("transport", "grpc"), zap.String("peer", client)
+	if len(trusted) > 0 && trustedIP(trusted, addrIP(p.Addr)) {
+		if client := forwardedClient(metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"), trusted); client != "" {
+			return false, client, p.Addr
 		}
 	}
-	return zap.String("transport", "grpc"), zap.String("peer", c.peers.name(p.Addr))
+	return false, "", p.Addr
 }
 
 // forwardedClient is the client an X-Forwarded-For chain names: its last address that is no
