@@ -1,6 +1,8 @@
 """What the tests share: the server's address and the games to play."""
 
 import os
+import socketserver
+import threading
 import unittest
 from typing import Any, Dict, List, Tuple
 
@@ -27,3 +29,25 @@ def client() -> ashtapada.Client:
     if not URL:
         raise unittest.SkipTest("set ASHTAPADA_URL to a running server (http://host:port)")
     return ashtapada.Client(URL)
+
+
+class FakeServerCase(unittest.TestCase):
+    """A test case with a fake server of the test's own on a free loopback port, started once for
+    the class: server_type makes it, client() calls it, the path naming what it should do."""
+
+    server_type: Any = None
+    server: Any
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.server = cls.server_type()
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        server: socketserver.BaseServer = cls.server
+        server.shutdown()
+        server.server_close()
+
+    def client(self, mode: str, **kwargs: Any) -> ashtapada.Client:
+        return ashtapada.Client(f"http://127.0.0.1:{self.server.server_address[1]}/{mode}", **kwargs)

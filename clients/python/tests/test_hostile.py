@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, List
 
 import ashtapada
 from ashtapada.types import Position
+from tests.support import FakeServerCase
 
 HUGE = 200 * 1000 * 1000  # the size of a hostile answer: sent lazily, never held in memory
 BLOCK = b" " * (64 << 10)
@@ -159,21 +160,9 @@ class HostileServer(socketserver.ThreadingTCPServer):
 START: Position = {"variant": "chaturanga", "text": "8/8/8/8/8/8/8/8 w - - 0 1"}  # the server never reads it
 
 
-class Hostile(unittest.TestCase):
+class Hostile(FakeServerCase):
+    server_type = HostileServer
     server: HostileServer
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.server = HostileServer()
-        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.server.shutdown()
-        cls.server.server_close()
-
-    def client(self, mode: str, **kwargs: Any) -> ashtapada.Client:
-        return ashtapada.Client(f"http://127.0.0.1:{self.server.server_address[1]}/{mode}", **kwargs)
 
     def raises(self, kind: Any, call: Callable[[], Any]) -> Any:
         with self.assertRaises(kind) as cm:

@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import ashtapada
 from ashtapada.types import Position
+from tests.support import FakeServerCase
 
 KEY = "sk-test-0123456789abcdef"
 START: Position = {"variant": "chaturanga", "text": "8/8/8/8/8/8/8/8 w - - 0 1"}  # the server never reads it
@@ -100,21 +101,9 @@ class RefusingServer(http.server.ThreadingHTTPServer):
         self.seen: Dict[str, Seen] = {}
 
 
-class Refusals(unittest.TestCase):
+class Refusals(FakeServerCase):
+    server_type = RefusingServer
     server: RefusingServer
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.server = RefusingServer()
-        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.server.shutdown()
-        cls.server.server_close()
-
-    def client(self, mode: str, **kwargs: Any) -> ashtapada.Client:
-        return ashtapada.Client(f"http://127.0.0.1:{self.server.server_address[1]}/{mode}", **kwargs)
 
     def seen(self, mode: str) -> Seen:
         return self.server.seen[mode]
