@@ -1,7 +1,8 @@
-// How the family's pieces look: figurines for the Indian games (chaturanga, chaturaji, Ramayana),
+// How the family's pieces look: figurines for the Indian games (Chaturanga, Chaturaji, Ramayana),
 // Icehouse pyramids by size for the pyramid games, and Martian Chaturanga's stacks of pyramids
-// ("trees"). Each glyph is drawn in a 100x100 box, base down. A variant or kind not listed here
-// gets a disc with its letter, so that a new game plays before it has a set of its own.
+// ("trees"). Each glyph is drawn in a 100x100 box, base down. The art is chosen by the piece kinds
+// a variant describes, never by its name; a kind no set draws gets a disc with its letter, so that
+// a new game plays before it has figures of its own.
 import type { Variant } from "./api";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -283,39 +284,79 @@ const stone: Glyph = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// The sets, by variant and kind.
+// The sets, by piece kind. A variant is drawn from one set: the one with figures for the most of
+// the kinds its description gives (GetVariant's piece_types), the earlier set on a tie. So a kind
+// name two sets share (a pawn figurine, a one-pip pyramid) is drawn as the rest of the game's
+// pieces are, and a new game whose kinds are ones drawn here gets their figures; a kind its set
+// lacks is a lettered disc.
 
-const PYRAMID_SET = { pawn: pyramid(1), drone: pyramid(2), queen: pyramid(3) };
-
-const SETS: Record<string, Record<string, Glyph>> = {
-  chaturanga: { king, mantri, gaja: elephant, horse, ratha: chariot, pawn },
-  chaturaji: { raja: king, elephant, horse, boat, pawn },
-  ramayana: {
-    rajah: king,
-    maharajah,
-    brahmin,
-    swami,
-    devapala,
-    yavana,
-    muni,
-    singh,
-    shikari,
-    untouchable,
-    dropped_untouchable: droppedUntouchable,
-    buddha,
-    rakshasa,
-  },
-  martian_chaturanga: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), keep: stone },
-  // Martian Chaturaji's pieces are Martian Chaturanga's; its throne is two large pyramids.
-  martian_chaturaji: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), throne: tree(3, 3) },
-  martian_chess: PYRAMID_SET,
-  coaster_chess: PYRAMID_SET,
-  martian_coaster_chaturanga: PYRAMID_SET,
+const FIGURINES: Record<string, Glyph> = {
+  king,
+  raja: king,
+  rajah: king,
+  maharajah,
+  mantri,
+  gaja: elephant,
+  elephant,
+  horse,
+  ratha: chariot,
+  chariot,
+  boat,
+  pawn,
+  brahmin,
+  swami,
+  devapala,
+  yavana,
+  muni,
+  singh,
+  shikari,
+  untouchable,
+  dropped_untouchable: droppedUntouchable,
+  buddha,
+  rakshasa,
 };
 
-/** Whether the variant's pieces are drawn as figures of their own rather than lettered discs. */
+/** Icehouse pyramids, one to a piece: small, medium and large. */
+const PYRAMID_SET: Record<string, Glyph> = { pawn: pyramid(1), drone: pyramid(2), queen: pyramid(3) };
+
+/** Stacks of pyramids, and the immobile pieces of the games that play with them: a keep is a
+ * stone, a throne two large pyramids. */
+const TREES: Record<string, Glyph> = {
+  monarch: tree(3, 2, 1),
+  paladin: tree(3, 1),
+  raven: tree(3, 2),
+  squire: tree(2, 1),
+  keep: stone,
+  throne: tree(3, 3),
+};
+
+const SETS: Record<string, Glyph>[] = [FIGURINES, PYRAMID_SET, TREES];
+
+const chosen = new WeakMap<Variant, Record<string, Glyph>>();
+
+/** The set a variant's pieces are drawn from, chosen by their kinds. */
+function setFor(variant: Variant): Record<string, Glyph> {
+  let set = chosen.get(variant);
+  if (set) return set;
+  const kinds = (variant.piece_types ?? []).map((t) => t.kind ?? "");
+  let best = 0;
+  set = {};
+  for (const s of SETS) {
+    const n = kinds.filter((k) => Object.hasOwn(s, k)).length;
+    if (n > best) [best, set] = [n, s];
+  }
+  chosen.set(variant, set);
+  return set;
+}
+
+function glyphFor(variant: Variant, kind: string): Glyph | undefined {
+  const set = setFor(variant);
+  return Object.hasOwn(set, kind) ? set[kind] : undefined;
+}
+
+/** Whether the variant's pieces of this kind are drawn as a figure rather than a lettered disc. */
 export function hasGlyph(variant: Variant, kind: string): boolean {
-  return Boolean(SETS[variant.name ?? ""]?.[kind]);
+  return glyphFor(variant, kind) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,7 +416,7 @@ export function drawGlyph(parent: Element, variant: Variant, kind: string, color
   const g = el("g", { class: "piece" }, parent);
   const type = variant.piece_types?.find((t) => t.kind === kind);
   const fill = type?.neutral && !color ? NEUTRAL : colorFill(color);
-  const glyph = SETS[variant.name ?? ""]?.[kind];
+  const glyph = glyphFor(variant, kind);
   if (!glyph) {
     drawDisc(g, variant, kind, fill, cx, cy, size, Boolean(type?.royal));
     return g;

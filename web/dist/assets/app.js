@@ -332,32 +332,59 @@ var stone = [
   ["detail", "M34 62 Q42 56 52 58"],
   ["detail", "M60 72 Q66 68 70 70"]
 ];
-var PYRAMID_SET = { pawn: pyramid(1), drone: pyramid(2), queen: pyramid(3) };
-var SETS = {
-  chaturanga: { king, mantri, gaja: elephant, horse, ratha: chariot, pawn },
-  chaturaji: { raja: king, elephant, horse, boat, pawn },
-  ramayana: {
-    rajah: king,
-    maharajah,
-    brahmin,
-    swami,
-    devapala,
-    yavana,
-    muni,
-    singh,
-    shikari,
-    untouchable,
-    dropped_untouchable: droppedUntouchable,
-    buddha,
-    rakshasa
-  },
-  martian_chaturanga: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), keep: stone },
-  // Martian Chaturaji's pieces are Martian Chaturanga's; its throne is two large pyramids.
-  martian_chaturaji: { monarch: tree(3, 2, 1), paladin: tree(3, 1), raven: tree(3, 2), squire: tree(2, 1), throne: tree(3, 3) },
-  martian_chess: PYRAMID_SET,
-  coaster_chess: PYRAMID_SET,
-  martian_coaster_chaturanga: PYRAMID_SET
+var FIGURINES = {
+  king,
+  raja: king,
+  rajah: king,
+  maharajah,
+  mantri,
+  gaja: elephant,
+  elephant,
+  horse,
+  ratha: chariot,
+  chariot,
+  boat,
+  pawn,
+  brahmin,
+  swami,
+  devapala,
+  yavana,
+  muni,
+  singh,
+  shikari,
+  untouchable,
+  dropped_untouchable: droppedUntouchable,
+  buddha,
+  rakshasa
 };
+var PYRAMID_SET = { pawn: pyramid(1), drone: pyramid(2), queen: pyramid(3) };
+var TREES = {
+  monarch: tree(3, 2, 1),
+  paladin: tree(3, 1),
+  raven: tree(3, 2),
+  squire: tree(2, 1),
+  keep: stone,
+  throne: tree(3, 3)
+};
+var SETS = [FIGURINES, PYRAMID_SET, TREES];
+var chosen = /* @__PURE__ */ new WeakMap();
+function setFor(variant) {
+  let set = chosen.get(variant);
+  if (set) return set;
+  const kinds = (variant.piece_types ?? []).map((t) => t.kind ?? "");
+  let best = 0;
+  set = {};
+  for (const s of SETS) {
+    const n = kinds.filter((k) => Object.hasOwn(s, k)).length;
+    if (n > best) [best, set] = [n, s];
+  }
+  chosen.set(variant, set);
+  return set;
+}
+function glyphFor(variant, kind) {
+  const set = setFor(variant);
+  return Object.hasOwn(set, kind) ? set[kind] : void 0;
+}
 var PIECE_COLORS = {
   white: "#fbfaf2",
   black: "#2a2a2a",
@@ -395,7 +422,7 @@ function drawGlyph(parent, variant, kind, color, cx, cy, size) {
   const g = el("g", { class: "piece" }, parent);
   const type = variant.piece_types?.find((t) => t.kind === kind);
   const fill = type?.neutral && !color ? NEUTRAL : colorFill(color);
-  const glyph = SETS[variant.name ?? ""]?.[kind];
+  const glyph = glyphFor(variant, kind);
   if (!glyph) {
     drawDisc(g, variant, kind, fill, cx, cy, size, Boolean(type?.royal));
     return g;
