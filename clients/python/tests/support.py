@@ -1,4 +1,4 @@
-"""What the tests share: the server's address and the games to play."""
+"""What the tests share: the server's address and the games to play, which it describes."""
 
 import os
 import socketserver
@@ -10,19 +10,27 @@ import ashtapada
 
 URL = os.environ.get("ASHTAPADA_URL", "")
 
-# (variant, options): every variant the server serves, with options that bound a game.
-GAMES: List[Tuple[str, Dict[str, Any]]] = [
-    ("chaturanga", {}),
-    ("ramayana", {}),
-    ("martian_chaturanga", {"max_turns": 60}),
-    ("martian_chaturaji", {"max_turns": 60}),
-    ("chaturaji", {"max_rounds": 15}),
-    ("chaturaji", {"teams": True, "max_rounds": 15}),
-    ("martian_chess", {}),
-    ("martian_chess", {"players": 4, "teams": True}),
-    ("coaster_chess", {}),
-    ("martian_coaster_chaturanga", {"max_turns": 20}),
-]
+# An integer option named max_... whose default is 0 (no limit), such as max_turns or max_rounds,
+# is set to this, so that a game of random play ends in a few minutes at most.
+BOUND = 20
+
+
+def games(c: ashtapada.Client) -> List[Tuple[str, Dict[str, Any]]]:
+    """The games to play, (variant, options), as the server describes them: every variant
+    ListVariants gives, at its default options and under each of its option boards' options (the
+    other boards and seats, such as four players), with any max_... limit bound to BOUND."""
+    out: List[Tuple[str, Dict[str, Any]]] = []
+    for summary in c.list_variants()["variants"]:
+        variant = c.get_variant(summary["name"])["variant"]
+        bounds: Dict[str, Any] = {
+            o["name"]: min(BOUND, int(o.get("max") or BOUND))
+            for o in variant.get("options", [])
+            if o["name"].startswith("max_") and o.get("type") == "OPTION_TYPE_INT" and o.get("default_value", 0) == 0
+        }
+        out.append((variant["name"], dict(bounds)))
+        for board in variant.get("option_boards", []):
+            out.append((variant["name"], {**board.get("options", {}), **bounds}))
+    return out
 
 
 def client() -> ashtapada.Client:
