@@ -31,3 +31,7 @@ func autoAlgorithm(root engine.Position, opts Options) Algorithm {
 	}
 	return Auto
 }
+
+// AlgorithmFor is the algorithm Search runs for root with opts: Options.Algorithm, or where that
+// is Auto, the one the variant's hints choose.
+func AlgorithmFor(root engine.Position, opts Options) Algorithm { return autoAlgorithm(root, opts) }

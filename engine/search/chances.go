@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -48,6 +49,12 @@ func shareFinished(c, u []float64, sides [engine.MaxPlayers]int) {
 	}
 }
 
+// MCTSMean is the mean utility, in [-1, 1] with a won game 1, that the value v of an MCTS line
+// (Line.Values, in pawns) stands for: MCTS scores positions by tanh(pawns / 3) and reports its
+// means back in pawns. A SideHints.FirstPlace table is read at these means; it is exported for
+// fitting one (go run ./cmd/experiments first-chances).
+func MCTSMean(v float64) float64 { return math.Tanh(v / mctsDefaults.scale) }
+
 // firstTable is a chance of first place read from a side's mean, interpolated between its
 // values at the means -1, -0.8, ..., 1.
 type firstTable [11]float64
@@ -93,4 +100,12 @@ func (t *mctsTree) expectedValues(l *Line) {
 		l.Values[p] = engine.WinValue * (k*l.Chances[p] - 1) / (k - 1)
 	}
 	clampEval(l.Values)
+}
+
+// Sides gives every player of pos the index of its side: partners share one (Sider), and
+// without teams every player is a side of its own.
+func Sides(pos engine.Position) ([]int, error) {
+	n := engine.Players(pos)
+	sides, err := sidesOf(pos, n)
+	return sides[:n], err
 }

@@ -61,7 +61,7 @@
 // (3.5 actions at 2,000 nodes and 4.5 at 20,000, from the start).
 // Where the variant's search hints name no algorithm (see Auto), Auto runs paranoid, which did at least as well in
 // matches of chaturaji without teams (two seats each, swapped every other game, the same dice
-// seeds; TestMeasureParanoidMaxN):
+// seeds; go run ./cmd/experiments paranoid-maxn):
 //
 //	budget        games  win share (paranoid / max^n)  points per seat, paranoid − max^n
 //	2,000 nodes    197   0.266 / 0.234                 +0.90 ± 1.31 (95%)
@@ -99,12 +99,12 @@
 // 0.645 (4,000 games, within the noise).
 //
 // A line of MCTS in a game with dice and two sides also carries every player's chance of
-// winning (Line.Chances), (1 + his side's mean) / 2, which self-play results follow
-// (TestMeasureChances); in a search valued by chances of first place, those chances, the
+// winning (Line.Chances), (1 + his side's mean) / 2, which self-play results follow (go run
+// ./cmd/experiments chances); in a search valued by chances of first place, those chances, the
 // players of other sides sharing what the root's side leaves in proportion to their estimates.
 // In four-player chaturaji, whose MCTSGreedy values positions by each player's lead, a logistic
 // fitted to self-play of that search reads the chance of first place from a side's mean
-// (SideHints.FirstPlace, TestMeasureFirstChances), shared the same way.
+// (SideHints.FirstPlace, go run ./cmd/experiments first-chances), shared the same way.
 //
 // # Auto
 //

@@ -82,8 +82,8 @@ func (t *mctsTree) line(c int32) Line {
 	node := &t.pool[c]
 	over := (exact || node.visits == 0) && cur.Utility(t.u[:t.players])
 	// With dice and two sides a side's mean, in [-1, 1] with a won game 1, reads as a chance of
-	// winning, and self-play results follow it (TestMeasureChances). With greedy opponents it is
-	// a chance against them, which was not measured.
+	// winning, and self-play results follow it (go run ./cmd/experiments chances). With greedy
+	// opponents it is a chance against them, which was not measured.
 	chances := t.firstChance || t.firstFit != nil || t.chance && t.sides == 2 && !t.greedy
 	var means [engine.MaxPlayers]float64 // each player's side's mean, which Chances read
 	switch {

@@ -64,7 +64,7 @@ type rootMove struct {
 	pvLen int
 }
 
-// searchStats counts what TestMeasureEffort reports.
+// searchStats counts what BenchmarkEffort (measure_test.go) reports.
 type searchStats struct {
 	cutoffs, firstCutoffs        uint64 // beta cut-offs, and those on the first action
 	aspirations, aspirationFails uint64 // aspiration searches at the root, and their re-searches
