@@ -13,9 +13,22 @@
 #
 # ASHTAPADA_EXAMPLES_SEED (default 1) seeds the clients' choices and rolls: the same seed plays
 # the same games.
+#
+# ASHTAPADA_BUILD_TAGS are Go build tags for the server, ASHTAPADA_EXAMPLES_VARIANTS (names
+# separated by spaces) the only variants the clients play (each must be served and played to its
+# end), and ASHTAPADA_EXAMPLES_CLIENTS the clients that play (default: python_json python_grpc
+# typescript). make examples-test also runs, in seconds, the test game that only a build with
+# -tags testgame serves, with the Python clients:
+#
+#   ASHTAPADA_BUILD_TAGS=testgame ASHTAPADA_EXAMPLES_VARIANTS=hexapawn \
+#     ASHTAPADA_EXAMPLES_CLIENTS="python_json python_grpc" bash examples/run.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seed="${ASHTAPADA_EXAMPLES_SEED:-1}"
+tags="${ASHTAPADA_BUILD_TAGS:-}"
+clients=" ${ASHTAPADA_EXAMPLES_CLIENTS:-python_json python_grpc typescript} "
+only=()
+for v in ${ASHTAPADA_EXAMPLES_VARIANTS:-}; do only+=(--variant "$v"); done
 # Debian's interpreter, which has python3-grpcio and python3-protobuf (a python3 earlier in PATH,
 # such as a pyenv one, may not).
 py="${ASHTAPADA_PYTHON:-/usr/bin/python3}"
@@ -36,7 +49,7 @@ for tool in go curl "$py" protoc grpc_python_plugin node npm; do
 done
 
 echo "== build"
-(cd "$root" && go build -o "$work/ashtapada" ./cmd/ashtapada)
+(cd "$root" && go build ${tags:+-tags "$tags"} -o "$work/ashtapada" ./cmd/ashtapada)
 
 echo "== serve"
 # Port 0: the system picks free ports; the server logs the addresses it listens on.
@@ -69,7 +82,7 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 [ -n "$ready" ] || { echo "examples: the server at $url does not answer" >&2; cat "$work/server.log" >&2; exit 1; }
-echo "gRPC $grpc_addr, HTTP $url, seed $seed"
+echo "gRPC $grpc_addr, HTTP $url, seed $seed${tags:+, tags $tags}${ASHTAPADA_EXAMPLES_VARIANTS:+, variants $ASHTAPADA_EXAMPLES_VARIANTS}"
 
 passed=0 failed=0
 run() {
@@ -86,11 +99,18 @@ run() {
 
 # (set -e does not apply inside a condition, so each client chains its steps with &&.)
 python_json() {
-  "$py" "$root/examples/python/play_json.py" --url "$url" --seed "$seed" | tee "$work/json.out"
+  "$py" "$root/examples/python/play_json.py" --url "$url" --seed "$seed" "${only[@]}" | tee "$work/json.out" &&
+    played_every
+}
+# Every variant asked for was played to its end: play_json prints a line for each finished game.
+played_every() {
+  for v in ${ASHTAPADA_EXAMPLES_VARIANTS:-}; do
+    grep -q "^$v: .* actions" "$work/json.out" || { echo "examples: no finished game of $v" >&2; return 1; }
+  done
 }
 python_grpc() {
   "$root/examples/python/gen_stubs.sh" "$work/gen" &&
-    ASHTAPADA_PY_GEN="$work/gen" "$py" "$root/examples/python/play_grpc.py" --target "$grpc_addr" --seed "$seed" |
+    ASHTAPADA_PY_GEN="$work/gen" "$py" "$root/examples/python/play_grpc.py" --target "$grpc_addr" --seed "$seed" "${only[@]}" |
     tee "$work/grpc.out"
 }
 # The two Python clients draw from the same seed in the same way, so over JSON and over gRPC they
@@ -106,13 +126,14 @@ typescript() {
   (cd "$root/examples/typescript" &&
     npm ci --no-audit --no-fund --loglevel=error &&
     npx --no-install tsc -p . &&
-    node dist/play.js --url "$url" --seed "$seed")
+    node dist/play.js --url "$url" --seed "$seed" "${only[@]}")
 }
 
-run "python JSON client" python_json
-run "python gRPC client" python_grpc
-run "JSON and gRPC agree" same_games
-run "typescript client" typescript
+[[ "$clients" == *" python_json "* ]] && run "python JSON client" python_json
+[[ "$clients" == *" python_grpc "* ]] && run "python gRPC client" python_grpc
+[[ "$clients" == *" python_json "* && "$clients" == *" python_grpc "* ]] && run "JSON and gRPC agree" same_games
+[[ "$clients" == *" typescript "* ]] && run "typescript client" typescript
+[ $((passed + failed)) -gt 0 ] || { echo "examples: no client in ASHTAPADA_EXAMPLES_CLIENTS=$clients" >&2; failed=1; }
 
 echo "== stop"
 kill -TERM "$server_pid"

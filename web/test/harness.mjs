@@ -26,18 +26,20 @@ export const BOT_TURN_TIMEOUT = 45000;
 /**
  * Builds ashtapada into a temporary directory and starts `serve`; resolves once it logged
  * "serving". ASHTAPADA_BIN names a binary already built to start instead (it must embed this
- * checkout's web/dist).
+ * checkout's web/dist). tags are Go build tags for the build ("testgame" adds the test-only
+ * games of cmd/ashtapada/testgame.go); ASHTAPADA_BUILD_TAGS gives them to every test file.
  */
-export async function startServer() {
+export async function startServer({ tags = process.env.ASHTAPADA_BUILD_TAGS ?? "" } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "ashtapada-web-test-"));
   let bin = join(dir, "ashtapada");
   if (process.env.ASHTAPADA_BIN) bin = process.env.ASHTAPADA_BIN;
   else {
     try {
-      await promisify(execFile)("go", ["build", "-o", bin, "./cmd/ashtapada"], { cwd: repoDir, maxBuffer: 1 << 24 });
+      const tagArgs = tags ? ["-tags", tags] : [];
+      await promisify(execFile)("go", ["build", ...tagArgs, "-o", bin, "./cmd/ashtapada"], { cwd: repoDir, maxBuffer: 1 << 24 });
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
-      throw new Error(`go build ./cmd/ashtapada failed:\n${err.stderr || err.message}`);
+      throw new Error(`go build ${tags ? "-tags " + tags + " " : ""}./cmd/ashtapada failed:\n${err.stderr || err.message}`);
     }
   }
   const proc = spawn(bin, ["serve", "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--shutdown-drain", "0"], {
