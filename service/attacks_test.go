@@ -4,14 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,123 +21,12 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/internal/rawh2"
 )
 
 // Attacks on the transport from several loopback addresses, as cmd/hostile makes them at full
 // size against a real process: each test checks that the server ends the attack and keeps
 // answering a client on another address.
-
-// attacker is an HTTP/2 connection from a chosen loopback address, written with the framer alone.
-type attacker struct {
-	conn   net.Conn
-	mu     sync.Mutex
-	bw     *bufio.Writer
-	fr     *http2.Framer
-	enc    *hpack.Encoder
-	hbuf   bytes.Buffer
-	next   uint32
-	goaway atomic.Int64 // 1 + the GOAWAY's error code, 0 before one
-	resets atomic.Int64 // RST_STREAM frames received
-	ended  atomic.Int64 // streams ended by trailers
-	closed chan struct{}
-}
-
-func dialAttacker(t testing.TB, local, addr string, window uint32) *attacker {
-	t.Helper()
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}}
-	c, err := d.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	a := &attacker{conn: c, next: 1, closed: make(chan struct{})}
-	a.bw = bufio.NewWriterSize(c, 32<<10)
-	a.fr = http2.NewFramer(a.bw, c)
-	a.fr.ReadMetaHeaders = hpack.NewDecoder(4096, nil)
-	a.enc = hpack.NewEncoder(&a.hbuf)
-	a.locked(func() {
-		_, _ = io.WriteString(a.bw, http2.ClientPreface)
-		_ = a.fr.WriteSettings(http2.Setting{ID: http2.SettingInitialWindowSize, Val: window})
-	})
-	go a.read()
-	return a
-}
-
-func (a *attacker) read() {
-	defer close(a.closed)
-	for {
-		f, err := a.fr.ReadFrame()
-		if err != nil {
-			return
-		}
-		switch f := f.(type) {
-		case *http2.SettingsFrame:
-			if !f.IsAck() {
-				a.locked(func() { _ = a.fr.WriteSettingsAck() })
-			}
-		case *http2.PingFrame:
-			if !f.IsAck() {
-				a.locked(func() { _ = a.fr.WritePing(true, f.Data) })
-			}
-		case *http2.GoAwayFrame:
-			a.goaway.Store(1 + int64(f.ErrCode))
-		case *http2.RSTStreamFrame:
-			a.resets.Add(1)
-		case *http2.MetaHeadersFrame:
-			if f.StreamEnded() {
-				a.ended.Add(1)
-			}
-		}
-	}
-}
-
-// locked runs f with the writer, and flushes what it wrote.
-func (a *attacker) locked(f func()) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	f()
-	_ = a.bw.Flush()
-}
-
-// open writes a call's headers, in CONTINUATION frames past 16 KB, and its request; the caller
-// holds a.mu.
-func (a *attacker) open(method string, msg []byte, extra ...hpack.HeaderField) (uint32, error) {
-	id := a.next
-	a.next += 2
-	a.hbuf.Reset()
-	for _, f := range [][2]string{{":method", "POST"}, {":scheme", "http"}, {":path", method}, {":authority", "ashtapada"},
-		{"content-type", "application/grpc"}, {"te", "trailers"}} {
-		_ = a.enc.WriteField(hpack.HeaderField{Name: f[0], Value: f[1]})
-	}
-	for _, f := range extra {
-		_ = a.enc.WriteField(f)
-	}
-	block := a.hbuf.Bytes()
-	first := min(len(block), 16<<10)
-	if err := a.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: block[:first], EndHeaders: first == len(block)}); err != nil {
-		return id, err
-	}
-	for block = block[first:]; len(block) > 0; {
-		n := min(len(block), 16<<10)
-		if err := a.fr.WriteContinuation(id, n == len(block), block[:n]); err != nil {
-			return id, err
-		}
-		block = block[n:]
-	}
-	frame := make([]byte, 5+len(msg))
-	binary.BigEndian.PutUint32(frame[1:], uint32(len(msg)))
-	copy(frame[5:], msg)
-	return id, a.fr.WriteData(id, true, frame)
-}
-
-func (a *attacker) waitClosed(limit time.Duration) bool {
-	select {
-	case <-a.closed:
-		return true
-	case <-time.After(limit):
-		return false
-	}
-}
 
 // clientFrom is a RulesService client whose connections come from the loopback address local.
 func clientFrom(t testing.TB, local, addr string) pb.RulesServiceClient {
@@ -177,23 +62,15 @@ func TestGRPCHeaderListCapped(t *testing.T) {
 		size int
 		ok   bool
 	}{{32 << 10, true}, {1 << 20, false}} {
-		a := dialAttacker(t, "127.0.0.2", s.grpcAddr, 1<<20)
-		a.locked(func() {
-			// The server may close the connection before the client has written it all.
-			if _, err := a.open(rulesMethod+"ListVariants", list, hpack.HeaderField{Name: "x-big", Value: strings.Repeat("a", c.size)}); err != nil && c.ok {
-				t.Fatal(err)
-			}
-		})
-		deadline := time.Now().Add(5 * time.Second)
-		for a.ended.Load() == 0 && a.resets.Load() == 0 && time.Now().Before(deadline) {
-			select {
-			case <-a.closed:
-				deadline = time.Now()
-			case <-time.After(10 * time.Millisecond):
-			}
+		a := dialRaw(t, "127.0.0.2", s.grpcAddr, 1<<20)
+		// The server may close the connection before the client has written it all.
+		if _, err := a.Call(rulesMethod+"ListVariants", list, hpack.HeaderField{Name: "x-big", Value: strings.Repeat("a", c.size)}); err != nil && c.ok {
+			t.Fatal(err)
 		}
-		if answered := a.ended.Load() == 1; answered != c.ok {
-			t.Errorf("a %d KB header: answered %v (reset %d, connection closed %v), want %v", c.size>>10, answered, a.resets.Load(), a.waitClosed(0), c.ok)
+		_ = a.Flush()
+		a.Await(5*time.Second, func(s rawh2.Stats) bool { return s.Ended > 0 || s.Resets > 0 })
+		if st := a.Stats(); (st.Ended == 1) != c.ok {
+			t.Errorf("a %d KB header: answered %v (reset %d, connection closed %v), want %v", c.size>>10, st.Ended == 1, st.Resets, a.IsClosed(), c.ok)
 		}
 	}
 	if _, err := clientFrom(t, "127.0.0.3", s.grpcAddr).ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
@@ -208,29 +85,29 @@ func TestRapidResetEnded(t *testing.T) {
 	core, logs := observer.New(zapcore.InfoLevel)
 	s := startConfigured(t, Config{Log: zap.New(core)})
 	msg := mustMarshal(t, &pb.ListVariantsRequest{})
-	a := dialAttacker(t, "127.0.0.2", s.grpcAddr, 65535)
+	a := dialRaw(t, "127.0.0.2", s.grpcAddr, 65535)
 	sent := 0
-	for sent < 50_000 && !a.waitClosed(0) {
-		a.mu.Lock()
-		id, err := a.open(rulesMethod+"ListVariants", msg)
+	// WaitClosed(0), not IsClosed: its timer lets the server, in this process, read as fast as
+	// the attacker writes, so that sent counts little more than what the server saw.
+	for sent < 50_000 && !a.WaitClosed(0) {
+		id, err := a.Call(rulesMethod+"ListVariants", msg)
 		if err == nil {
-			err = a.fr.WriteRSTStream(id, http2.ErrCodeCancel)
+			err = a.WriteRSTStream(id, http2.ErrCodeCancel)
 		}
 		if sent%32 == 31 {
-			_ = a.bw.Flush()
+			_ = a.Flush()
 		}
-		a.mu.Unlock()
 		if err != nil {
 			break
 		}
 		sent++
 	}
-	a.locked(func() {})
-	if !a.waitClosed(5 * time.Second) {
+	_ = a.Flush()
+	if !a.WaitClosed(5 * time.Second) {
 		t.Fatalf("the connection was still open after %d streams opened and reset", sent)
 	}
-	if a.goaway.Load()-1 != int64(http2.ErrCodeEnhanceYourCalm) {
-		t.Errorf("GOAWAY %d, want ENHANCE_YOUR_CALM", a.goaway.Load()-1)
+	if st := a.Stats(); !st.GoAway || st.GoAwayCode != http2.ErrCodeEnhanceYourCalm {
+		t.Errorf("GOAWAY %v (received %v), want ENHANCE_YOUR_CALM", st.GoAwayCode, st.GoAway)
 	}
 	// What the server ran of them (the client's own count includes what its buffers and the
 	// socket's held when the server ended the connection).
@@ -250,8 +127,8 @@ func TestRapidResetEnded(t *testing.T) {
 		t.Errorf("ashtapada_connections_abusive_total{server=grpc} = %v, want 1", got)
 	}
 	// The address is refused for now; another is served.
-	again := dialAttacker(t, "127.0.0.2", s.grpcAddr, 65535)
-	if !again.waitClosed(2 * time.Second) {
+	again := dialRaw(t, "127.0.0.2", s.grpcAddr, 65535)
+	if !again.WaitClosed(2 * time.Second) {
 		t.Error("the attacking address's next connection was accepted")
 	}
 	if _, err := clientFrom(t, "127.0.0.3", s.grpcAddr).ListVariants(context.Background(), &pb.ListVariantsRequest{}); err != nil {
@@ -269,50 +146,40 @@ func TestControlFloodEnded(t *testing.T) {
 	for _, kind := range []string{"settings", "window_update", "empty_data", "ping"} {
 		t.Run(kind, func(t *testing.T) {
 			s := startConfigured(t, Config{})
-			a := dialAttacker(t, "127.0.0.2", s.grpcAddr, 65535)
-			var id uint32
+			a := dialRaw(t, "127.0.0.2", s.grpcAddr, 65535)
 			// A stream whose request never comes: its empty DATA frames are legal, and useless.
-			a.locked(func() {
-				id = a.next
-				a.next += 2
-				a.hbuf.Reset()
-				for _, f := range [][2]string{{":method", "POST"}, {":scheme", "http"}, {":path", rulesMethod + "ListVariants"},
-					{":authority", "ashtapada"}, {"content-type", "application/grpc"}, {"te", "trailers"}} {
-					_ = a.enc.WriteField(hpack.HeaderField{Name: f[0], Value: f[1]})
-				}
-				_ = a.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: a.hbuf.Bytes(), EndHeaders: true})
-			})
+			id, _ := a.OpenStream(rulesMethod + "ListVariants")
+			_ = a.Flush()
 			sent := 0
-			for sent < 200_000 && !a.waitClosed(0) {
-				a.mu.Lock()
+			for sent < 200_000 && !a.WaitClosed(0) { // WaitClosed(0): see TestRapidResetEnded
 				var err error
 				switch kind {
 				case "settings":
-					err = a.fr.WriteSettings()
+					err = a.WriteSettings()
 				case "window_update":
-					err = a.fr.WriteWindowUpdate(0, 1)
+					err = a.WriteWindowUpdate(0, 1)
 				case "empty_data":
-					err = a.fr.WriteData(id, false, nil)
+					err = a.WriteData(id, false, nil)
 				case "ping":
-					err = a.fr.WritePing(false, [8]byte{byte(sent)})
+					err = a.WritePing([8]byte{byte(sent)})
 				}
 				if sent%64 == 63 {
-					_ = a.bw.Flush()
+					_ = a.Flush()
 				}
-				a.mu.Unlock()
 				if err != nil {
 					break
 				}
 				sent++
 			}
-			a.locked(func() {})
-			if !a.waitClosed(5 * time.Second) {
+			_ = a.Flush()
+			if !a.WaitClosed(5 * time.Second) {
 				t.Fatalf("still open after %d frames", sent)
 			}
-			if code := a.goaway.Load() - 1; code != int64(http2.ErrCodeEnhanceYourCalm) {
-				t.Errorf("GOAWAY %d, want ENHANCE_YOUR_CALM", code)
+			st := a.Stats()
+			if !st.GoAway || st.GoAwayCode != http2.ErrCodeEnhanceYourCalm {
+				t.Errorf("GOAWAY %v (received %v), want ENHANCE_YOUR_CALM", st.GoAwayCode, st.GoAway)
 			}
-			t.Logf("ended after %d frames, GOAWAY %d", sent, a.goaway.Load()-1)
+			t.Logf("ended after %d frames, GOAWAY %v", sent, st.GoAwayCode)
 			// The count includes the frames still in the client's buffers and the socket's.
 			if sent > 50*controlBurst {
 				t.Errorf("%d frames before the end, want about %d", sent, controlBurst)
@@ -329,9 +196,9 @@ func TestIdleConnectionsCannotLockOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := startConfigured(t, Config{AdminListener: admin, Conn: ConnLimits{MaxConnections: 16, IdleGrace: 300 * time.Millisecond}})
-	var idle []*attacker
+	var idle []*rawh2.Conn
 	for i := range 16 {
-		idle = append(idle, dialAttacker(t, fmt.Sprintf("127.0.0.%d", 2+i%2), s.grpcAddr, 65535))
+		idle = append(idle, dialRaw(t, fmt.Sprintf("127.0.0.%d", 2+i%2), s.grpcAddr, 65535))
 	}
 	time.Sleep(500 * time.Millisecond) // past the grace
 	for i := range 5 {
@@ -344,7 +211,7 @@ func TestIdleConnectionsCannotLockOut(t *testing.T) {
 	}
 	closed := 0
 	for _, a := range idle {
-		if a.waitClosed(2 * time.Second) {
+		if a.WaitClosed(2 * time.Second) {
 			closed++
 		}
 	}
@@ -377,16 +244,15 @@ func TestPeerMemoryBudgetSheds(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := heapInUse()
-	var attackers []*attacker
+	var attackers []*rawh2.Conn
 	for i := range 16 {
-		a := dialAttacker(t, fmt.Sprintf("127.0.0.%d", 1+i%4), s.grpcAddr, 0)
-		a.locked(func() {
-			for range 100 {
-				if _, err := a.open(rulesMethod+"GetVariant", msg); err != nil {
-					return
-				}
+		a := dialRaw(t, fmt.Sprintf("127.0.0.%d", 1+i%4), s.grpcAddr, 0)
+		for range 100 {
+			if _, err := a.Call(rulesMethod+"GetVariant", msg); err != nil {
+				break
 			}
-		})
+		}
+		_ = a.Flush()
 		attackers = append(attackers, a)
 	}
 	time.Sleep(time.Second)
@@ -394,7 +260,7 @@ func TestPeerMemoryBudgetSheds(t *testing.T) {
 	during := heapInUse()
 	closed := 0
 	for _, a := range attackers {
-		if a.waitClosed(2 * time.Second) {
+		if a.WaitClosed(2 * time.Second) {
 			closed++
 		}
 	}

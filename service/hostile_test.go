@@ -18,6 +18,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/internal/rawh2"
 )
 
 // A client that grants no flow-control window, answers pings and never reads holds no analysis
@@ -30,13 +31,13 @@ func TestZeroWindowStreamsFreeTheirSlots(t *testing.T) {
 	core, logs := observer.New(zapcore.InfoLevel)
 	s := startConfigured(t, Config{Log: zap.New(core), Limits: Limits{AnalysisTime: analysisTime, Analyses: 2, QueueWait: 50 * time.Millisecond},
 		ShutdownGrace: 30 * time.Second})
-	attacker := dialRaw(t, s.grpcAddr, 0)
+	attacker := dialRaw(t, "", s.grpcAddr, 0)
 	// Pawns on an empty board: each depth takes little time and adds a report of dozens of lines,
 	// so that the answers outgrow gRPC's 64 KB of queued data per stream.
 	req := &pb.SearchStreamRequest{Position: chaturanga("4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1"), MultiPv: 64, TimeLimit: durationpb.New(time.Minute)}
 	start := time.Now()
-	attacker.call(analysisMethod+"SearchStream", req)
-	attacker.call(analysisMethod+"SearchStream", req)
+	rawCall(t, attacker, analysisMethod+"SearchStream", req)
+	rawCall(t, attacker, analysisMethod+"SearchStream", req)
 
 	// Both slots are taken at first.
 	time.Sleep(analysisTime / 4)
@@ -121,12 +122,12 @@ func TestZeroWindowUnaryMemoryBounded(t *testing.T) {
 	}
 	before := heapInUse()
 	const conns, calls = 60, 256
-	var clients []*rawClient
+	var clients []*rawh2.Conn
 	start := time.Now()
 	for range conns {
-		c := dialRaw(t, s.grpcAddr, 0)
+		c := dialRaw(t, "", s.grpcAddr, 0)
 		for range calls {
-			c.call(rulesMethod+"GetVariant", &pb.GetVariantRequest{Name: "coaster_chess"})
+			rawCall(t, c, rulesMethod+"GetVariant", &pb.GetVariantRequest{Name: "coaster_chess"})
 		}
 		clients = append(clients, c)
 	}
@@ -134,7 +135,7 @@ func TestZeroWindowUnaryMemoryBounded(t *testing.T) {
 	during := heapInUse()
 	open := 0
 	for _, c := range clients {
-		if !c.isClosed() {
+		if !c.IsClosed() {
 			open++
 		}
 	}
@@ -148,7 +149,7 @@ func TestZeroWindowUnaryMemoryBounded(t *testing.T) {
 		t.Errorf("heap grew by %d MB under the attack", grown>>20)
 	}
 	for _, c := range clients {
-		if !c.waitClosed(writeTimeout + 3*time.Second) {
+		if !c.WaitClosed(writeTimeout + 3*time.Second) {
 			t.Fatalf("a connection holding unread answers was still open %v after they were asked for", time.Since(start))
 		}
 	}
@@ -225,8 +226,8 @@ func TestForwardingHeadersTrusted(t *testing.T) {
 func TestConnectionCaps(t *testing.T) {
 	openConns := func(t *testing.T, addr string, n int) (open int) {
 		for range n {
-			c := dialRaw(t, addr, 65535)
-			if !c.waitClosed(time.Second) {
+			c := dialRaw(t, "", addr, 65535)
+			if !c.WaitClosed(time.Second) {
 				open++
 			}
 		}

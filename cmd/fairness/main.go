@@ -3,9 +3,10 @@
 // analysis calls through the HTTP/JSON gateway from several loopback addresses (each address, or
 // each API key, is one flow of the server's fair queuing) and prints what every client got.
 // Throughout every scenario a probe on 127.0.0.99 calls ListLegalMoves every 20 ms; its p50 and
-// p99 are printed next to those of the idle server, measured for 5 s before the scenario.
+// p99 are printed next to those of the idle server, measured for 5 s before the scenario. Every
+// call is on the start position of --variant (default chaturanga), as the server gives it.
 //
-//	go run ./cmd/fairness [--binary PATH] [--duration 40s] [--env K=V] [--flag --analyses=2] SCENARIO...
+//	go run ./cmd/fairness [--binary PATH] [--variant NAME] [--duration 40s] [--env K=V] [--flag --analyses=2] SCENARIO...
 //
 // Scenarios:
 //
@@ -39,6 +40,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -54,7 +56,6 @@ import (
 )
 
 const (
-	startFEN   = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1"
 	searchPath = "/v1/analysis:search"
 	movesPath  = "/v1/moves:list"
 	probeAddr  = "127.0.0.99"
@@ -74,6 +75,10 @@ type server struct {
 	once      sync.Once
 }
 
+// startPos is the position of every call: --variant's start position, its variant and text, as
+// the server gives it.
+var startPos map[string]string
+
 // current is the running child, stopped on a fatal error or an interrupt; workDir is removed then.
 var (
 	currentMu sync.Mutex
@@ -84,6 +89,7 @@ var (
 func main() {
 	binary := flag.String("binary", "", "ashtapada binary (default: build ./cmd/ashtapada)")
 	duration := flag.Duration("duration", 0, "how long greedy-polite, ten-flows and keys run (default: 40s, 60s, 30s)")
+	variant := flag.String("variant", "chaturanga", "the variant whose start position (from the server) the searches and the probe are on")
 	var env, flags []string
 	flag.Func("env", "KEY=VALUE for the server (repeatable)", func(v string) error {
 		if !strings.Contains(v, "=") {
@@ -149,6 +155,7 @@ func main() {
 		if keys != nil {
 			probeKey = keys.heavy // the rules calls take it too, with --api-keys-rules
 		}
+		startPos = startPosition(s, probeKey, *variant)
 		idle := probe(s, probeKey, nil, 5*time.Second)
 		stopProbe := make(chan struct{})
 		during := make(chan probeResult, 1)
@@ -342,12 +349,37 @@ func client(local string) *http.Client {
 		MaxIdleConnsPerHost: 16, IdleConnTimeout: time.Minute}}
 }
 
-func position() map[string]string {
-	return map[string]string{"variant": "chaturanga", "text": startFEN}
+// startPosition asks the server for the variant's start position, with the API key if there is
+// one, and returns its variant and text.
+func startPosition(s *server, key, variant string) map[string]string {
+	req, err := http.NewRequest(http.MethodPost, s.base()+"/v1/variants/"+url.PathEscape(variant)+":start", strings.NewReader("{}"))
+	check(err)
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	c := client(probeAddr)
+	defer c.CloseIdleConnections()
+	resp, err := c.Do(req)
+	check(err)
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	check(err)
+	if resp.StatusCode != http.StatusOK {
+		check(fmt.Errorf("the start position of %s: %s %s", variant, resp.Status, data))
+	}
+	var answer struct {
+		Position struct {
+			Variant string `json:"variant"`
+			Text    string `json:"text"`
+		} `json:"position"`
+	}
+	check(json.Unmarshal(data, &answer))
+	return map[string]string{"variant": answer.Position.Variant, "text": answer.Position.Text}
 }
 
 func searchBody(limit time.Duration) map[string]any {
-	return map[string]any{"position": position(), "time_limit": strconv.FormatFloat(limit.Seconds(), 'f', -1, 64) + "s"}
+	return map[string]any{"position": startPos, "time_limit": strconv.FormatFloat(limit.Seconds(), 'f', -1, 64) + "s"}
 }
 
 // searchAnswer is what the tool reads of a SearchResponse.
@@ -554,7 +586,7 @@ type probeResult struct {
 func probe(s *server, key string, stop <-chan struct{}, limit time.Duration) probeResult {
 	res := probeResult{failed: map[string]int{}}
 	c := client(probeAddr)
-	body := map[string]any{"position": position()}
+	body := map[string]any{"position": startPos}
 	end := time.Now().Add(limit)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()

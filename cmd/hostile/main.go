@@ -2,14 +2,17 @@
 // addresses, and prints what the server did: its peak resident memory, whether it ended the
 // attacking connections (GOAWAY), how many log lines it wrote, and how a legitimate client on
 // another address fared meanwhile. It starts the server as a child process with its default flags
-// (plus --flag and --env), so the figures are those of a real process.
+// (plus --flag and --env), so the figures are those of a real process. The legitimate calls and
+// the attacking searches are on the start position of --variant (default chaturanga), as the
+// server gives it.
 //
-//	go run ./cmd/hostile [--binary PATH] [--env GOMEMLIMIT=256MiB] [--flag --max-connections=64] ATTACK...
+//	go run ./cmd/hostile [--binary PATH] [--variant NAME] [--env GOMEMLIMIT=256MiB] [--flag --max-connections=64] ATTACK...
 //
 // Attacks:
 //
 //	zero-window  128 connections over 127.0.0.1-.4 that grant no flow-control window, 100 streams
-//	             each, held 15 s; a legitimate Search from 127.0.0.5 every 500 ms
+//	             each asking GetVariant of the variant with the longest answer, held 15 s; a
+//	             legitimate Search from 127.0.0.5 every 500 ms
 //	header       a request with a 1 MB header on the gRPC port
 //	rapid-reset  4 connections opening and resetting streams for 8 s; a legitimate call from
 //	             127.0.0.5 in a loop
@@ -18,14 +21,14 @@
 //	             SETTINGS (use with --flag --max-connections=64); then a call from 127.0.0.3 and
 //	             the probe path
 //
-// Loopback addresses other than 127.0.0.1 need Linux, where the whole 127.0.0.0/8 is local.
+// The attacking connections are written with HTTP/2's framer alone (internal/rawh2), their
+// headers encoded without HPACK's dynamic table. Loopback addresses other than 127.0.0.1 need
+// Linux, where the whole 127.0.0.0/8 is local.
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -51,6 +54,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
+	"github.com/ashtapada/ashtapada/internal/rawh2"
 )
 
 type server struct {
@@ -63,6 +67,7 @@ type server struct {
 
 func main() {
 	binary := flag.String("binary", "", "ashtapada binary (default: build ./cmd/ashtapada)")
+	variant := flag.String("variant", "chaturanga", "the variant whose start position (from the server) the legitimate calls and the attacking searches use")
 	var env, flags []string
 	flag.Func("env", "KEY=VALUE for the server (repeatable)", func(v string) error { env = append(env, v); return nil })
 	flag.Func("flag", "a flag for `ashtapada serve` (repeatable)", func(v string) error { flags = append(flags, v); return nil })
@@ -85,13 +90,13 @@ func main() {
 		fmt.Printf("== %s (env %v, flags %v)\n", attack, env, flags)
 		switch attack {
 		case "zero-window":
-			zeroWindow(s)
+			zeroWindow(s, *variant)
 		case "header":
 			bigHeader(s)
 		case "rapid-reset":
-			rapidReset(s)
+			rapidReset(s, *variant)
 		case "flood":
-			flood(s)
+			flood(s, *variant)
 		case "idle":
 			idle(s)
 		default:
@@ -152,6 +157,14 @@ func (s *server) stop() {
 	}
 }
 
+// check stops the server before it ends the tool on an error.
+func (s *server) check(err error) {
+	if err != nil {
+		s.stop()
+		check(err)
+	}
+}
+
 // status reads a field of /proc/PID/status, in kB.
 func (s *server) status(name string) int {
 	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
@@ -186,107 +199,11 @@ func (s *server) logLines() int {
 	return bytes.Count(b, []byte("\n"))
 }
 
-// raw is an HTTP/2 client connection written with the framer alone.
-type raw struct {
-	conn   net.Conn
-	mu     sync.Mutex
-	bw     *bufio.Writer
-	fr     *http2.Framer
-	enc    *hpack.Encoder
-	hbuf   bytes.Buffer
-	next   uint32
-	goaway atomic.Uint32 // 1 + the GOAWAY's error code
-	closed chan struct{}
-}
-
-func dialFrom(local, addr string, window uint32) (*raw, error) {
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}, Timeout: 5 * time.Second}
-	c, err := d.Dial("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	r := &raw{conn: c, next: 1, closed: make(chan struct{})}
-	r.bw = bufio.NewWriterSize(c, 64<<10)
-	r.fr = http2.NewFramer(r.bw, c)
-	r.fr.ReadMetaHeaders = hpack.NewDecoder(4096, nil)
-	r.fr.MaxHeaderListSize = 16 << 20
-	r.enc = hpack.NewEncoder(&r.hbuf)
-	r.enc.SetMaxDynamicTableSizeLimit(0)
-	r.mu.Lock()
-	_, _ = io.WriteString(r.bw, http2.ClientPreface)
-	_ = r.fr.WriteSettings(http2.Setting{ID: http2.SettingInitialWindowSize, Val: window})
-	_ = r.bw.Flush()
-	r.mu.Unlock()
-	go r.read()
-	return r, nil
-}
-
-func (r *raw) read() {
-	defer close(r.closed)
-	for {
-		f, err := r.fr.ReadFrame()
-		if err != nil {
-			return
-		}
-		switch f := f.(type) {
-		case *http2.SettingsFrame:
-			if !f.IsAck() {
-				r.locked(func() { _ = r.fr.WriteSettingsAck() })
-			}
-		case *http2.PingFrame:
-			if !f.IsAck() {
-				r.locked(func() { _ = r.fr.WritePing(true, f.Data) })
-			}
-		case *http2.GoAwayFrame:
-			r.goaway.Store(1 + uint32(f.ErrCode))
-		}
-	}
-}
-
-func (r *raw) locked(f func()) {
-	r.mu.Lock()
-	f()
-	_ = r.bw.Flush()
-	r.mu.Unlock()
-}
-
-func (r *raw) isClosed() bool {
-	select {
-	case <-r.closed:
-		return true
-	default:
-		return false
-	}
-}
-
-// open writes a call's HEADERS and DATA (without flushing); extra headers may be added.
-func (r *raw) open(method string, msg []byte, extra ...hpack.HeaderField) (uint32, error) {
-	id := r.next
-	r.next += 2
-	r.hbuf.Reset()
-	for _, f := range [][2]string{{":method", "POST"}, {":scheme", "http"}, {":path", method}, {":authority", "ashtapada"},
-		{"content-type", "application/grpc"}, {"te", "trailers"}} {
-		_ = r.enc.WriteField(hpack.HeaderField{Name: f[0], Value: f[1]})
-	}
-	for _, f := range extra {
-		_ = r.enc.WriteField(f)
-	}
-	block := r.hbuf.Bytes()
-	first := min(len(block), 16<<10)
-	if err := r.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: block[:first], EndHeaders: first == len(block)}); err != nil {
-		return id, err
-	}
-	for block = block[first:]; len(block) > 0; {
-		n := min(len(block), 16<<10)
-		if err := r.fr.WriteContinuation(id, n == len(block), block[:n]); err != nil {
-			return id, err
-		}
-		block = block[n:]
-	}
-	frame := make([]byte, 5+len(msg))
-	binary.BigEndian.PutUint32(frame[1:], uint32(len(msg)))
-	copy(frame[5:], msg)
-	return id, r.fr.WriteData(id, true, frame)
+// dialFrom opens a raw HTTP/2 connection from the loopback address local whose streams' window
+// is window. Its headers are encoded without HPACK's dynamic table, so that the server decodes
+// every request's in full.
+func dialFrom(local, addr string, window uint32) (*rawh2.Conn, error) {
+	return rawh2.Dial(addr, rawh2.Options{Local: local, Timeout: 5 * time.Second, Window: window, NoDynamicTable: true})
 }
 
 func marshal(m proto.Message) []byte {
@@ -304,11 +221,42 @@ func legit(local, addr string) *grpc.ClientConn {
 	return cc
 }
 
-const chaturangaStart = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1"
+// startPosition is the variant's start position, as the server gives it: its variant and text.
+func startPosition(s *server, variant string) *pb.Position {
+	cc := legit("127.0.0.1", s.grpcAddr)
+	defer cc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	resp, err := pb.NewRulesServiceClient(cc).StartPosition(ctx, &pb.StartPositionRequest{Variant: variant})
+	s.check(err)
+	return &pb.Position{Variant: resp.GetPosition().GetVariant(), Text: resp.GetPosition().GetText()}
+}
 
-func zeroWindow(s *server) {
+// largestVariant is the name of the variant whose GetVariant answer is the longest.
+func largestVariant(s *server) string {
+	cc := legit("127.0.0.1", s.grpcAddr)
+	defer cc.Close()
+	client := pb.NewRulesServiceClient(cc)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	list, err := client.ListVariants(ctx, &pb.ListVariantsRequest{})
+	s.check(err)
+	name, size := "", -1
+	for _, v := range list.GetVariants() {
+		resp, err := client.GetVariant(ctx, &pb.GetVariantRequest{Name: v.GetName()})
+		s.check(err)
+		if n := proto.Size(resp); n > size {
+			name, size = v.GetName(), n
+		}
+	}
+	return name
+}
+
+func zeroWindow(s *server, variant string) {
+	pos := startPosition(s, variant)
+	target := largestVariant(s)
 	idleRSS := s.status("VmRSS")
-	msg := marshal(&pb.GetVariantRequest{Name: "coaster_chess"})
+	msg := marshal(&pb.GetVariantRequest{Name: target})
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	var opened, closedByServer atomic.Int64
@@ -324,21 +272,20 @@ func zeroWindow(s *server) {
 					continue
 				}
 				opened.Add(1)
-				r.locked(func() {
-					for range 100 {
-						if _, err := r.open("/ashtapada.v1.RulesService/GetVariant", msg); err != nil {
-							return
-						}
+				for range 100 {
+					if _, err := r.Call("/ashtapada.v1.RulesService/GetVariant", msg); err != nil {
+						break
 					}
-				})
-				for !stop.Load() && !r.isClosed() {
+				}
+				_ = r.Flush()
+				for !stop.Load() && !r.IsClosed() {
 					time.Sleep(50 * time.Millisecond)
 				}
-				if r.isClosed() {
+				if r.IsClosed() {
 					closedByServer.Add(1)
 					time.Sleep(100 * time.Millisecond)
 				}
-				r.conn.Close()
+				r.Close()
 			}
 		}()
 	}
@@ -361,7 +308,7 @@ func zeroWindow(s *server) {
 			next = time.Now().Add(500 * time.Millisecond)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			t0 := time.Now()
-			_, err := client.Search(ctx, &pb.SearchRequest{Position: &pb.Position{Variant: "chaturanga", Text: chaturangaStart}, Depth: 3})
+			_, err := client.Search(ctx, &pb.SearchRequest{Position: pos, Depth: 3})
 			cancel()
 			if err != nil {
 				failed++
@@ -379,17 +326,17 @@ func zeroWindow(s *server) {
 	fmt.Printf("  RSS idle %d MB, peak %d MB (+%d MB; VmHWM %d MB), after %d MB\n", idleRSS>>10, peak>>10, (peak-idleRSS)>>10, s.status("VmHWM")>>10, s.status("VmRSS")>>10)
 	fmt.Printf("  peak held (the budget's count) %.0f MB of %.0f MB; peak heap in use %.0f MB; shed %.0f\n", peakHeld/(1<<20),
 		s.metric("ashtapada_peer_memory_budget_bytes")/(1<<20), peakHeap/(1<<20), s.metric("ashtapada_peer_memory_shed_total"))
-	fmt.Printf("  attacking connections opened %d, closed by the server %d\n", opened.Load(), closedByServer.Load())
+	fmt.Printf("  attacking connections opened %d (GetVariant %s), closed by the server %d\n", opened.Load(), target, closedByServer.Load())
 	fmt.Printf("  legitimate Search from 127.0.0.5: %d answered (slowest %v), %d failed\n", answered, worst.Round(time.Millisecond), failed)
 }
 
 func bigHeader(s *server) {
 	r, err := dialFrom("127.0.0.1", s.grpcAddr, 65535)
 	check(err)
-	var id uint32
-	r.locked(func() {
-		id, err = r.open("/ashtapada.v1.RulesService/ListVariants", nil, hpack.HeaderField{Name: "x-big", Value: strings.Repeat("a", 1<<20)})
-	})
+	id, err := r.Call("/ashtapada.v1.RulesService/ListVariants", nil, hpack.HeaderField{Name: "x-big", Value: strings.Repeat("a", 1<<20)})
+	if err == nil {
+		err = r.Flush()
+	}
 	fmt.Printf("  1 MB header sent on stream %d (write error %v)\n", id, err)
 	// What came back: read with a second framer is not possible; watch for the stream's end instead.
 	cc := legit("127.0.0.2", s.grpcAddr)
@@ -401,10 +348,15 @@ func bigHeader(s *server) {
 	_, err = pb.NewRulesServiceClient(cc).ListVariants(ctx, &pb.ListVariantsRequest{})
 	fmt.Printf("  grpc-go client with a 1 MB header: %v\n", err)
 	time.Sleep(500 * time.Millisecond)
-	fmt.Printf("  raw connection closed by the server: %v; GOAWAY code %d\n", r.isClosed(), int(r.goaway.Load())-1)
+	goaway := "none"
+	if st := r.Stats(); st.GoAway {
+		goaway = st.GoAwayCode.String()
+	}
+	fmt.Printf("  raw connection closed by the server: %v; GOAWAY %s\n", r.IsClosed(), goaway)
 }
 
-func rapidReset(s *server) {
+func rapidReset(s *server, variant string) {
+	pos := startPosition(s, variant)
 	before := s.logLines()
 	msg := marshal(&pb.ListVariantsRequest{})
 	var stop atomic.Bool
@@ -421,33 +373,28 @@ func rapidReset(s *server) {
 					continue
 				}
 				conns.Add(1)
-				for n := 0; n < 200_000 && !stop.Load() && !r.isClosed(); n++ {
-					r.mu.Lock()
-					id, err := r.open("/ashtapada.v1.RulesService/ListVariants", msg)
+				for n := 0; n < 200_000 && !stop.Load() && !r.IsClosed(); n++ {
+					id, err := r.Call("/ashtapada.v1.RulesService/ListVariants", msg)
 					if err == nil {
-						err = r.fr.WriteRSTStream(id, http2.ErrCodeCancel)
+						err = r.WriteRSTStream(id, http2.ErrCodeCancel)
 					}
 					if n%16 == 15 {
-						_ = r.bw.Flush()
+						_ = r.Flush()
 					}
-					r.mu.Unlock()
 					if err != nil {
 						break
 					}
 					streams.Add(1)
 				}
-				r.locked(func() {})
-				select {
-				case <-r.closed:
-				case <-time.After(time.Second):
-				}
-				if g := r.goaway.Load(); g > 0 {
+				_ = r.Flush()
+				r.WaitClosed(time.Second)
+				if st := r.Stats(); st.GoAway {
 					goaways.Add(1)
-					if g-1 == uint32(http2.ErrCodeEnhanceYourCalm) {
+					if st.GoAwayCode == http2.ErrCodeEnhanceYourCalm {
 						calm.Add(1)
 					}
 				}
-				r.conn.Close()
+				r.Close()
 			}
 		}()
 	}
@@ -460,7 +407,7 @@ func rapidReset(s *server) {
 	for time.Now().Before(end) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		t0 := time.Now()
-		_, err := client.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga", Text: chaturangaStart}})
+		_, err := client.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: pos})
 		cancel()
 		if err != nil {
 			failed++
@@ -482,7 +429,8 @@ func rapidReset(s *server) {
 	fmt.Printf("  legitimate ListLegalMoves from 127.0.0.5: %d answered, p50 %v, %d failed\n", len(lat), p50.Round(10*time.Microsecond), failed)
 }
 
-func flood(s *server) {
+func flood(s *server, variant string) {
+	search := marshal(&pb.SearchRequest{Position: startPosition(s, variant), TimeLimit: durationpb.New(time.Second)})
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	var frames, conns, calm atomic.Int64
@@ -497,39 +445,31 @@ func flood(s *server) {
 					continue
 				}
 				conns.Add(1)
-				var id uint32
-				r.locked(func() {
-					id, _ = r.open("/ashtapada.v1.AnalysisService/Search", marshal(&pb.SearchRequest{Position: &pb.Position{Variant: "chaturanga", Text: chaturangaStart},
-						TimeLimit: durationpb.New(time.Second)}))
-				})
-				for n := 0; !stop.Load() && !r.isClosed(); n++ {
-					r.mu.Lock()
+				id, _ := r.Call("/ashtapada.v1.AnalysisService/Search", search)
+				_ = r.Flush()
+				for n := 0; !stop.Load() && !r.IsClosed(); n++ {
 					var err error
 					switch n % 3 {
 					case 0:
-						err = r.fr.WriteSettings()
+						err = r.WriteSettings()
 					case 1:
-						err = r.fr.WriteWindowUpdate(0, 1)
+						err = r.WriteWindowUpdate(0, 1)
 					case 2:
-						err = r.fr.WriteData(id+2, false, nil)
+						err = r.WriteData(id+2, false, nil)
 					}
 					if n%64 == 63 {
-						_ = r.bw.Flush()
+						_ = r.Flush()
 					}
-					r.mu.Unlock()
 					if err != nil {
 						break
 					}
 					frames.Add(1)
 				}
-				select {
-				case <-r.closed:
-				case <-time.After(time.Second):
-				}
-				if g := r.goaway.Load(); g-1 == uint32(http2.ErrCodeEnhanceYourCalm) {
+				r.WaitClosed(time.Second)
+				if st := r.Stats(); st.GoAway && st.GoAwayCode == http2.ErrCodeEnhanceYourCalm {
 					calm.Add(1)
 				}
-				r.conn.Close()
+				r.Close()
 			}
 		}()
 	}
@@ -540,7 +480,7 @@ func flood(s *server) {
 }
 
 func idle(s *server) {
-	var held []*raw
+	var held []*rawh2.Conn
 	for i := range 64 {
 		r, err := dialFrom(fmt.Sprintf("127.0.0.%d", 1+i%2), s.grpcAddr, 65535)
 		if err == nil {
@@ -573,10 +513,10 @@ func idle(s *server) {
 	}
 	closed := 0
 	for _, r := range held {
-		if r.isClosed() {
+		if r.IsClosed() {
 			closed++
 		}
-		r.conn.Close()
+		r.Close()
 	}
 	fmt.Printf("  %d idle connections held; calls from 127.0.0.3: %d of 10 answered; idle connections closed by the server %d; admin /readyz: %s\n", len(held), ok, closed, probe)
 }

@@ -5,6 +5,11 @@
 //
 //	go run ./cmd/servicebench [--calls 10000] [--concurrency 16] [--rounds 3] [--binary PATH]
 //	go run ./cmd/servicebench --profile DIR --only 'ListLegalMoves|ValidateMove'
+//	go run ./cmd/servicebench --variant NAME --position TEXT --moves M1,M2,...
+//
+// The rules calls are on --position, of --variant (by default the chaturanga middlegame of
+// service.BenchmarkLoopback): ListLegalMoves lists its moves, ValidateMove checks the first of
+// --moves and ApplyMoves plays them all; the tool checks that they are legal before it measures.
 //
 // Run it from the repository's root. With --profile, the server gets an --admin-addr and the last round of every case leaves
 // its CPU profile, fetched from /debug/pprof/profile, in DIR/<call>-<transport>.pprof.
@@ -45,13 +50,11 @@ import (
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
-// middlegame is the chaturanga position of service.BenchmarkLoopback, black to move.
-const middlegame = "r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11"
-
-// A legal move of middlegame, and a legal sequence from it.
-var (
-	validateMove = "c6d4"
-	applyMoves   = []string{"c6d4", "e3d4", "d6c5", "d4c5"}
+// The default --position, the middlegame of service.BenchmarkLoopback (black to move), and the
+// default --moves, a legal line from it.
+const (
+	middlegame = "r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11"
+	line       = "c6d4,e3d4,d6c5,d4c5"
 )
 
 // benchCase is one call over one transport.
@@ -84,6 +87,9 @@ type config struct {
 	profile     string
 	strict      bool
 	env         []string // added to the server's environment
+	variant     string   // the variant of position
+	position    string   // the rules calls' position, in the variant's text form
+	moves       []string // legal moves from position: ValidateMove checks the first, ApplyMoves plays them all
 }
 
 // errMissed is run's answer under --strict when a target is missed.
@@ -101,7 +107,7 @@ func main() {
 
 func run() error {
 	var cfg config
-	var only string
+	var only, moves string
 	flag.StringVar(&cfg.binary, "binary", "", "ashtapada binary to serve with (default: build ./cmd/ashtapada)")
 	flag.StringVar(&cfg.ghz, "ghz", "", "ghz binary (default: go tool -modfile=tools/ghz/go.mod ghz)")
 	flag.IntVar(&cfg.calls, "calls", 10000, "calls per run")
@@ -112,6 +118,9 @@ func run() error {
 	flag.StringVar(&only, "only", "", "run only the cases whose call/transport matches this regexp")
 	flag.StringVar(&cfg.profile, "profile", "", "write the server's CPU profile of each case's last round in this directory")
 	flag.BoolVar(&cfg.strict, "strict", false, "exit with status 2 when a target is missed")
+	flag.StringVar(&cfg.variant, "variant", "chaturanga", "the variant of --position")
+	flag.StringVar(&cfg.position, "position", middlegame, "the position of the rules calls, in --variant's text form")
+	flag.StringVar(&moves, "moves", line, "legal moves from --position, comma-separated: ValidateMove checks the first, ApplyMoves plays them all")
 	flag.Func("env", "`KEY=VALUE` for the server's environment, such as GOGC=400 (repeatable)", func(v string) error {
 		if !strings.Contains(v, "=") {
 			return errors.New("want KEY=VALUE")
@@ -122,6 +131,14 @@ func run() error {
 	flag.Parse()
 	if cfg.calls <= 0 || cfg.concurrency <= 0 || cfg.rounds <= 0 || cfg.connections <= 0 {
 		return errors.New("--calls, --concurrency, --rounds and --connections must be positive")
+	}
+	for _, m := range strings.Split(moves, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			cfg.moves = append(cfg.moves, m)
+		}
+	}
+	if len(cfg.moves) == 0 {
+		return errors.New("--moves must name at least one move")
 	}
 	if only != "" {
 		re, err := regexp.Compile(only)
@@ -169,11 +186,11 @@ func run() error {
 		return err
 	}
 	defer srv.stop()
-	if err := srv.check(); err != nil {
+	if err := srv.check(allCases(cfg)); err != nil {
 		return err
 	}
 
-	cases := allCases()
+	cases := allCases(cfg)
 	if cfg.only != nil {
 		cases = slices.DeleteFunc(cases, func(c benchCase) bool { return !cfg.only.MatchString(c.label()) })
 		if len(cases) == 0 {
@@ -218,14 +235,14 @@ func run() error {
 	return nil
 }
 
-func allCases() []benchCase {
-	pos := &pb.Position{Variant: "chaturanga", Text: middlegame}
+func allCases(cfg config) []benchCase {
+	pos := &pb.Position{Variant: cfg.variant, Text: cfg.position}
 	var moves []*pb.Action
-	for _, m := range applyMoves {
+	for _, m := range cfg.moves {
 		moves = append(moves, &pb.Action{Notation: m})
 	}
 	list := &pb.ListLegalMovesRequest{Position: pos}
-	validate := &pb.ValidateMoveRequest{Position: pos, Move: &pb.Action{Notation: validateMove}}
+	validate := &pb.ValidateMoveRequest{Position: pos, Move: moves[0]}
 	const rules = "ashtapada.v1.RulesService/"
 	return []benchCase{
 		{name: "HealthCheck", transport: "grpc", method: "grpc.health.v1.Health/Check", req: &healthpb.HealthCheckRequest{}},
@@ -468,7 +485,7 @@ func (s *server) logTail() string {
 }
 
 // check waits for the server to answer and makes sure that the requests of the cases succeed.
-func (s *server) check() error {
+func (s *server) check(cases []benchCase) error {
 	conn, err := grpc.NewClient(s.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		return err
@@ -494,7 +511,7 @@ func (s *server) check() error {
 	}
 	ctx := context.Background()
 	rules := pb.NewRulesServiceClient(conn)
-	for _, c := range allCases() {
+	for _, c := range cases {
 		var err error
 		switch req := c.req.(type) {
 		case *pb.ListLegalMovesRequest:
@@ -505,12 +522,12 @@ func (s *server) check() error {
 		case *pb.ValidateMoveRequest:
 			var r *pb.ValidateMoveResponse
 			if r, err = rules.ValidateMove(ctx, req); err == nil && !r.GetLegal() {
-				err = fmt.Errorf("%s is illegal: %s", validateMove, r.GetReason())
+				err = fmt.Errorf("%s is illegal: %s", req.GetMove().GetNotation(), r.GetReason())
 			}
 		case *pb.ApplyMovesRequest:
 			var r *pb.ApplyMovesResponse
-			if r, err = rules.ApplyMoves(ctx, req); err == nil && int(r.GetApplied()) != len(applyMoves) {
-				err = fmt.Errorf("applied %d of %v: %v", r.GetApplied(), applyMoves, r.GetFailure())
+			if r, err = rules.ApplyMoves(ctx, req); err == nil && int(r.GetApplied()) != len(req.GetMoves()) {
+				err = fmt.Errorf("applied %d of %d: %v", r.GetApplied(), len(req.GetMoves()), r.GetFailure())
 			}
 		}
 		if err != nil {
