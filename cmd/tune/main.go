@@ -1,5 +1,8 @@
 // Command tune fits the evaluation weights of a game (the Weights of its package's weights.go)
-// to the results of self-play games, Texel-style, and plays matches between weight sets.
+// to the results of self-play games, Texel-style, and plays matches between weight sets. It
+// tunes any registered variant that is an engine.Tunable: each set of weights is a variant value
+// of its own (WithWeights), and a game's defaults (options, --max-actions, which actions random
+// openings play) are its TuningHints.
 //
 //	go run ./cmd/tune gen   --variant V --games N --seed S --depth D --open K --out DATA
 //	go run ./cmd/tune fit   --variant V --data DATA --out NEW.json
@@ -30,15 +33,15 @@
 //
 // # Match
 //
-// match plays weight set A against B in one process, setting the package's weights before each
-// bot chooses, so the games of a process run one at a time; --jobs runs shards of the games in
-// child processes. Two players: both seatings of every opening (the same dice); the score of A
+// match plays weight set A against B, each bot searching the positions as ones of its own
+// variant value; --jobs plays that many games at once. Two players: both seatings of every opening (the same dice); the score of A
 // with a 95% interval from the variance of the game pairs. More players: A in one seat, the
 // other seats B or --field greedy, A's seat rotating; first places of A with a Wilson interval
 // (0.25 is an even share of four). Both sides search with the same limits (--movetime).
 //
 // Weight sets are named: "hand" and "tuned" (the package's HandWeights and TunedWeights), or a
-// JSON file as fit writes it (fields left out keep the tuned values).
+// JSON file as fit writes it (fields left out keep the tuned values). Greedy bots evaluate with
+// the tuned set.
 //
 // # Recipe
 //
@@ -58,11 +61,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"reflect"
 	"runtime"
 	"slices"
@@ -72,82 +73,40 @@ import (
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
-	"github.com/ashtapada/ashtapada/engine/chaturaji"
-	"github.com/ashtapada/ashtapada/engine/chaturanga"
-	"github.com/ashtapada/ashtapada/engine/coasterchaturanga"
 	_ "github.com/ashtapada/ashtapada/engine/games"
-	"github.com/ashtapada/ashtapada/engine/martian"
-	"github.com/ashtapada/ashtapada/engine/martianchess"
-	"github.com/ashtapada/ashtapada/engine/ramayana"
 	"github.com/ashtapada/ashtapada/engine/search"
 )
 
-// game is what the tuner knows of a game: its variant, the options and limits its data and
-// matches use by default, and its package's weights.
+// game is what the tuner knows of a game: its registered variant, the defaults of self-play it
+// gives, and its weights as a vector.
 type game struct {
-	variant    string
-	options    string // name=value,... for Start
-	maxActions int    // a game longer than this is a draw
-	weights    tunable
-	// openWith, when set, says which actions a random opening may play.
-	openWith func(notation string) bool
-}
-
-// noClock keeps clock calls out of random openings: a called clock ends the game seven moves
-// later, and random openings would call it in half their moves.
-func noClock(notation string) bool { return !strings.HasSuffix(notation, "+clock") }
-
-var games = []game{
-	{variant: "chaturanga", maxActions: 600, weights: weightsOf(chaturanga.SetWeights, chaturanga.HandWeights, chaturanga.TunedWeights)},
-	{variant: "martian_chaturanga", maxActions: 1000, weights: weightsOf(martian.SetWeights, martian.HandWeights, martian.TunedWeights)},
-	{variant: "chaturaji", options: "max_rounds=20", maxActions: 2000,
-		weights: weightsOf(chaturaji.SetWeights, chaturaji.HandWeights, chaturaji.TunedWeights)},
-	{variant: "martian_chess", maxActions: 400, weights: martianChess(martianchess.MartianChess), openWith: noClock},
-	{variant: "coaster_chess", maxActions: 400, weights: martianChess(martianchess.CoasterChess), openWith: noClock},
-	{variant: "martian_coaster_chaturanga", maxActions: 2000,
-		weights: weightsOf(coasterchaturanga.SetWeights, coasterchaturanga.HandWeights, coasterchaturanga.TunedWeights)},
-	{variant: "ramayana", maxActions: 400, weights: weightsOf(ramayana.SetWeights, ramayana.HandWeights, ramayana.TunedWeights)},
-}
-
-// martianChess is one of the two games of package martianchess, which keeps a set for each.
-func martianChess(name string) tunable {
-	set := func(w martianchess.Weights) martianchess.Weights { return martianchess.SetWeights(name, w) }
-	return weightsOf(set, martianchess.HandWeights, martianchess.TunedWeights[name])
+	name    string
+	variant engine.Variant
+	hints   engine.TuningHints
+	weights *weightSet
 }
 
 func findGame(name string) (game, error) {
-	for _, g := range games {
-		if g.variant == name {
-			return g, nil
+	v, ok := engine.Lookup(name)
+	t, tunable := v.(engine.Tunable)
+	if !ok || !tunable {
+		var names []string
+		for _, v := range engine.Variants() {
+			if _, ok := v.(engine.Tunable); ok {
+				names = append(names, v.Describe().Name)
+			}
 		}
+		return game{}, fmt.Errorf("no weights for variant %q; want one of %s", name, strings.Join(names, ", "))
 	}
-	var names []string
-	for _, g := range games {
-		names = append(names, g.variant)
-	}
-	return game{}, fmt.Errorf("no weights for variant %q; want one of %s", name, strings.Join(names, ", "))
+	tuned, _ := t.Weights("tuned")
+	return game{name: name, variant: v, hints: t.Tuning(), weights: &weightSet{tun: t, tuned: tuned}}, nil
 }
 
-// tunable sees a package's Weights struct as a vector: its float64 fields and the elements of
+// weightSet sees a variant's Weights struct as a vector: its float64 fields and the elements of
 // its float64 arrays, in order. Other fields (switches) keep the tuned set's values.
-type tunable interface {
-	names() []string
-	set(x []float64)
-	hand() []float64
-	tuned() []float64
-	// parse reads a named set or a JSON file over the tuned set.
-	parse(name string) ([]float64, error)
-	goText(x []float64) string
-	jsonText(x []float64) string
-}
-
-type weightSet[W any] struct {
-	setW         func(W) W
-	handW, tuneW W
-}
-
-func weightsOf[W any](set func(W) W, hand, tuned W) tunable {
-	return &weightSet[W]{setW: set, handW: hand, tuneW: tuned}
+type weightSet struct {
+	tun   engine.Tunable
+	tuned any // the tuned set, a Weights struct
 }
 
 // leaves calls f with every float64 the struct holds, addressable, and its name.
@@ -168,54 +127,63 @@ func leaves(v reflect.Value, f func(name string, x reflect.Value)) {
 	}
 }
 
-func (w *weightSet[W]) vector(s W) []float64 {
-	var x []float64
-	leaves(reflect.ValueOf(&s).Elem(), func(_ string, v reflect.Value) { x = append(x, v.Float()) })
-	return x
-}
-
-func (w *weightSet[W]) from(x []float64) W {
-	s := w.tuneW
-	i := 0
-	leaves(reflect.ValueOf(&s).Elem(), func(_ string, v reflect.Value) { v.SetFloat(x[i]); i++ })
+// settable is an addressable copy of the tuned set.
+func (w *weightSet) settable() reflect.Value {
+	s := reflect.New(reflect.TypeOf(w.tuned)).Elem()
+	s.Set(reflect.ValueOf(w.tuned))
 	return s
 }
 
-func (w *weightSet[W]) names() []string {
+func (w *weightSet) vector(s any) []float64 {
+	var x []float64
+	c := reflect.New(reflect.TypeOf(s)).Elem()
+	c.Set(reflect.ValueOf(s))
+	leaves(c, func(_ string, v reflect.Value) { x = append(x, v.Float()) })
+	return x
+}
+
+// from is the set x as a Weights struct, over the tuned set.
+func (w *weightSet) from(x []float64) any {
+	s := w.settable()
+	i := 0
+	leaves(s, func(_ string, v reflect.Value) { v.SetFloat(x[i]); i++ })
+	return s.Interface()
+}
+
+func (w *weightSet) names() []string {
 	var n []string
-	s := w.tuneW
-	leaves(reflect.ValueOf(&s).Elem(), func(name string, _ reflect.Value) { n = append(n, name) })
+	leaves(w.settable(), func(name string, _ reflect.Value) { n = append(n, name) })
 	return n
 }
 
-func (w *weightSet[W]) set(x []float64) { w.setW(w.from(x)) }
-func (w *weightSet[W]) hand() []float64 { return w.vector(w.handW) }
-func (w *weightSet[W]) tuned() []float64 {
-	return w.vector(w.tuneW)
+// variant is an unregistered variant of the game evaluating with x.
+func (w *weightSet) variant(x []float64) engine.Tunable {
+	v, err := w.tun.WithWeights(w.from(x))
+	if err != nil {
+		panic(err) // from makes the variant's own type
+	}
+	return v.(engine.Tunable)
 }
 
-func (w *weightSet[W]) parse(name string) ([]float64, error) {
-	switch name {
-	case "hand":
-		return w.hand(), nil
-	case "tuned":
-		return w.tuned(), nil
+// parse reads a named set (hand, tuned) or a JSON file over the tuned set.
+func (w *weightSet) parse(name string) ([]float64, error) {
+	if s, ok := w.tun.Weights(name); ok {
+		return w.vector(s), nil
 	}
 	b, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	s := w.tuneW
-	if err := json.Unmarshal(b, &s); err != nil {
+	s := w.settable()
+	if err := json.Unmarshal(b, s.Addr().Interface()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return w.vector(s), nil
+	return w.vector(s.Interface()), nil
 }
 
 // goText writes the set as a Go composite literal, rounded to what a reader needs.
-func (w *weightSet[W]) goText(x []float64) string {
-	s := w.from(x)
-	v := reflect.ValueOf(s)
+func (w *weightSet) goText(x []float64) string {
+	v := reflect.ValueOf(w.from(x))
 	t := v.Type()
 	var parts []string
 	for i := 0; i < t.NumField(); i++ {
@@ -245,7 +213,7 @@ func round(f float64) string {
 	return r
 }
 
-func (w *weightSet[W]) jsonText(x []float64) string {
+func (w *weightSet) jsonText(x []float64) string {
 	b, _ := json.MarshalIndent(w.from(x), "", "  ")
 	return string(b)
 }
@@ -267,14 +235,11 @@ func main() {
 	}
 }
 
-// start makes the start position of a game with the options given (over the game's defaults).
-func start(g game, options string) (engine.Position, error) {
-	v, ok := engine.Lookup(g.variant)
-	if !ok {
-		return nil, fmt.Errorf("unknown variant %q", g.variant)
-	}
+// start makes the start position of v, a variant of the game, with the options given as
+// name=value,...; "" for the game's tuning defaults.
+func start(g game, v engine.Variant, options string) (engine.Position, error) {
 	if options == "" {
-		options = g.options
+		return v.Start(g.hints.Options)
 	}
 	opts := engine.Options{}
 	specs := v.Describe().Options
@@ -285,7 +250,7 @@ func start(g game, options string) (engine.Position, error) {
 		name, value, _ := strings.Cut(kv, "=")
 		i := slices.IndexFunc(specs, func(s engine.OptionSpec) bool { return s.Name == name })
 		if i < 0 {
-			return nil, fmt.Errorf("option %q: %s has no such option", kv, g.variant)
+			return nil, fmt.Errorf("option %q: %s has no such option", kv, g.name)
 		}
 		o := engine.OptionValue{Kind: specs[i].Kind}
 		var err error
@@ -306,7 +271,7 @@ func start(g game, options string) (engine.Position, error) {
 }
 
 // open plays k random actions from root (rolls by their chances), among those the game's
-// openWith allows where it allows any.
+// OpenWith allows where it allows any.
 func open(g game, root engine.Position, rng *rand.Rand, k int) engine.Position {
 	cur := root
 	var buf [engine.MaxMoves]engine.Move
@@ -315,8 +280,8 @@ func open(g game, root engine.Position, rng *rand.Rand, k int) engine.Position {
 		if len(moves) == 0 {
 			break
 		}
-		if g.openWith != nil && cur.Phase() != engine.PhaseRoll {
-			allowed := slices.DeleteFunc(slices.Clone(moves), func(m engine.Move) bool { return !g.openWith(cur.Notation(m)) })
+		if g.hints.OpenWith != nil && cur.Phase() != engine.PhaseRoll {
+			allowed := slices.DeleteFunc(slices.Clone(moves), func(m engine.Move) bool { return !g.hints.OpenWith(cur.Notation(m)) })
 			if len(allowed) > 0 {
 				moves = allowed
 			}
@@ -403,14 +368,14 @@ func gen(args []string) error {
 		return errors.New("gen: --out is required")
 	}
 	if *maxActions == 0 {
-		*maxActions = g.maxActions
+		*maxActions = g.hints.MaxActions
 	}
 	w, err := g.weights.parse(*weightsName)
 	if err != nil {
 		return err
 	}
-	g.weights.set(w)
-	root, err := start(g, *options)
+	// The bots search positions of a variant evaluating with w.
+	root, err := start(g, g.weights.variant(w), *options)
 	if err != nil {
 		return err
 	}
@@ -420,7 +385,7 @@ func gen(args []string) error {
 	}
 	bw := bufio.NewWriter(f)
 	fmt.Fprintf(os.Stderr, "gen %s: %d games, seed %d, depth %d, open %d, max actions %d, load %s\n",
-		g.variant, *nGames, *seed, *depth, *openK, *maxActions, loadAvg())
+		g.name, *nGames, *seed, *depth, *openK, *maxActions, loadAvg())
 	began := time.Now()
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -559,9 +524,9 @@ func readData(v engine.Variant, files string) (train, valid []sample, err error)
 	return train, valid, nil
 }
 
-// evaluateAll writes the evaluation of every sample for the players it has labels for into out,
-// in order.
-func evaluateAll(data []sample, out []float64) {
+// evaluateAll writes the evaluation with v's weights of every sample for the players it has
+// labels for into out, in order.
+func evaluateAll(v engine.Tunable, data []sample, out []float64) {
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	chunk := (len(data) + workers - 1) / workers
@@ -579,7 +544,10 @@ func evaluateAll(data []sample, out []float64) {
 			defer wg.Done()
 			var e [engine.MaxPlayers]float64
 			for i := lo; i < hi; i++ {
-				p := data[i].pos
+				p, ok := v.Adopt(data[i].pos)
+				if !ok {
+					panic("a position of another game")
+				}
 				p.Evaluate(e[:engine.Players(p)])
 				copy(out[offsets[i]:offsets[i+1]], e[:])
 			}
@@ -640,9 +608,8 @@ func fit(args []string) error {
 	if err != nil {
 		return err
 	}
-	v, _ := engine.Lookup(g.variant)
 	began := time.Now()
-	train, valid, err := readData(v, *data)
+	train, valid, err := readData(g.variant, *data)
 	if err != nil {
 		return err
 	}
@@ -668,13 +635,12 @@ func fit(args []string) error {
 	}
 	yT, yV := flatLabels(train), flatLabels(valid)
 	eT, eV := make([]float64, len(yT)), make([]float64, len(yV))
-	tw.set(w0)
-	evaluateAll(train, eT)
-	evaluateAll(valid, eV)
+	evaluateAll(tw.variant(w0), train, eT)
+	evaluateAll(tw.variant(w0), valid, eV)
 	c := fitScale(eT, yT)
 	trainBefore, validBefore := mse(eT, yT, c), mse(eV, yV, c)
 	fmt.Printf("fit %s: %d training and %d validation positions (%d and %d labels), read in %v\n",
-		g.variant, len(train), len(valid), len(yT), len(yV), time.Since(began).Round(time.Millisecond))
+		g.name, len(train), len(valid), len(yT), len(yV), time.Since(began).Round(time.Millisecond))
 	fmt.Printf("scale c = %.4f (sigmoid(c × pawns)); error before: training %.6f, validation %.6f\n", c, trainBefore, validBefore)
 
 	w := slices.Clone(w0)
@@ -682,8 +648,7 @@ func fit(args []string) error {
 	jac := make([][]float64, len(names))
 	for round := 0; round < *rounds; round++ {
 		// The linearisation: e(w + d) ≈ e0 + Σ d_i jac_i.
-		tw.set(w)
-		evaluateAll(train, eT)
+		evaluateAll(tw.variant(w), train, eT)
 		e0 := slices.Clone(eT)
 		for i := range names {
 			if !free[i] {
@@ -693,8 +658,7 @@ func fit(args []string) error {
 			h := 1e-3 * max(1, math.Abs(w[i]))
 			wi := slices.Clone(w)
 			wi[i] += h
-			tw.set(wi)
-			evaluateAll(train, eT)
+			evaluateAll(tw.variant(wi), train, eT)
 			jac[i] = make([]float64, len(eT))
 			for k := range eT {
 				jac[i][k] = (eT[k] - e0[k]) / h
@@ -708,8 +672,7 @@ func fit(args []string) error {
 			for i := range cand {
 				cand[i] += d[i]
 			}
-			tw.set(cand)
-			evaluateAll(train, eT)
+			evaluateAll(tw.variant(cand), train, eT)
 			if l := mse(eT, yT, c); l < loss {
 				w, loss, accepted = cand, l, true
 				break
@@ -724,9 +687,8 @@ func fit(args []string) error {
 			break
 		}
 	}
-	tw.set(w)
-	evaluateAll(train, eT)
-	evaluateAll(valid, eV)
+	evaluateAll(tw.variant(w), train, eT)
+	evaluateAll(tw.variant(w), valid, eV)
 	trainAfter, validAfter := mse(eT, yT, c), mse(eV, yV, c)
 	fmt.Printf("error after: training %.6f, validation %.6f (before %.6f, %.6f); refitted scale %.4f\n",
 		trainAfter, validAfter, trainBefore, validBefore, fitScale(eT, yT))
@@ -823,27 +785,30 @@ func show(args []string) error {
 	return nil
 }
 
-// weighted is a bot that evaluates with its own weights, set before each choice: games in one
-// process run one at a time.
+// weighted is a bot that evaluates with its own weights: it searches each position as one of
+// its variant, which evaluates with them.
 type weighted struct {
 	search.Bot
-	set func()
+	v engine.Tunable
 }
 
 func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
-	b.set()
-	return b.Bot.Choose(ctx, n, rng)
+	p, ok := b.v.Adopt(n)
+	if !ok {
+		return 0, fmt.Errorf("a position of another game: %s", n)
+	}
+	return b.Bot.Choose(ctx, p, rng)
 }
 
 // record is one match game from A's side.
 type record struct {
-	Game     int     `json:"game"`
-	Seat     int     `json:"seat"`
-	Utility  float64 `json:"utility"` // A's
-	Place    int     `json:"place"`   // A's, 1 first
-	Shared   bool    `json:"shared"`  // A's place is shared
-	Finished bool    `json:"finished"`
-	Actions  int     `json:"actions"`
+	Game     int
+	Seat     int
+	Utility  float64 // A's
+	Place    int     // A's, 1 first
+	Shared   bool    // A's place is shared
+	Finished bool
+	Actions  int
 }
 
 func match(args []string) error {
@@ -852,16 +817,14 @@ func match(args []string) error {
 	options := fs.String("options", "", "variant options name=value,... (default: the game's)")
 	aName := fs.String("a", "tuned", "weights of A: hand, tuned or a JSON file")
 	bName := fs.String("b", "hand", "weights of B")
-	field := fs.String("field", "", "with more than two players: greedy puts greedy bots in the other seats instead of B")
+	field := fs.String("field", "", "with more than two players: greedy puts greedy bots, which evaluate with the tuned weights, in the other seats instead of B")
 	nGames := fs.Int("games", 200, "games")
 	seed := fs.Uint64("seed", 1, "seed of the openings and dice")
 	movetime := fs.Duration("movetime", 20*time.Millisecond, "time per action of both searches")
 	depth := fs.Int("depth", 0, "search depth instead of a time")
 	openK := fs.Int("open", 0, "random actions that open every game")
 	maxActions := fs.Int("max-actions", 0, "actions after which a game is a draw (default: the game's)")
-	jobs := fs.Int("jobs", 1, "processes playing shares of the games")
-	shard := fs.Int("shard", -1, "play only the games with this remainder modulo --shards and print records (used by --jobs)")
-	shards := fs.Int("shards", 1, "")
+	jobs := fs.Int("jobs", 1, "games played at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -870,32 +833,47 @@ func match(args []string) error {
 		return err
 	}
 	if *maxActions == 0 {
-		*maxActions = g.maxActions
+		*maxActions = g.hints.MaxActions
 	}
-	root, err := start(g, *options)
+	wa, err := g.weights.parse(*aName)
+	if err != nil {
+		return err
+	}
+	wb, err := g.weights.parse(*bName)
+	if err != nil {
+		return err
+	}
+	switch *field {
+	case "", "greedy":
+	default:
+		return fmt.Errorf("match: unknown field %q, want greedy", *field)
+	}
+	root, err := start(g, g.variant, *options)
 	if err != nil {
 		return err
 	}
 	players := engine.Players(root)
 	began := time.Now()
 	loadBefore := loadAvg()
-	var recs []record
-	switch {
-	case *shard >= 0:
-		return playShard(g, root, *aName, *bName, *field, *nGames, *seed, *movetime, *depth, *openK, *maxActions, *shard, *shards, os.Stdout)
-	case *jobs <= 1:
-		var buf strings.Builder
-		if err := playShard(g, root, *aName, *bName, *field, *nGames, *seed, *movetime, *depth, *openK, *maxActions, 0, 1, &buf); err != nil {
-			return err
-		}
-		recs, err = readRecords(strings.NewReader(buf.String()))
-	default:
-		recs, err = runShards(args, *jobs)
+	// Shard j plays the games j, j + jobs, ...: each bot has its variant, so they may play at once.
+	shards := max(*jobs, 1)
+	recs := make([][]record, shards)
+	errs := make([]error, shards)
+	var wg sync.WaitGroup
+	for j := range shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			recs[j], errs[j] = playShard(g, root, g.weights.variant(wa), g.weights.variant(wb), *field, *nGames, *seed,
+				*movetime, *depth, *openK, *maxActions, j, shards)
+		}()
 	}
-	if err != nil {
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	slices.SortFunc(recs, func(a, b record) int { return a.Game - b.Game })
+	all := slices.Concat(recs...)
+	slices.SortFunc(all, func(a, b record) int { return a.Game - b.Game })
 	opp := *bName
 	if *field != "" {
 		opp = *field
@@ -905,85 +883,30 @@ func match(args []string) error {
 		limit = fmt.Sprintf("depth %d", *depth)
 	}
 	fmt.Printf("match %s (%d players): A=%s against B=%s, %d games, seed %d, %s, open %d, max actions %d\n",
-		g.variant, players, *aName, opp, len(recs), *seed, limit, *openK, *maxActions)
-	summarise(recs, players)
+		g.name, players, *aName, opp, len(all), *seed, limit, *openK, *maxActions)
+	summarise(all, players)
 	fmt.Printf("time %v, load %s before, %s after\n", time.Since(began).Round(time.Second), loadBefore, loadAvg())
 	return nil
 }
 
-// runShards runs the match in child processes of this program and gathers their records.
-func runShards(args []string, jobs int) ([]record, error) {
-	var mu sync.Mutex
-	var all []record
-	errs := make([]error, jobs)
-	var wg sync.WaitGroup
-	for j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cmd := exec.Command(os.Args[0], append([]string{"match"}, append(slices.Clone(args), "--jobs", "1",
-				"--shard", strconv.Itoa(j), "--shards", strconv.Itoa(jobs))...)...)
-			cmd.Stderr = os.Stderr
-			outp, err := cmd.Output()
-			if err != nil {
-				errs[j] = fmt.Errorf("shard %d: %w", j, err)
-				return
-			}
-			recs, err := readRecords(strings.NewReader(string(outp)))
-			mu.Lock()
-			all = append(all, recs...)
-			mu.Unlock()
-			errs[j] = err
-		}()
-	}
-	wg.Wait()
-	return all, errors.Join(errs...)
-}
-
-func readRecords(r io.Reader) ([]record, error) {
-	var recs []record
-	dec := json.NewDecoder(r)
-	for {
-		var rec record
-		if err := dec.Decode(&rec); err == io.EOF {
-			return recs, nil
-		} else if err != nil {
-			return nil, err
-		}
-		recs = append(recs, rec)
-	}
-}
-
-// playShard plays the games g ≡ shard (mod shards) and writes a JSON record for each. With two
-// players, games 2r and 2r+1 open alike from round r's seed, A white then black; with n
-// players, the n games of a round share a seed and A sits in seat g mod n.
-func playShard(g game, root engine.Position, aName, bName, field string, nGames int, seed uint64, movetime time.Duration,
-	depth, openK, maxActions, shard, shards int, out io.Writer) error {
-	tw := g.weights
-	wa, err := tw.parse(aName)
-	if err != nil {
-		return err
-	}
-	wb, err := tw.parse(bName)
-	if err != nil {
-		return err
-	}
+// playShard plays the games g ≡ shard (mod shards), A evaluating with va and B with vb, and
+// returns a record for each. With two players, games 2r and 2r+1 open alike from round r's seed,
+// A white then black; with n players, the n games of a round share a seed and A sits in seat
+// g mod n.
+func playShard(g game, root engine.Position, va, vb engine.Tunable, field string, nGames int, seed uint64,
+	movetime time.Duration, depth, openK, maxActions, shard, shards int) ([]record, error) {
 	players := engine.Players(root)
 	limits := search.Limits{Time: movetime}
 	if depth > 0 {
 		limits = search.Limits{Depth: depth}
 	}
 	sa, sb := search.NewSearcher(0), search.NewSearcher(0)
-	botA := weighted{search.SearchBot(sa, search.Options{Limits: limits}), func() { tw.set(wa) }}
-	var botB search.Bot = weighted{search.SearchBot(sb, search.Options{Limits: limits}), func() { tw.set(wb) }}
-	switch field {
-	case "":
-	case "greedy":
+	botA := weighted{search.SearchBot(sa, search.Options{Limits: limits}), va}
+	var botB search.Bot = weighted{search.SearchBot(sb, search.Options{Limits: limits}), vb}
+	if field == "greedy" {
 		botB = search.GreedyBot()
-	default:
-		return fmt.Errorf("match: unknown field %q, want greedy", field)
 	}
-	enc := json.NewEncoder(out)
+	var recs []record
 	for gi := 0; gi < nGames; gi++ {
 		if gi%shards != shard {
 			continue
@@ -1001,7 +924,7 @@ func playShard(g game, root engine.Position, aName, bName, field string, nGames 
 		actions := 0
 		end, finished, err := play(context.Background(), from, bots, rng, maxActions, func(engine.Position, engine.Move) { actions++ })
 		if err != nil {
-			return err
+			return nil, err
 		}
 		rec := record{Game: gi, Seat: seat, Finished: finished, Actions: actions, Place: 1, Shared: true}
 		if finished {
@@ -1019,11 +942,9 @@ func playShard(g game, root engine.Position, aName, bName, field string, nGames 
 				}
 			}
 		}
-		if err := enc.Encode(rec); err != nil {
-			return err
-		}
+		recs = append(recs, rec)
 	}
-	return nil
+	return recs, nil
 }
 
 // summarise prints A's results: with two players the score and its interval from the pairs of

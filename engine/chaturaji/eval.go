@@ -30,11 +30,12 @@ func (p *Position) evalParts() (points, material, threats [players]float64) {
 		}
 	}
 	gain, loss := p.threats()
+	w := p.v.weights
 	var thr [players]float64
 	for pl := 0; pl < players; pl++ {
-		thr[pl] = -weights.ThreatLoss * loss[pl]
+		thr[pl] = -w.ThreatLoss * loss[pl]
 		if byPoints {
-			thr[pl] += weights.ThreatGain * gain[pl]
+			thr[pl] += w.ThreatGain * gain[pl]
 		}
 	}
 	return p.relative(pts), p.relative(mat), p.relative(thr)
@@ -132,7 +133,7 @@ func (p *Position) bestVictim(t uint64, surv *[size * size]float64, order *[play
 		c := p.board[sq]
 		factor := surv[sq]
 		if order[cellOwner(c)] < i {
-			factor *= weights.Flee
+			factor *= p.v.weights.Flee
 		}
 		if val := factor * p.pieceValue(cellKind(c)); val > bestValue {
 			best, bestValue, bestFactor = sq, val, factor
@@ -143,7 +144,7 @@ func (p *Position) bestVictim(t uint64, surv *[size * size]float64, order *[play
 
 // pieceValue is a piece's material value.
 func (p *Position) pieceValue(kind int) float64 {
-	w := &weights
+	w := p.v.weights
 	switch kind {
 	case pawn:
 		return w.Pawn

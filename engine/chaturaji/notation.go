@@ -21,7 +21,7 @@ var stagePlayers = [...][2]int{exAvailable: {2, 2}, exProposed: {3, 3}, exReturn
 
 // Parse reads a position in the variant's text notation and validates it.
 func Parse(text string) (Position, error) {
-	var p Position
+	p := Position{v: registered}
 	f := strings.Fields(text)
 	if len(f) < 7 || len(f) > 13 {
 		return p, engine.Positionf("text", "want 7 space-separated fields and then options, got %d fields", len(f))
@@ -520,5 +520,6 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.v = v
 	return &p, nil
 }

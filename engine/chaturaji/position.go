@@ -83,6 +83,8 @@ type rules struct {
 
 // Position is a Chaturaji position, a plain value.
 type Position struct {
+	// v is the variant the position belongs to, whose weights Evaluate uses.
+	v     *variant
 	board [size * size]cell
 	// occupied holds the squares of each player's pieces, which move generation walks.
 	occupied [players]uint64
@@ -117,7 +119,7 @@ func (p *Position) set(sq int, c cell) {
 	p.board[sq] = c
 }
 
-func (p *Position) Variant() engine.Variant { return Variant }
+func (p *Position) Variant() engine.Variant { return p.v }
 
 // ToMove is the player who chooses the next action: the commander of the player whose turn it
 // is, the player answering an exchange, or the owner of a returning raja.

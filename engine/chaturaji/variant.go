@@ -17,10 +17,17 @@ const (
 	StartText = StartBoard + " b - - 0,0,0,0 0 1"
 )
 
-type variant struct{ desc *engine.Description }
+// variant is the game with the weights its positions evaluate with.
+type variant struct {
+	desc    *engine.Description
+	weights *Weights
+}
+
+// registered is Variant, which evaluates with TunedWeights.
+var registered = &variant{desc: describe(), weights: ptr(TunedWeights)}
 
 // Variant is the registered chaturaji variant.
-var Variant engine.Variant = &variant{desc: describe()}
+var Variant engine.Variant = registered
 
 func init() { engine.Register(Variant) }
 
@@ -182,6 +189,9 @@ func (r rules) options() engine.Options {
 	}
 }
 
+// WithWeights returns chaturaji, unregistered, evaluating with w: Variant is not changed.
+func WithWeights(w Weights) engine.Variant { return &variant{desc: registered.desc, weights: &w} }
+
 func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	r, err := rulesFromOptions(opts)
 	if err != nil {
@@ -191,7 +201,7 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.rules = r
+	p.rules, p.v = r, v
 	return &p, nil
 }
 

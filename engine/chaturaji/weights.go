@@ -1,8 +1,10 @@
 package chaturaji
 
+import "github.com/ashtapada/ashtapada/engine"
+
 // Weights are the parameters of Evaluate, in pawns, a point being a pawn. cmd/tune fits them to
-// self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
-// TunedWeights unless SetWeights swapped it.
+// self-play games (its doc comment has the recipe); Evaluate reads the set of the position's
+// variant: TunedWeights for Variant, another for WithWeights.
 type Weights struct {
 	// Material: what a piece on the board is worth to its owner.
 	Pawn, Boat, Horse, Elephant, Raja float64
@@ -22,16 +24,44 @@ type Weights struct {
 var HandWeights = Weights{Pawn: 1.2, Boat: 2.4, Horse: 3.6, Elephant: 4.8, Raja: 8, RajaTeam: 12,
 	ThreatGain: 1, ThreatLoss: 1, Flee: 0.75}
 
-// TunedWeights are what Evaluate uses.
+// TunedWeights are what Variant evaluates with. HandWeights and TunedWeights are constants in
+// spirit: nothing assigns them, and Variant holds a copy.
 var TunedWeights = HandWeights
 
-// weights is the set Evaluate reads.
-var weights = TunedWeights
+func ptr(w Weights) *Weights { return &w }
 
-// SetWeights makes Evaluate use w and returns the set it used before. It is for the tuner and
-// tests, which evaluate with one set at a time: no evaluation may run while it is called.
-func SetWeights(w Weights) Weights {
-	old := weights
-	weights = w
-	return old
+// Weights is engine.Tunable's: HandWeights or the registered variant's.
+func (v *variant) Weights(name string) (any, bool) {
+	switch name {
+	case "hand":
+		return HandWeights, true
+	case "tuned":
+		return *registered.weights, true
+	}
+	return nil, false
 }
+
+func (v *variant) WithWeights(w any) (engine.Variant, error) {
+	x, err := engine.WeightsAs[Weights](w)
+	if err != nil {
+		return nil, err
+	}
+	return WithWeights(x), nil
+}
+
+func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
+	q, ok := p.(*Position)
+	if !ok {
+		return nil, false
+	}
+	c := *q
+	c.v = v
+	return &c, true
+}
+
+// Tuning: twenty rounds keep games short; a game of 2,000 actions is drawn.
+func (v *variant) Tuning() engine.TuningHints {
+	return engine.TuningHints{Options: engine.Options{optMaxRounds: {Kind: engine.OptionInt, Int: 20}}, MaxActions: 2000}
+}
+
+var _ engine.Tunable = (*variant)(nil)

@@ -117,7 +117,7 @@ type attackInfo struct {
 }
 
 func (p *Position) evalTerms() evalTerms {
-	w := &weights
+	w := p.v.weights
 	occ := p.occupied()
 	var material, mobility, pieces, pawns, passed, threats, kingSafety taper
 	var a attackInfo
@@ -231,7 +231,7 @@ func (p *Position) evalTerms() evalTerms {
 // pawnTerms adds the pawn structure and passed pawns of color c, by whole bitboards where a
 // term does not depend on the pawn's rank.
 func (p *Position) pawnTerms(c int, sign float64, a *attackInfo, pawns, passed *taper) {
-	w := &weights
+	w := p.v.weights
 	them := c ^ 1
 	own, enemy := a.pawns[c], a.pawns[them]
 	supported := own & a.pawnAttacks[c]
@@ -290,7 +290,7 @@ func relativeRank(color, sq int) int {
 
 // threatTerms adds the threats of color c against the other side's pieces.
 func (p *Position) threatTerms(c int, sign float64, a *attackInfo, threats *taper) {
-	w := &weights
+	w := p.v.weights
 	them := c ^ 1
 	kings := p.byType[king]
 	nonPawnEnemies := p.byColor[them] &^ p.byType[pawn] &^ kings
@@ -325,7 +325,7 @@ func (p *Position) threatTerms(c int, sign float64, a *attackInfo, threats *tape
 // enemy pieces that attack the ring around the king and their attacks, safe checks, weak
 // squares of the ring, attacks on the king's flank, less the defence; it counts from 100 on.
 func (p *Position) kingTerms(c int, sign float64, a *attackInfo, kingSafety *taper) {
-	w := &weights
+	w := p.v.weights
 	them := c ^ 1
 	ksq := a.kingSq[c]
 	occ := p.occupied()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -77,7 +78,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 // With a ratha up, the side ahead is better off with the enemy king on the edge and its own
 // king near it: the mop-up terms drive a bare king to where it can be mated.
 func TestEvaluateMopUp(t *testing.T) {
-	if weights.MopUpEdge <= 0 || weights.MopUpNear <= 0 {
+	if TunedWeights.MopUpEdge <= 0 || TunedWeights.MopUpNear <= 0 {
 		t.Skip("the mop-up terms are off")
 	}
 	edge, _ := Parse("3k4/8/8/8/8/3K4/8/R7 w - - 0 60")
@@ -87,20 +88,51 @@ func TestEvaluateMopUp(t *testing.T) {
 	}
 }
 
-// SetWeights swaps the set Evaluate uses.
-func TestSetWeights(t *testing.T) {
-	p, _ := Parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
-	double := weights
+// Positions of WithWeights evaluate with its set, those of Variant with TunedWeights, at the
+// same time: the sets are the variants', not the package's (go test -race checks).
+func TestWithWeights(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+	double := TunedWeights
 	double.PieceEg[ratha] *= 2
-	old := SetWeights(double)
-	got := p.Terms()[0].Values[white]
-	SetWeights(old)
+	doubled := WithWeights(double)
 	// A lone ratha is an ending: its endgame value counts alone.
-	if want := 2 * old.PieceEg[ratha]; got != want {
-		t.Errorf("material with the ratha doubled: %v, want %v", got, want)
+	check := func(v engine.Variant, want float64) {
+		p, err := v.Parse(fen)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if p.Variant() != v {
+			t.Errorf("a position of %p has variant %p", v, p.Variant())
+		}
+		var buf [engine.MaxMoves]engine.Move
+		for range 100 {
+			next := p.NewNode()
+			p.PlayInto(p.Moves(buf[:0])[0], next)
+			back, _ := v.Parse(next.String())
+			if got := p.Terms()[0].Values[white]; got != want {
+				t.Errorf("material: %v, want %v", got, want)
+				return
+			}
+			if next.Variant() != v || back.Variant() != v {
+				t.Errorf("a child or reparsed position changed variant")
+				return
+			}
+		}
 	}
-	var _ engine.Judge = &p
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(2)
+		go func() { defer wg.Done(); check(doubled, 2*TunedWeights.PieceEg[ratha]) }()
+		go func() { defer wg.Done(); check(Variant, TunedWeights.PieceEg[ratha]) }()
+	}
+	wg.Wait()
+	if adopted, ok := doubled.(engine.Tunable).Adopt(ptrTo(Parse(fen))); !ok || adopted.Terms()[0].Values[white] != 2*TunedWeights.PieceEg[ratha] {
+		t.Errorf("an adopted position evaluates with the registered set")
+	}
 }
+
+func ptrTo(p Position, _ error) *Position { return &p }
 
 func BenchmarkEvaluate(b *testing.B) {
 	p, err := Parse("r3k2r/1bp2ppp/p1nqpn2/1p1p4/3P1B2/2NQPN1P/PPP2PP1/R3KB1R b - - 3 11")
@@ -127,7 +159,7 @@ func termsOf(t *testing.T, fen string) evalTerms {
 // position less a horse (9,939 of non-pawn material) is (9939-3915)/(15258-3915) middlegame,
 // a lone ratha all endgame.
 func TestEvaluatePhase(t *testing.T) {
-	w := weights
+	w := TunedWeights
 	mg := (9939.0 - 3915) / (15258 - 3915)
 	got := termsOf(t, "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").material
 	if want := mg*w.PieceMg[horse] + (1-mg)*w.PieceEg[horse]; math.Abs(got-want) > 1e-9 {
@@ -201,8 +233,8 @@ func TestEvaluateThreats(t *testing.T) {
 	if none != 0 || pawnOnHorse <= 0 || hanging <= 0 {
 		t.Errorf("threats: none %v (want 0), pawn on horse %v, horse on hanging ratha %v (want > 0)", none, pawnOnHorse, hanging)
 	}
-	if pawnOnHorse < weights.ThreatByPawn[1] {
-		t.Errorf("pawn on horse %v, want at least the endgame threat by a pawn %v", pawnOnHorse, weights.ThreatByPawn[1])
+	if pawnOnHorse < TunedWeights.ThreatByPawn[1] {
+		t.Errorf("pawn on horse %v, want at least the endgame threat by a pawn %v", pawnOnHorse, TunedWeights.ThreatByPawn[1])
 	}
 }
 

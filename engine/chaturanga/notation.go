@@ -11,7 +11,7 @@ import (
 
 // Parse reads a Fairy-Stockfish FEN and checks that the position is legal.
 func Parse(fen string) (Position, error) {
-	var p Position
+	p := Position{v: registered}
 	for i := range p.board {
 		p.board[i] = empty
 	}
@@ -212,6 +212,7 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.v = v
 	return &p, nil
 }
 

@@ -39,6 +39,8 @@ type Position struct {
 	// psq is white's piece-square values less black's (psqMg, psqEg), kept up to date by put
 	// and play so that the evaluation need not add them up at every node.
 	psq taper
+	// v is the variant the position belongs to, whose weights Evaluate uses.
+	v *variant
 }
 
 const empty = 0xFF
@@ -109,7 +111,7 @@ func moveFrom(m engine.Move) int { return int(m & 63) }
 
 func moveTo(m engine.Move) int { return int(m>>6) & 63 }
 
-func (p *Position) Variant() engine.Variant { return Variant }
+func (p *Position) Variant() engine.Variant { return p.v }
 
 func (p *Position) ToMove() int { return int(p.side) }
 

@@ -28,7 +28,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if _, err := engine.ResolveOptions(v.desc.Options, s.Options); err != nil {
 		return nil, err
 	}
-	var p Position
+	p := Position{v: v}
 	for i := range p.board {
 		p.board[i] = empty
 	}

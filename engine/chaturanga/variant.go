@@ -12,10 +12,17 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
 // Name is the variant's registered name.
 const Name = "chaturanga"
 
-type variant struct{ desc *engine.Description }
+// variant is the game with the weights its positions evaluate with.
+type variant struct {
+	desc    *engine.Description
+	weights *Weights
+}
+
+// registered is Variant, which evaluates with TunedWeights.
+var registered = &variant{desc: describe(), weights: ptr(TunedWeights)}
 
 // Variant is the registered chaturanga variant.
-var Variant engine.Variant = &variant{desc: describe()}
+var Variant engine.Variant = registered
 
 func init() { engine.Register(Variant) }
 
@@ -71,6 +78,9 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	}
 	return v.Parse(StartFEN)
 }
+
+// WithWeights returns chaturanga, unregistered, evaluating with w: Variant is not changed.
+func WithWeights(w Weights) engine.Variant { return &variant{desc: registered.desc, weights: &w} }
 
 // New returns the start position as a concrete value, for callers that want the fast API.
 func New() Position {

@@ -1,9 +1,11 @@
 package chaturanga
 
+import "github.com/ashtapada/ashtapada/engine"
+
 // Weights are the parameters of Evaluate, in pawns. Pairs and tables come as a middlegame and an
 // endgame value (Mg, Eg, or [2] as {middlegame, endgame}), mixed by the non-pawn material on the
-// board. cmd/tune can fit them (its doc comment has the recipe); Evaluate reads the package's
-// current set, TunedWeights unless SetWeights swapped it.
+// board. cmd/tune can fit them (its doc comment has the recipe); Evaluate reads the set of the
+// position's variant: TunedWeights for Variant, another for WithWeights.
 type Weights struct {
 	// PieceMg and PieceEg are the material values by piece type: pawn, horse, gaja, ratha,
 	// mantri.
@@ -112,16 +114,42 @@ var HandWeights = func() Weights {
 	return w
 }()
 
-// TunedWeights are what Evaluate uses.
+// TunedWeights are what Variant evaluates with. HandWeights and TunedWeights are constants in
+// spirit: nothing assigns them, and Variant holds a copy.
 var TunedWeights = HandWeights
 
-// weights is the set Evaluate reads.
-var weights = TunedWeights
+func ptr(w Weights) *Weights { return &w }
 
-// SetWeights makes Evaluate use w and returns the set it used before. It is for the tuner and
-// tests, which evaluate with one set at a time: no evaluation may run while it is called.
-func SetWeights(w Weights) Weights {
-	old := weights
-	weights = w
-	return old
+// Weights is engine.Tunable's: HandWeights or the registered variant's.
+func (v *variant) Weights(name string) (any, bool) {
+	switch name {
+	case "hand":
+		return HandWeights, true
+	case "tuned":
+		return *registered.weights, true
+	}
+	return nil, false
 }
+
+func (v *variant) WithWeights(w any) (engine.Variant, error) {
+	x, err := engine.WeightsAs[Weights](w)
+	if err != nil {
+		return nil, err
+	}
+	return WithWeights(x), nil
+}
+
+func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
+	q, ok := p.(*Position)
+	if !ok {
+		return nil, false
+	}
+	c := *q
+	c.v = v
+	return &c, true
+}
+
+// Tuning: games longer than 600 plies are rare and drawn.
+func (v *variant) Tuning() engine.TuningHints { return engine.TuningHints{MaxActions: 600} }
+
+var _ engine.Tunable = (*variant)(nil)

@@ -6,7 +6,7 @@ import "github.com/ashtapada/ashtapada/engine"
 type evalTerms struct{ score, own, end [seats]float64 }
 
 func (p *Position) evalTerms(t *evalTerms) {
-	w := &weights
+	w := p.v.weights
 	var st [seats]standing
 	p.standings(&st)
 	on := p.onBoard()

@@ -48,7 +48,7 @@ func Parse(text string) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := emptyPosition(r)
+	p := emptyPosition(registered, r)
 	if err := p.parseCoasters(f[0]); err != nil {
 		return nil, err
 	}
@@ -518,6 +518,7 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.v = v
 	return p, nil
 }
 

@@ -38,6 +38,8 @@ const heldBy = 64
 
 // Position is a Martian Coaster Chaturanga position, a plain value.
 type Position struct {
+	// v is the variant the position belongs to, whose weights Evaluate uses.
+	v     *variant
 	rules *rules
 	// coasterAt is the colour of the coaster lying at each place; tip turns every coaster.
 	coasterAt [4]int8
@@ -58,9 +60,10 @@ type Position struct {
 	over    bool
 }
 
-// emptyPosition is a position of the rules with no piece placed yet, for the parsers to fill.
-func emptyPosition(r *rules) *Position {
-	p := &Position{rules: r, mustPiece: -1, entered: -1}
+// emptyPosition is a position of v and the rules with no piece placed yet, for the parsers to
+// fill.
+func emptyPosition(v *variant, r *rules) *Position {
+	p := &Position{v: v, rules: r, mustPiece: -1, entered: -1}
 	for i := range p.loc {
 		p.loc[i] = -1
 	}
@@ -184,7 +187,7 @@ func init() {
 		&zobristPiece, &zobristCoaster, &zobristTip, &zobristSeat, &zobristTurn, &zobristTurnPiece, &zobristOver)
 }
 
-func (p *Position) Variant() engine.Variant { return Variant }
+func (p *Position) Variant() engine.Variant { return p.v }
 
 // Key hashes the position; the turns played enter only through the turn limit's end, so they
 // are left out.

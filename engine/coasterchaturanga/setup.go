@@ -160,7 +160,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := emptyPosition(r)
+	p := emptyPosition(v, r)
 	if err := p.readLayout(s.Layout); err != nil {
 		return nil, err
 	}

@@ -47,7 +47,7 @@ func TestEvaluateHeldOwnColour(t *testing.T) {
 		text string
 		want float64 // bl's score term, relative to the others' mean
 	}{
-		{"y0r1b2g3 1gd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq gq,-,-,- br - 1", -3 * weights.HeldOwn},
+		{"y0r1b2g3 1gd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq gq,-,-,- br - 1", -3 * TunedWeights.HeldOwn},
 		{"y0r1b2g3 gqgd2yp1/gp4yd/6/6/bd4rp/bqbp2rdrq yq,-,-,- br - 1", 3},
 	} {
 		p, err := Variant.Parse(c.text)
@@ -60,8 +60,8 @@ func TestEvaluateHeldOwnColour(t *testing.T) {
 			}
 		}
 	}
-	if weights.HeldOwn >= 1 {
-		t.Errorf("HeldOwn %v: a held own-colour pip should cost less than a point", weights.HeldOwn)
+	if TunedWeights.HeldOwn >= 1 {
+		t.Errorf("HeldOwn %v: a held own-colour pip should cost less than a point", TunedWeights.HeldOwn)
 	}
 }
 

@@ -18,7 +18,7 @@ var trioSquares = [seats][3]string{{"a1", "a2", "b1"}, {"f1", "e1", "f2"}, {"f6"
 // start builds the start position of the rules: every seat's trio, of the next seat's colour, on
 // its own coaster.
 func start(r *rules) *Position {
-	p := &Position{rules: r, seat: int8(r.first), mustPiece: -1, entered: -1}
+	p := &Position{v: registered, rules: r, seat: int8(r.first), mustPiece: -1, entered: -1}
 	for pl := range p.coasterAt {
 		p.coasterAt[pl] = int8(r.colours[pl])
 	}
@@ -47,10 +47,17 @@ var pieceInfo = []engine.PieceInfo{
 
 var defaultRules = &rules{players: 4, colours: defaultColours, first: 0}
 
-type variant struct{ desc *engine.Description }
+// variant is the game with the weights its positions evaluate with.
+type variant struct {
+	desc    *engine.Description
+	weights *Weights
+}
+
+// registered is Variant, which evaluates with TunedWeights.
+var registered = &variant{desc: describe(), weights: ptr(TunedWeights)}
 
 // Variant is Martian Coaster Chaturanga.
-var Variant engine.Variant = &variant{desc: describe()}
+var Variant engine.Variant = registered
 
 func init() { engine.Register(Variant) }
 
@@ -113,5 +120,10 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return start(r), nil
+	p := start(r)
+	p.v = v
+	return p, nil
 }
+
+// WithWeights returns Martian Coaster Chaturanga, unregistered, evaluating with w: Variant is not changed.
+func WithWeights(w Weights) engine.Variant { return &variant{desc: registered.desc, weights: &w} }

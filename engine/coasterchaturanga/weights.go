@@ -1,8 +1,10 @@
 package coasterchaturanga
 
+import "github.com/ashtapada/ashtapada/engine"
+
 // Weights are the parameters of Evaluate, a point of score being one. cmd/tune fits them to
-// self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
-// TunedWeights unless SetWeights swapped it.
+// self-play games (its doc comment has the recipe); Evaluate reads the set of the position's
+// variant: TunedWeights for Variant, another for WithWeights.
 type Weights struct {
 	// HeldOwn is per pip held of one's own colour, which the score counts as -1: AIM and SWAP
 	// change the seats' colours every few turns, so a held piece's sign in the final score is
@@ -22,19 +24,47 @@ type Weights struct {
 // HandWeights are the weights set by hand before tuning; the tuner plays them against new ones.
 var HandWeights = Weights{HeldOwn: 1.0 / 3, Own: 1.0 / 3}
 
-// TunedWeights are what Evaluate uses.
+// TunedWeights are what Variant evaluates with. HandWeights and TunedWeights are constants in
+// spirit: nothing assigns them, and Variant holds a copy.
 var TunedWeights = HandWeights
 
-// weights is the set Evaluate reads.
-var weights = TunedWeights
+func ptr(w Weights) *Weights { return &w }
 
-// SetWeights makes Evaluate use w and returns the set it used before. It is for the tuner and
-// tests, which evaluate with one set at a time: no evaluation may run while it is called.
-func SetWeights(w Weights) Weights {
-	old := weights
-	weights = w
-	return old
+// Weights is engine.Tunable's: HandWeights or the registered variant's.
+func (v *variant) Weights(name string) (any, bool) {
+	switch name {
+	case "hand":
+		return HandWeights, true
+	case "tuned":
+		return *registered.weights, true
+	}
+	return nil, false
 }
+
+func (v *variant) WithWeights(w any) (engine.Variant, error) {
+	x, err := engine.WeightsAs[Weights](w)
+	if err != nil {
+		return nil, err
+	}
+	return WithWeights(x), nil
+}
+
+func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
+	q, ok := p.(*Position)
+	if !ok {
+		return nil, false
+	}
+	c := *q
+	c.v = v
+	return &c, true
+}
+
+// Tuning: a game of 2,000 actions is drawn.
+func (v *variant) Tuning() engine.TuningHints {
+	return engine.TuningHints{MaxActions: 2000}
+}
+
+var _ engine.Tunable = (*variant)(nil)
 
 // FirstWeights are FirstChances' weights, one per feature of FirstFeatures, as
 // cmd/firstchance fits them to 2,000 games of the search with the weights before them

@@ -26,7 +26,7 @@ func (t evalTerms) sum() float64 {
 }
 
 func (p *Position) evalTerms() evalTerms {
-	w := &weights
+	w := p.g.variant.weights
 	material := [kinds]float64{paladin: w.Paladin, raven: w.Raven, squire: 1}
 	mobility := [kinds]float64{monarch: w.MonarchMobility, paladin: w.PaladinMobility, raven: w.RavenMobility,
 		squire: w.SquireMobility}

@@ -42,7 +42,7 @@ type geometry struct {
 	thrones [maxPlayers]uint64
 	// start is the start position's text, and variant the variant played on this geometry.
 	start   string
-	variant engine.Variant
+	variant *variant
 
 	// Precomputed movement. Masks have bit sq for square sq (rank*size + file).
 	boardMask uint64

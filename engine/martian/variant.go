@@ -23,21 +23,39 @@ const StartText = "rpmpr/ksksk/5/KSKSK/RPMPR l - AEae - 0 1"
 // corner (docs/rules/martian_chaturaji.md).
 const ChaturajiStartText = "gRgPgM3yTyR/gTgSgSgS2ySyP/6ySyM/6yS1/1rS6/rMrS6/rPrS2bSbSbSbT/rRrT3bMbPbR b - brgy - 0 1"
 
+// variant is a game, its geometry (whose variant it is) and the weights its positions evaluate
+// with.
 type variant struct {
-	g    *geometry
-	desc *engine.Description
+	g       *geometry
+	desc    *engine.Description
+	weights *Weights
 }
 
-// Variant is the registered martian_chaturanga variant, and ChaturajiVariant martian_chaturaji.
+// Variant is the registered martian_chaturanga variant, and ChaturajiVariant martian_chaturaji;
+// both evaluate with TunedWeights.
 var (
-	Variant          engine.Variant = newVariant(chaturanga, describe(chaturanga))
-	ChaturajiVariant engine.Variant = newVariant(chaturaji, describe(chaturaji))
+	Variant          engine.Variant = newVariant(chaturanga, describe(chaturanga), TunedWeights)
+	ChaturajiVariant engine.Variant = newVariant(chaturaji, describe(chaturaji), TunedWeights)
 )
 
-func newVariant(g *geometry, d *engine.Description) *variant {
-	v := &variant{g: g, desc: d}
+func newVariant(g *geometry, d *engine.Description, w Weights) *variant {
+	v := &variant{g: g, desc: d, weights: &w}
 	g.variant = v
 	return v
+}
+
+// WithWeights returns Martian Chaturanga, unregistered, evaluating with w; ChaturajiWithWeights
+// Martian Chaturaji. The registered variants are not changed.
+func WithWeights(w Weights) engine.Variant { return Variant.(*variant).withWeights(w) }
+
+func ChaturajiWithWeights(w Weights) engine.Variant {
+	return ChaturajiVariant.(*variant).withWeights(w)
+}
+
+// withWeights copies the geometry, which names its variant; its tables are read only.
+func (v *variant) withWeights(w Weights) *variant {
+	g := *v.g
+	return newVariant(&g, v.desc, w)
 }
 
 func init() {

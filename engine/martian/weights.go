@@ -1,8 +1,10 @@
 package martian
 
+import "github.com/ashtapada/ashtapada/engine"
+
 // Weights are the parameters of Evaluate, in pawns (a squire is one). cmd/tune fits them to
-// self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
-// TunedWeights unless SetWeights swapped it.
+// self-play games (its doc comment has the recipe); Evaluate reads the set of the position's
+// variant: TunedWeights for the registered ones, another for WithWeights.
 type Weights struct {
 	// Material of the pieces that move; the monarch and the keeps are not material.
 	Paladin, Raven float64
@@ -22,16 +24,42 @@ type Weights struct {
 var HandWeights = Weights{Paladin: 3.5, Raven: 3, MonarchMobility: 0.05, PaladinMobility: 0.05, RavenMobility: 0.05,
 	SquireMobility: 0.05, SquireAdvance: 0.1, Promotion: 0.4, VoidDie: 0.4, Threat: 1.5}
 
-// TunedWeights are what Evaluate uses.
+// TunedWeights are what the registered variants evaluate with. HandWeights and TunedWeights are constants in
+// spirit: nothing assigns them, and the registered variants hold copies.
 var TunedWeights = HandWeights
 
-// weights is the set Evaluate reads.
-var weights = TunedWeights
-
-// SetWeights makes Evaluate use w and returns the set it used before. It is for the tuner and
-// tests, which evaluate with one set at a time: no evaluation may run while it is called.
-func SetWeights(w Weights) Weights {
-	old := weights
-	weights = w
-	return old
+// Weights is engine.Tunable's: HandWeights or TunedWeights, the registered variants'.
+func (v *variant) Weights(name string) (any, bool) {
+	switch name {
+	case "hand":
+		return HandWeights, true
+	case "tuned":
+		return TunedWeights, true
+	}
+	return nil, false
 }
+
+func (v *variant) WithWeights(w any) (engine.Variant, error) {
+	x, err := engine.WeightsAs[Weights](w)
+	if err != nil {
+		return nil, err
+	}
+	return v.withWeights(x), nil
+}
+
+func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
+	q, ok := p.(*Position)
+	if !ok || q.g.name != v.g.name {
+		return nil, false
+	}
+	c := *q
+	c.g = v.g
+	return &c, true
+}
+
+// Tuning: a game of 1,000 actions (2,000 with four players) is drawn.
+func (v *variant) Tuning() engine.TuningHints {
+	return engine.TuningHints{MaxActions: 500 * v.g.players}
+}
+
+var _ engine.Tunable = (*variant)(nil)

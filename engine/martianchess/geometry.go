@@ -1,6 +1,8 @@
 package martianchess
 
 import (
+	"sync"
+
 	"github.com/ashtapada/ashtapada/engine"
 	"github.com/ashtapada/ashtapada/engine/coaster"
 )
@@ -25,6 +27,11 @@ type geometry struct {
 	zone         [4]uint64 // the squares of each seat's zone
 	paths        [kinds][64][]coaster.Path
 	board        *engine.Board
+
+	// chains are the paths as chains, built when first needed and shared by the variants of
+	// every weights.
+	chainsOnce sync.Once
+	chains     *chainTable
 }
 
 func (g *geometry) squares() int { return g.files * g.ranks }

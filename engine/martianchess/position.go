@@ -2,7 +2,6 @@ package martianchess
 
 import (
 	"math/bits"
-	"sync"
 
 	"github.com/ashtapada/ashtapada/engine"
 )
@@ -14,9 +13,6 @@ type rules struct {
 	players int
 	teams   bool
 	seats   []engine.PlayerInfo
-
-	chainsOnce sync.Once
-	chains     *chainTable
 }
 
 // team is the team of a seat in team play: opposite corners (seats 0 and 2, 1 and 3) are partners.
@@ -92,8 +88,9 @@ type chainStep struct {
 type chainTable [kinds][64][]chainStep
 
 func (r *rules) chainTable() *chainTable {
-	r.chainsOnce.Do(func() { r.chains = buildChains(r.geo) })
-	return r.chains
+	g := r.geo
+	g.chainsOnce.Do(func() { g.chains = buildChains(g) })
+	return g.chains
 }
 
 // Zobrist keys: pieces by kind and square, pile counts by seat and kind, the side to move, the

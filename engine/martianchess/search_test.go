@@ -13,20 +13,20 @@ import (
 	"github.com/ashtapada/ashtapada/engine/search"
 )
 
-// weighted is a bot that searches with its own evaluation weights, set before every choice: the
-// tuning harness plays one setting against another in a single goroutine.
+// weighted is a bot that searches with its own evaluation weights: it sees the position as one
+// of a variant with them.
 type weighted struct {
 	search.Bot
-	w     Weights
+	v     engine.Tunable
 	reset func()
 }
 
 func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
-	SetWeights(n.Variant().Describe().Name, b.w)
-	return b.Bot.Choose(ctx, n, rng)
+	p, _ := b.v.Adopt(n)
+	return b.Bot.Choose(ctx, p, rng)
 }
 
-// parseWeights reads "zone=0.25,threat=0.5,all=1,clock=1" over the game's current weights.
+// parseWeights reads "zone=0.25,threat=0.5,all=1,clock=1" over the game's tuned weights.
 func parseWeights(t *testing.T, game, s string) Weights {
 	w := TunedWeights[game]
 	for _, kv := range strings.Split(s, ",") {
@@ -57,13 +57,13 @@ func parseWeights(t *testing.T, game, s string) Weights {
 func tuneBot(t *testing.T, game, spec string, depth int) weighted {
 	switch spec {
 	case "greedy":
-		return weighted{Bot: search.GreedyBot(), w: TunedWeights[game]}
+		return weighted{Bot: search.GreedyBot(), v: WithWeights(game, TunedWeights[game]).(engine.Tunable)}
 	case "random":
-		return weighted{Bot: search.RandomBot(), w: TunedWeights[game]}
+		return weighted{Bot: search.RandomBot(), v: WithWeights(game, TunedWeights[game]).(engine.Tunable)}
 	}
 	s := search.NewSearcher(1 << 22)
-	return weighted{Bot: search.SearchBot(s, search.Options{Limits: search.Limits{Depth: depth}}), w: parseWeights(t, game, spec),
-		reset: s.ClearTable}
+	return weighted{Bot: search.SearchBot(s, search.Options{Limits: search.Limits{Depth: depth}}),
+		v: WithWeights(game, parseWeights(t, game, spec)).(engine.Tunable), reset: s.ClearTable}
 }
 
 // TestTune plays evaluation weights MARTIAN_A against MARTIAN_B (weights, greedy or random) in

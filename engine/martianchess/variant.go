@@ -48,9 +48,11 @@ type variant struct {
 	desc *engine.Description
 	// rules by number of players and team play: [0] two players, [1] four, [2] four in teams.
 	rules [3]*rules
+	// weights are what its positions evaluate with.
+	weights *Weights
 }
 
-// Variants of the family, registered.
+// Variants of the family, registered, evaluating with TunedWeights.
 var (
 	MartianChessVariant engine.Variant = newVariant(MartianChess, martian2, martian4)
 	CoasterChessVariant engine.Variant = newVariant(CoasterChess, coaster2, coaster4)
@@ -70,15 +72,39 @@ var searchHints = map[string]engine.SearchHints{
 }
 
 func newVariant(name string, two, four *geometry) *variant {
-	v := &variant{desc: describe(name, two)}
+	v := &variant{desc: describe(name, two), weights: ptr(TunedWeights[name])}
 	v.desc.Search = searchHints[name]
-	v.rules[0] = &rules{variant: v, geo: two, players: 2, seats: seatInfo(2, false)}
-	v.rules[1] = &rules{variant: v, geo: four, players: 4, seats: seatInfo(4, false)}
-	v.rules[2] = &rules{variant: v, geo: four, players: 4, teams: true, seats: seatInfo(4, true)}
+	v.setRules(two, four)
 	for _, r := range v.rules[1:] {
 		v.desc.OptionBoards = append(v.desc.OptionBoards, engine.OptionBoard{Options: r.options(), Board: four.board, Players: r.seats})
 	}
 	return v
+}
+
+// setRules gives v its rules, which name it.
+func (v *variant) setRules(two, four *geometry) {
+	v.rules[0] = &rules{variant: v, geo: two, players: 2, seats: seatInfo(2, false)}
+	v.rules[1] = &rules{variant: v, geo: four, players: 4, seats: seatInfo(4, false)}
+	v.rules[2] = &rules{variant: v, geo: four, players: 4, teams: true, seats: seatInfo(4, true)}
+}
+
+// withWeights returns v, unregistered, evaluating with w.
+func (v *variant) withWeights(w Weights) *variant {
+	n := &variant{desc: v.desc, weights: &w}
+	n.setRules(v.rules[0].geo, v.rules[1].geo)
+	return n
+}
+
+// WithWeights returns the game of that name (martian_chess or coaster_chess), unregistered,
+// evaluating with w; the registered variant is not changed. It panics on another name.
+func WithWeights(game string, w Weights) engine.Variant {
+	switch game {
+	case MartianChess:
+		return MartianChessVariant.(*variant).withWeights(w)
+	case CoasterChess:
+		return CoasterChessVariant.(*variant).withWeights(w)
+	}
+	panic("martianchess: no game " + game)
 }
 
 func seatInfo(players int, teams bool) []engine.PlayerInfo {

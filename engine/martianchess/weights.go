@@ -1,8 +1,14 @@
 package martianchess
 
+import (
+	"strings"
+
+	"github.com/ashtapada/ashtapada/engine"
+)
+
 // Weights are the parameters of Evaluate, in pips, a captured pip being one. cmd/tune fits
-// them to self-play games (its doc comment has the recipe); Evaluate reads the current set of
-// the game, TunedWeights unless SetWeights swapped it.
+// them to self-play games (its doc comment has the recipe); Evaluate reads the set of the
+// position's variant: TunedWeights for the registered ones, another for WithWeights.
 type Weights struct {
 	// Zone values a pip standing in one's zone against a pip in one's pile: pieces at hand are
 	// what captures, but they can be taken.
@@ -32,34 +38,53 @@ type Weights struct {
 // draws) in martian_chess and 62-22 (116 draws) in coaster_chess over 200 games each.
 var HandWeights = Weights{Zone: 0.1, Threat: 0.5, Clock: true}
 
-// TunedWeights are what Evaluate uses in each game.
+// TunedWeights are what the registered variants evaluate with, by game. HandWeights and
+// TunedWeights are constants in spirit: nothing assigns them, and the variants hold copies.
 var TunedWeights = map[string]Weights{
 	MartianChess: HandWeights,
 	CoasterChess: HandWeights,
 }
 
-// weights are the sets Evaluate reads: [0] Martian Chess's, [1] Coaster Chess's.
-var weights = [2]Weights{TunedWeights[MartianChess], TunedWeights[CoasterChess]}
+func ptr(w Weights) *Weights { return &w }
 
-var coasterVariant = CoasterChessVariant.(*variant)
+// weightsOf is the set the position's variant evaluates with.
+func (p *Position) weightsOf() *Weights { return p.rules.variant.weights }
 
-// weightsOf is the set the position's game evaluates with.
-func (p *Position) weightsOf() *Weights {
-	if p.rules.variant == coasterVariant {
-		return &weights[1]
+// Weights is engine.Tunable's: HandWeights or the registered variant's.
+func (v *variant) Weights(name string) (any, bool) {
+	switch name {
+	case "hand":
+		return HandWeights, true
+	case "tuned":
+		return TunedWeights[v.desc.Name], true
 	}
-	return &weights[0]
+	return nil, false
 }
 
-// SetWeights makes Evaluate use w in the game of that name (martian_chess or coaster_chess)
-// and returns the set it used before. It is for the tuner and tests, which evaluate with one
-// set at a time: no evaluation may run while it is called.
-func SetWeights(game string, w Weights) Weights {
-	i := 0
-	if game == CoasterChess {
-		i = 1
+func (v *variant) WithWeights(w any) (engine.Variant, error) {
+	x, err := engine.WeightsAs[Weights](w)
+	if err != nil {
+		return nil, err
 	}
-	old := weights[i]
-	weights[i] = w
-	return old
+	return v.withWeights(x), nil
 }
+
+func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
+	q, ok := p.(*Position)
+	if !ok || q.rules.variant.desc != v.desc {
+		return nil, false
+	}
+	c := *q
+	c.rules, _ = v.rulesFor(q.rules.players, q.rules.teams)
+	return &c, true
+}
+
+// Tuning: a game of 400 actions is drawn, and random openings call no clock: a called clock
+// ends the game seven moves later, and random openings would call it in half their games.
+func (v *variant) Tuning() engine.TuningHints {
+	return engine.TuningHints{MaxActions: 400, OpenWith: noClock}
+}
+
+func noClock(notation string) bool { return !strings.HasSuffix(notation, "+clock") }
+
+var _ engine.Tunable = (*variant)(nil)

@@ -20,7 +20,7 @@ var reachKinds = [kinds]bool{brahmin: true, swami: true, devapala: true, yavana:
 type evalTerms struct{ material, maharajah, reach, advance, control, exposed float64 }
 
 func (p *Position) evalTerms() evalTerms {
-	w := &weights
+	w := p.v.weights
 	material := w.material()
 	var t evalTerms
 	royals := [2]int{-1, -1}

@@ -95,7 +95,7 @@ func terms(p *Position) map[string]float64 {
 func TestEvaluateTerms(t *testing.T) {
 	p := build(t, "r", map[string]string{"e2": "R", "j9": "M", "f15": "r", "e6": "u", "i8": "K", "b9": "K"})
 	got := terms(p)
-	w := weights
+	w := TunedWeights
 	want := map[string]float64{
 		"material":            w.Muni - 1,
 		"maharajah":           0,
@@ -135,17 +135,16 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 	var _ engine.Judge = &p
 }
 
-// weighted is a search bot that evaluates with its own weights (the package's weights are set
-// around each of its searches: games here run one at a time).
+// weighted is a search bot that evaluates with its own weights: it searches the position as one
+// of a variant with them.
 type weighted struct {
 	search.Bot
 	w Weights
 }
 
 func (b weighted) Choose(ctx context.Context, n engine.Position, rng *rand.Rand) (engine.Move, error) {
-	saved := SetWeights(b.w)
-	defer SetWeights(saved)
-	return b.Bot.Choose(ctx, n, rng)
+	p, _ := WithWeights(b.w).(engine.Tunable).Adopt(n)
+	return b.Bot.Choose(ctx, p, rng)
 }
 
 // TestTuneWeights plays the weights of RAMAYANA_TUNE (reach,advance,control,royal,exposed)
@@ -156,7 +155,7 @@ func TestTuneWeights(t *testing.T) {
 	if spec == "" {
 		t.Skip("set RAMAYANA_TUNE=reach,advance,control,royal,exposed")
 	}
-	w := weights
+	w := TunedWeights
 	if _, err := fmt.Sscanf(spec, "%g,%g,%g,%g,%g", &w.Reach, &w.Advance, &w.Control, &w.Royal, &w.Exposed); err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +178,7 @@ func TestTuneWeights(t *testing.T) {
 		}
 		for seat := range 2 {
 			bots := []search.Bot{weighted{search.SearchBot(search.NewSearcher(1<<22), opts), w},
-				weighted{search.SearchBot(search.NewSearcher(1<<22), opts), weights}}
+				weighted{search.SearchBot(search.NewSearcher(1<<22), opts), TunedWeights}}
 			if seat == 1 {
 				bots[0], bots[1] = bots[1], bots[0]
 			}
@@ -211,5 +210,5 @@ func TestTuneWeights(t *testing.T) {
 		}
 	}
 	t.Logf("weights %+v against %+v, depth %d: score %.3f over %d games (%.1f plies each), ends %v",
-		w, weights, depth, score/float64(games), games, float64(plies)/float64(games), reasons)
+		w, TunedWeights, depth, score/float64(games), games, float64(plies)/float64(games), reasons)
 }

@@ -13,7 +13,7 @@ import (
 // counting empty or ocean cells; side (y or r); plies without capture or Untouchable move; move
 // number.
 func Parse(text string) (Position, error) {
-	var p Position
+	p := Position{v: registered}
 	f := strings.Fields(text)
 	if len(f) != 4 {
 		return p, engine.Positionf("text", "want 4 fields (board side quiet move), got %d", len(f))
@@ -303,5 +303,6 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.v = v
 	return &p, nil
 }

@@ -165,6 +165,8 @@ func lastRank(pl int) int { return (ranks - 1) * (1 - pl) }
 // Position is a Ramayana Chess position, a plain value: copying it copies the game.
 type Position struct {
 	engine.Diceless
+	// v is the variant the position belongs to, whose weights Evaluate uses.
+	v     *variant
 	board [squares]cell
 	side  uint8
 	// quiet counts plies without a capture (a payer's removal included) or an Untouchable move.
@@ -305,4 +307,4 @@ func (p *Position) Key() uint64 {
 
 func (p *Position) ToMove() int { return int(p.side) }
 
-func (p *Position) Variant() engine.Variant { return Variant }
+func (p *Position) Variant() engine.Variant { return p.v }

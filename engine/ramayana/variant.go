@@ -66,10 +66,17 @@ var leaps = [kinds][][2]int{
 	dropped:   {atomF},
 }
 
-type variant struct{ desc *engine.Description }
+// variant is the game with the weights its positions evaluate with.
+type variant struct {
+	desc    *engine.Description
+	weights *Weights
+}
+
+// registered is Variant, which evaluates with TunedWeights.
+var registered = &variant{desc: describe(), weights: ptr(TunedWeights)}
 
 // Variant is the registered ramayana variant.
-var Variant engine.Variant = &variant{desc: describe()}
+var Variant engine.Variant = registered
 
 func init() { engine.Register(Variant) }
 
@@ -126,6 +133,8 @@ func (v *variant) Start(opts engine.Options) (engine.Position, error) {
 	if _, err := engine.ResolveOptions(v.desc.Options, opts); err != nil {
 		return nil, err
 	}
-	p, err := Parse(StartText)
-	return &p, err
+	return v.Parse(StartText)
 }
+
+// WithWeights returns ramayana, unregistered, evaluating with w: Variant is not changed.
+func WithWeights(w Weights) engine.Variant { return &variant{desc: registered.desc, weights: &w} }

@@ -1,8 +1,10 @@
 package ramayana
 
+import "github.com/ashtapada/ashtapada/engine"
+
 // Weights are the parameters of Evaluate, in pawns (an Untouchable is one). cmd/tune fits them
-// to self-play games (its doc comment has the recipe); Evaluate reads the package's current set,
-// TunedWeights unless SetWeights swapped it.
+// to self-play games (its doc comment has the recipe); Evaluate reads the set of the position's
+// variant: TunedWeights for Variant, another for WithWeights.
 type Weights struct {
 	// Material of the pieces that are not royal.
 	Brahmin, Swami, Devapala, Yavana, Muni, Singh, Shikari, Dropped, Buddha float64
@@ -28,19 +30,47 @@ type Weights struct {
 var HandWeights = Weights{Brahmin: 3, Swami: 3.5, Devapala: 3.5, Yavana: 2.5, Muni: 2, Singh: 3, Shikari: 3,
 	Dropped: 0.5, Buddha: 5, Maharajah: 1, Reach: 0.06, Advance: 0.05, Control: 0.3, Royal: 0.3, Exposed: 0.2}
 
-// TunedWeights are what Evaluate uses.
+// TunedWeights are what Variant evaluates with. HandWeights and TunedWeights are constants in
+// spirit: nothing assigns them, and Variant holds a copy.
 var TunedWeights = HandWeights
 
-// weights is the set Evaluate reads.
-var weights = TunedWeights
+func ptr(w Weights) *Weights { return &w }
 
-// SetWeights makes Evaluate use w and returns the set it used before. It is for the tuner and
-// tests, which evaluate with one set at a time: no evaluation may run while it is called.
-func SetWeights(w Weights) Weights {
-	old := weights
-	weights = w
-	return old
+// Weights is engine.Tunable's: HandWeights or the registered variant's.
+func (v *variant) Weights(name string) (any, bool) {
+	switch name {
+	case "hand":
+		return HandWeights, true
+	case "tuned":
+		return *registered.weights, true
+	}
+	return nil, false
 }
+
+func (v *variant) WithWeights(w any) (engine.Variant, error) {
+	x, err := engine.WeightsAs[Weights](w)
+	if err != nil {
+		return nil, err
+	}
+	return WithWeights(x), nil
+}
+
+func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
+	q, ok := p.(*Position)
+	if !ok {
+		return nil, false
+	}
+	c := *q
+	c.v = v
+	return &c, true
+}
+
+// Tuning: a game of 400 plies is drawn.
+func (v *variant) Tuning() engine.TuningHints {
+	return engine.TuningHints{MaxActions: 400}
+}
+
+var _ engine.Tunable = (*variant)(nil)
 
 // material is each kind's value under w; royals are not material.
 func (w *Weights) material() [kinds]float64 {
