@@ -20,7 +20,7 @@ func (r *recorder) points(pl, points int, why string) {
 
 // play writes into child the position after the legal action m.
 func (p *Position) play(m engine.Move, child *Position, rec *recorder) {
-	*child = *p
+	p.copyTo(child)
 	c := child
 	us := int(p.side)
 	switch moveAct(m) {

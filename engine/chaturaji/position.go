@@ -83,8 +83,15 @@ type rules struct {
 
 // Position is a Chaturaji position, a plain value.
 type Position struct {
+	game
 	// v is the variant the position belongs to, whose weights Evaluate uses.
-	v     *variant
+	v *variant
+}
+
+// game is the position without its variant: a value with no pointer, which play copies as plain
+// memory, where a struct holding a pointer is copied through the garbage collector's write
+// barrier.
+type game struct {
 	board [size * size]cell
 	// occupied holds the squares of each player's pieces, which move generation walks.
 	occupied [players]uint64
@@ -104,6 +111,15 @@ type Position struct {
 	rules     rules
 	// boardKey is the Zobrist hash of the board, kept up to date by set; Key adds the rest.
 	boardKey uint64
+}
+
+// copyTo copies the position into c, its variant only where it differs (the nodes of one search
+// share it).
+func (p *Position) copyTo(c *Position) {
+	c.game = p.game
+	if c.v != p.v {
+		c.v = p.v
+	}
 }
 
 // set puts c (0: nothing) on sq and keeps the board's hash up to date.

@@ -81,7 +81,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := Position{v: v, rules: r, commander: [players]int8{-1, -1, -1, -1}}
+	p := Position{v: v, game: game{rules: r, commander: [players]int8{-1, -1, -1, -1}}}
 	if err := p.piecesFromSetup(v.desc, s.Pieces); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import "github.com/ashtapada/ashtapada/engine"
 
 // play writes into child the position after the legal move m.
 func (p *Position) play(m engine.Move, child *Position) {
-	*child = *p
+	p.copyTo(child)
 	from, to := moveFrom(m), moveTo(m)
 	us := int(p.side)
 	typ := int(p.board[from] & 7)

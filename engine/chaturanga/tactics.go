@@ -41,7 +41,7 @@ func (p *Position) PassInto(dst engine.Position) bool {
 		return false
 	}
 	c := dst.(*Position)
-	*c = *p
+	p.copyTo(c)
 	c.side ^= 1
 	c.key ^= zobristBlack
 	return true

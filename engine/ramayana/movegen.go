@@ -221,7 +221,7 @@ func (p *Position) pawnMove(buf []engine.Move, s, t int) []engine.Move {
 
 // apply writes into dst the position after the action m, legal or not.
 func (p *Position) apply(m engine.Move, dst *Position) {
-	*dst = *p
+	p.copyTo(dst)
 	side := int(p.side)
 	from, to, extra := moveFrom(m), moveTo(m), moveExtra(m)
 	capture := p.board[to] != 0

@@ -164,15 +164,31 @@ func lastRank(pl int) int { return (ranks - 1) * (1 - pl) }
 
 // Position is a Ramayana Chess position, a plain value: copying it copies the game.
 type Position struct {
-	engine.Diceless
+	game
 	// v is the variant the position belongs to, whose weights Evaluate uses.
-	v     *variant
+	v *variant
+}
+
+// game is the position without its variant: a value with no pointer, which play copies as plain
+// memory, where a struct holding a pointer is copied through the garbage collector's write
+// barrier.
+type game struct {
+	engine.Diceless
 	board [squares]cell
 	side  uint8
 	// quiet counts plies without a capture (a payer's removal included) or an Untouchable move.
 	quiet uint32
 	// move is the full-move number, starting at 1 and growing after red's action.
 	move uint32
+}
+
+// copyTo copies the position into c, its variant only where it differs (the nodes of one search
+// share it).
+func (p *Position) copyTo(c *Position) {
+	c.game = p.game
+	if c.v != p.v {
+		c.v = p.v
+	}
 }
 
 func (p *Position) royal(pl int) int {

@@ -13,7 +13,7 @@ import (
 // checks that its text reads back.
 func build(t *testing.T, side string, pieces map[string]string) *Position {
 	t.Helper()
-	p := Position{v: registered, move: 1}
+	p := Position{v: registered, game: game{move: 1}}
 	if side == "r" {
 		p.side = red
 	}

@@ -11,7 +11,7 @@ func (v *variant) FromSetup(s *engine.Setup) (engine.Position, error) {
 	if _, err := engine.ResolveOptions(v.desc.Options, s.Options); err != nil {
 		return nil, err
 	}
-	p := Position{v: v, move: 1}
+	p := Position{v: v, game: game{move: 1}}
 	if err := p.piecesFromSetup(v.desc, s.Pieces); err != nil {
 		return nil, err
 	}
