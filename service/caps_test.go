@@ -11,7 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/structpb"
 
-	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
@@ -72,7 +72,7 @@ func TestCapsRefuse(t *testing.T) {
 
 // Every position an answer gives, sent back whole, and requests at their caps pass.
 func TestCapsAllowRealRequests(t *testing.T) {
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		pos := startOf(t, v.Describe().Name)
 		for _, req := range []proto.Message{
 			&pb.ValidateMoveRequest{Position: pos, Move: &pb.Action{Notation: "e2e3", Dice: make([]int32, maxDiceCount)}},

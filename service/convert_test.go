@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -45,7 +46,7 @@ func TestKindNumbering(t *testing.T) {
 // Every variant names each action and event it produces in its description, with the kind it
 // produces, so clients can rely on Variant.action_types and event_types.
 func TestVariantsDeclareTheirActions(t *testing.T) {
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		d := v.Describe()
 		t.Run(d.Name, func(t *testing.T) {
 			declared := map[string]engine.ActionKind{}
@@ -156,7 +157,7 @@ func TestTextAndStructure(t *testing.T) {
 // Every position an answer gives, sent back whole, is accepted: its text and structure agree.
 func TestAnswersSentBackWhole(t *testing.T) {
 	ctx := context.Background()
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		start, err := rules.StartPosition(ctx, &pb.StartPositionRequest{Variant: name})
 		if err != nil {

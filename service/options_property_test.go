@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -75,7 +76,7 @@ func TestOptionsOverJSON(t *testing.T) {
 			t.Errorf("jsonOptionCombos names %s, which is not a registered variant", name)
 		}
 	}
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		for _, opts := range append([]map[string]any{nil}, jsonOptionCombos[name]...) {
 			t.Run(name+"/"+jsonComboName(opts), func(t *testing.T) {

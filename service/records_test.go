@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	"github.com/ashtapada/ashtapada/engine/record"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
@@ -20,7 +21,7 @@ func TestGameRecordsRoundTrip(t *testing.T) {
 	s := startServer(t)
 	s.overBoth(t, func(t *testing.T, tr transport) {
 		r := rand.New(rand.NewPCG(5, 9))
-		for _, v := range engine.Variants() {
+		for _, v := range enginetest.Registered(t) {
 			name := v.Describe().Name
 			games, positions := 0, 0
 			for g := range 6 {
@@ -158,7 +159,7 @@ func TestImportPositionsCap(t *testing.T) {
 // their largest position, answer in less than half of gRPC's default 4 MiB.
 func TestImportPositionsSize(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 7))
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		largest := 0
 		for range 10 {

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -14,7 +15,7 @@ import (
 // position (rolled, for the dice games).
 func TestAnalysisEveryVariant(t *testing.T) {
 	s := startServer(t)
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		d := v.Describe()
 		t.Run(d.Name, func(t *testing.T) {
 			s.overBoth(t, func(t *testing.T, tr transport) {

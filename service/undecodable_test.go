@@ -20,7 +20,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/structpb"
 
-	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 	"github.com/ashtapada/ashtapada/service/internal/echo"
 )
@@ -249,7 +249,7 @@ func TestCodecMarshalsAsProtobuf(t *testing.T) {
 	codec := newRequestCodec()
 	ctx := context.Background()
 	var answers []proto.Message
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		gv, err := rules.GetVariant(ctx, &pb.GetVariantRequest{Name: name})
 		if err != nil {
