@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest"
 )
 
 // TestMatchEveryVariant plays a short random match on every registered variant and checks that
 // the totals add up and that every entry played every seat equally often.
 func TestMatchEveryVariant(t *testing.T) {
-	for _, v := range engine.Variants() {
+	for _, v := range enginetest.Registered(t) {
 		name := v.Describe().Name
 		t.Run(name, func(t *testing.T) {
 			start, err := v.Start(nil)
