@@ -35,11 +35,41 @@ type TuningHints struct {
 	OpenWith func(notation string) bool
 }
 
-// WeightsAs is w, the argument of a Tunable's WithWeights, as the package's Weights type W.
-func WeightsAs[W any](w any) (W, error) {
+// WeightsNamed answers Tunable.Weights from a game's hand-set and tuned weights.
+func WeightsNamed(name string, hand, tuned any) (any, bool) {
+	switch name {
+	case "hand":
+		return hand, true
+	case "tuned":
+		return tuned, true
+	}
+	return nil, false
+}
+
+// WithWeightsOf answers Tunable.WithWeights through the game's constructor of a variant with
+// weights W, refusing weights of another type.
+func WithWeightsOf[W any, V Variant](w any, with func(W) V) (Variant, error) {
 	x, ok := w.(W)
 	if !ok {
-		return x, fmt.Errorf("weights of type %T, want %T", w, x)
+		return nil, fmt.Errorf("weights of type %T, want %T", w, x)
 	}
-	return x, nil
+	return with(x), nil
+}
+
+// AdoptCopy answers Tunable.Adopt for positions of type *P: a copy of p, which set points at the
+// variant value; false when p is not a *P or set refuses it (a position of another game).
+func AdoptCopy[P any, PP interface {
+	*P
+	Position
+}](p Position, set func(PP) bool) (Position, bool) {
+	q, ok := p.(PP)
+	if !ok {
+		return nil, false
+	}
+	c := PP(new(P))
+	*c = *q
+	if !set(c) {
+		return nil, false
+	}
+	return c, true
 }

@@ -122,31 +122,18 @@ func ptr(w Weights) *Weights { return &w }
 
 // Weights is engine.Tunable's: HandWeights or the registered variant's.
 func (v *variant) Weights(name string) (any, bool) {
-	switch name {
-	case "hand":
-		return HandWeights, true
-	case "tuned":
-		return *registered.weights, true
-	}
-	return nil, false
+	return engine.WeightsNamed(name, HandWeights, *registered.weights)
 }
 
 func (v *variant) WithWeights(w any) (engine.Variant, error) {
-	x, err := engine.WeightsAs[Weights](w)
-	if err != nil {
-		return nil, err
-	}
-	return WithWeights(x), nil
+	return engine.WithWeightsOf(w, WithWeights)
 }
 
 func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
-	q, ok := p.(*Position)
-	if !ok {
-		return nil, false
-	}
-	c := *q
-	c.v = v
-	return &c, true
+	return engine.AdoptCopy(p, func(c *Position) bool {
+		c.v = v
+		return true
+	})
 }
 
 // Tuning: games longer than 600 plies are rare and drawn.

@@ -30,31 +30,21 @@ var TunedWeights = HandWeights
 
 // Weights is engine.Tunable's: HandWeights or TunedWeights, the registered variants'.
 func (v *variant) Weights(name string) (any, bool) {
-	switch name {
-	case "hand":
-		return HandWeights, true
-	case "tuned":
-		return TunedWeights, true
-	}
-	return nil, false
+	return engine.WeightsNamed(name, HandWeights, TunedWeights)
 }
 
 func (v *variant) WithWeights(w any) (engine.Variant, error) {
-	x, err := engine.WeightsAs[Weights](w)
-	if err != nil {
-		return nil, err
-	}
-	return v.withWeights(x), nil
+	return engine.WithWeightsOf(w, v.withWeights)
 }
 
 func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
-	q, ok := p.(*Position)
-	if !ok || q.g.name != v.g.name {
-		return nil, false
-	}
-	c := *q
-	c.g = v.g
-	return &c, true
+	return engine.AdoptCopy(p, func(c *Position) bool {
+		if c.g.name != v.g.name {
+			return false
+		}
+		c.g = v.g
+		return true
+	})
 }
 
 // Tuning: a game of 1,000 actions (2,000 with four players) is drawn.

@@ -52,31 +52,21 @@ func (p *Position) weightsOf() *Weights { return p.rules.variant.weights }
 
 // Weights is engine.Tunable's: HandWeights or the registered variant's.
 func (v *variant) Weights(name string) (any, bool) {
-	switch name {
-	case "hand":
-		return HandWeights, true
-	case "tuned":
-		return TunedWeights[v.desc.Name], true
-	}
-	return nil, false
+	return engine.WeightsNamed(name, HandWeights, TunedWeights[v.desc.Name])
 }
 
 func (v *variant) WithWeights(w any) (engine.Variant, error) {
-	x, err := engine.WeightsAs[Weights](w)
-	if err != nil {
-		return nil, err
-	}
-	return v.withWeights(x), nil
+	return engine.WithWeightsOf(w, v.withWeights)
 }
 
 func (v *variant) Adopt(p engine.Position) (engine.Position, bool) {
-	q, ok := p.(*Position)
-	if !ok || q.rules.variant.desc != v.desc {
-		return nil, false
-	}
-	c := *q
-	c.rules, _ = v.rulesFor(q.rules.players, q.rules.teams)
-	return &c, true
+	return engine.AdoptCopy(p, func(c *Position) bool {
+		if c.rules.variant.desc != v.desc {
+			return false
+		}
+		c.rules, _ = v.rulesFor(c.rules.players, c.rules.teams)
+		return true
+	})
 }
 
 // Tuning: a game of 400 actions is drawn, and random openings call no clock: a called clock
