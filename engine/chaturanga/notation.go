@@ -3,6 +3,7 @@ package chaturanga
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -216,29 +217,58 @@ func (v *variant) Parse(text string) (engine.Position, error) {
 	return &p, nil
 }
 
-// sanPattern is a piece move (Nf3, Rae1, Qxd5) or a pawn move (e4, exd5, e8=Q), with the
-// promotion apart.
-var sanPattern = regexp.MustCompile(`^([NBRQK][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8])(=?Q)?$`)
+// sanPattern is standard algebraic notation's move: a piece letter (none for a pawn), the file
+// and rank it comes from where they tell it apart (more than needed is accepted, as lichess and
+// python-chess do: Ng1e2), a capture mark, the target, and a promotion.
+var sanPattern = regexp.MustCompile(`^([NBRQK])?([a-h])?([1-8])?(x)?([a-h][1-8])(=?Q)?$`)
 
-// parseSAN reads a move in standard algebraic notation (Nf3, exd5, e8=Q, with or without + and #):
-// ok is false for a text that is not written like SAN at all.
+// parseSAN reads a move in standard algebraic notation (Nf3, exd5, e8=Q, Ng1e2, with or without
+// + and #): ok is false for a text that is not written like SAN at all. A text that fits several
+// legal moves is refused with their SAN.
 func (p *Position) parseSAN(text string) (m engine.Move, ok bool, err error) {
 	san := strings.TrimRight(strings.TrimSpace(text), "+#!?")
 	parts := sanPattern.FindStringSubmatch(san)
 	if parts == nil {
 		return 0, false, nil
 	}
-	if parts[2] != "" {
-		san = parts[1] + "=Q" // e8Q and e8=Q alike
-	}
 	if p.Outcome().Finished {
 		return 0, true, engine.ErrGameOver
 	}
+	typ := pawn
+	if parts[1] != "" {
+		typ = strings.IndexByte(string(fenLetters[:]), parts[1][0]+0x20)
+	}
+	to := int(parts[5][0]-'a') + 8*int(parts[5][1]-'1')
+	promote := parts[6] != ""
 	var buf [engine.MaxMoves]engine.Move
+	var fits []engine.Move
+	unpromoted := false
 	for _, m := range p.generate(buf[:0]) {
-		if strings.TrimRight(p.SAN(m), "+#") == san {
-			return m, true, nil
+		from := moveFrom(m)
+		if moveTo(m) != to || int(p.board[from]&7) != typ ||
+			parts[2] != "" && byte('a'+from%8) != parts[2][0] || parts[3] != "" && byte('1'+from/8) != parts[3][0] ||
+			typ == pawn && parts[4] == "" && from%8 != to%8 || // a pawn's capture is written exd5
+			parts[4] != "" && p.board[to] == empty {
+			continue
 		}
+		if (m&promoteFlag != 0) != promote {
+			unpromoted = unpromoted || !promote
+			continue
+		}
+		fits = append(fits, m)
+	}
+	switch {
+	case len(fits) == 1:
+		return fits[0], true, nil
+	case len(fits) > 1:
+		names := make([]string, len(fits))
+		for i, m := range fits {
+			names[i] = strings.TrimRight(p.SAN(m), "+#")
+		}
+		sort.Strings(names)
+		return 0, true, &engine.IllegalError{Text: text, Reason: san + " is ambiguous: write " + strings.Join(names, " or ")}
+	case unpromoted:
+		return 0, true, &engine.IllegalError{Text: text, Reason: "a pawn reaching the last rank must promote: write " + san + "=Q"}
 	}
 	return 0, true, &engine.IllegalError{Text: text, Reason: "no legal move is written " + san + " in standard algebraic notation"}
 }

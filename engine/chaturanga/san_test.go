@@ -105,3 +105,25 @@ func TestSAN(t *testing.T) {
 		}
 	}
 }
+
+// SAN that fits two moves is refused with both; more disambiguation than needed is read, as
+// lichess and python-chess read it; a pawn's move to a square it could also capture on is its push.
+func TestParseSANAmbiguity(t *testing.T) {
+	p, err := Parse("rnbqkbnr/ppp1pppp/8/8/3p4/2N1P3/PPPP1PPP/R1BQKBNR w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.ParseMove("Ne2")
+	if err == nil || !strings.Contains(err.Error(), "Ne2 is ambiguous: write Nce2 or Nge2") {
+		t.Errorf("Ne2 with horses on c3 and g1: %v", err)
+	}
+	for text, want := range map[string]string{"Nge2": "g1e2", "Ng1e2": "g1e2", "Nc3e2": "c3e2", "N1e2": "g1e2", "exd4": "e3d4", "Nxd5": "", "d3": "d2d3"} {
+		m, err := p.ParseMove(text)
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("%s: read as %s, want refused", text, p.Notation(m))
+		case want != "" && (err != nil || p.Notation(m) != want):
+			t.Errorf("%s: %v %v, want %s", text, p.Notation(m), err, want)
+		}
+	}
+}
