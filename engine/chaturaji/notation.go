@@ -461,7 +461,8 @@ func parsePieceAction(s, text string) (engine.Move, error) {
 	case 2:
 		sq, ok := parseSquare(body)
 		if !ok || !hasPromo {
-			return 0, syntax("want a waiting pawn's promotion such as a8=b")
+			return 0, syntax("a move names the square it leaves and the one it reaches, such as d2d3 (this game has no SAN), " +
+				"and a waiting pawn's promotion is written a8=b")
 		}
 		return promoteMove(sq, pr), nil
 	case 4:

@@ -593,3 +593,15 @@ func TestOptions(t *testing.T) {
 		}
 	}
 }
+
+// A move written as SAN (d3) is told the game's own notation, not asked for a promotion.
+func TestSANRefusedWithTheNotation(t *testing.T) {
+	p, err := Parse("gK,6,yK/8/8/8/8/2,rK,5/3,bPk,4/1,bH,5,bK b 3 - 0,0,0,0 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.ParseMove("d3")
+	if err == nil || !strings.Contains(err.Error(), "such as d2d3 (this game has no SAN)") {
+		t.Errorf("d3: %v", err)
+	}
+}
