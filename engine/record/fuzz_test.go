@@ -2,6 +2,7 @@ package record_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -51,6 +52,25 @@ func FuzzRead(f *testing.F) {
 		}
 		if !slices.Equal(moves, moves2) || rec2.Start.String() != rec.Start.String() {
 			t.Fatalf("written again, reads differently:\n%s", again)
+		}
+	})
+}
+
+// SplitGames never loses or reorders text: its games, joined, are the input up to trailing
+// blanks, and none of them is blank.
+func FuzzSplitGames(f *testing.F) {
+	f.Add("[Event \"a\"]\n\n1. e3 { [%eval 0.1]\n[%eval 0.2] } e6 *\n\n[Event \"b\"]\n\n1. e3 *\n")
+	f.Add("{[\n[")
+	f.Fuzz(func(t *testing.T, text string) {
+		games := record.SplitGames(text)
+		joined := strings.Join(games, "")
+		if !strings.HasPrefix(text, joined) || strings.TrimSpace(text[len(joined):]) != "" {
+			t.Fatalf("%q split into %q", text, games)
+		}
+		for _, g := range games {
+			if strings.TrimSpace(g) == "" {
+				t.Fatalf("a blank game in %q", games)
+			}
 		}
 	})
 }

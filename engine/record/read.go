@@ -213,6 +213,8 @@ var (
 	resultPattern = regexp.MustCompile(`^(\*|1-0|0-1|1/2-1/2|[0-9]+(-[0-9]+){2,})$`)
 	// numberPattern is a move or turn number, with an action glued to it or not (1.e4, 12...).
 	numberPattern = regexp.MustCompile(`^[0-9]+\.*`)
+	// resultLike is what is written like a result without being one (2-0, 1-1, 0.5-0.5).
+	resultLike = regexp.MustCompile(`^[0-9./½]+-[0-9./½-]+$`)
 )
 
 // readMovetext reads the actions, skipping numbers, comments, variations and NAGs.
@@ -284,6 +286,9 @@ func (r *Record) readMovetext(text string, line, maxActions int) error {
 				return errorf(line, "", "text after the result %s: one record holds one game", word)
 			}
 			return nil
+		}
+		if resultLike.MatchString(word) {
+			return errorf(line, "", "%s is not a result: want 1-0, 0-1, 1/2-1/2, * or the places of more players (1-2-3-4)", clip(word))
 		}
 		word = word[len(numberPattern.FindString(word)):]
 		word = strings.TrimRight(word, "!?")
@@ -375,4 +380,67 @@ func (r *Record) Play() ([]Step, *Failure) {
 		steps = append(steps, Step{Move: m, Before: cur, After: game.Position()})
 	}
 	return steps, nil
+}
+
+// Disagreements says where a record's results disagree, for a reader to warn of, not to refuse:
+// the Result tag against the movetext's marker, and either against the end of the game its
+// actions play (steps, as Play gives them) when that game is over.
+func (r *Record) Disagreements(steps []Step) []string {
+	var out []string
+	tag, _ := r.Tag("Result")
+	if tag != "" && r.Result != "" && tag != r.Result {
+		out = append(out, "the Result tag says "+tag+", the movetext ends with "+r.Result)
+	}
+	g := engine.NewGameAfter(r.Start, make([]uint64, 0, len(steps)))
+	for _, s := range steps {
+		g.Play(s.Move)
+	}
+	if !g.Over() {
+		return out
+	}
+	o := g.Outcome()
+	want := ResultText(o, engine.Players(g.Position()))
+	for _, said := range []struct{ where, result string }{{"the Result tag", tag}, {"the movetext", r.Result}} {
+		if said.result != "" && said.result != want {
+			out = append(out, said.where+" says "+said.result+", but the game ends in "+strings.ReplaceAll(o.Reason, "_", " ")+": "+want)
+		}
+	}
+	return out
+}
+
+// SplitGames splits a file of records into its games: a game starts at a tag pair that follows
+// movetext, outside a comment (a comment's line may start with '[', as [%eval 0.35] does).
+func SplitGames(text string) []string {
+	var games []string
+	start, inMoves, comment := 0, false, false
+	lineStart := true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case comment:
+			comment = c != '}'
+		case c == '{':
+			comment = true
+		case c == '[' && lineStart:
+			if inMoves {
+				games = append(games, text[start:i])
+				start, inMoves = i, false
+			}
+			// A tag pair: skip to its line's end, where a '{' in its value opens nothing.
+			if end := strings.IndexByte(text[i:], '\n'); end >= 0 {
+				i += end
+				lineStart = true
+				continue
+			}
+			i = len(text)
+			continue
+		case c != ' ' && c != '\t' && c != '\r' && c != '\n':
+			inMoves = true
+		}
+		lineStart = c == '\n' || lineStart && (c == ' ' || c == '\t' || c == '\r')
+	}
+	if strings.TrimSpace(text[start:]) != "" {
+		games = append(games, text[start:])
+	}
+	return games
 }

@@ -354,3 +354,61 @@ func TestWriteKeepsTagsReadable(t *testing.T) {
 	}
 	t.Fatal("no record written")
 }
+
+// A token written like a result but not one is named as such, not read as an action.
+func TestReadUnknownResult(t *testing.T) {
+	for _, tok := range []string{"2-0", "1-1", "0.5-0.5"} {
+		_, err := record.Read("[Variant \"Chaturanga\"]\n\n1. e3 e6 "+tok, 100)
+		if err == nil || !strings.Contains(err.Error(), tok+" is not a result") {
+			t.Errorf("%s: %v", tok, err)
+		}
+	}
+}
+
+// A Result tag that disagrees with the movetext, or a result that disagrees with the game's end,
+// is said; a record that agrees says nothing.
+func TestReadResultDisagreements(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"[Variant \"Chaturanga\"]\n[Result \"1-0\"]\n\n1. e3 0-1", []string{"the Result tag says 1-0, the movetext ends with 0-1"}},
+		{"[Variant \"Chaturanga\"]\n[Result \"*\"]\n\n1. e3 *", nil},
+		{"[Variant \"Chaturanga\"]\n[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n[Result \"0-1\"]\n\n1. Rh8# 0-1",
+			[]string{"the Result tag says 0-1, but the game ends in checkmate: 1-0", "the movetext says 0-1, but the game ends in checkmate: 1-0"}},
+		{"[Variant \"Chaturanga\"]\n[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Rh8# 1-0", nil},
+	} {
+		rec, err := record.Read(c.text, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps, fail := rec.Play()
+		if fail != nil {
+			t.Fatal(fail.Reason)
+		}
+		got := rec.Disagreements(steps)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q:\n got %q\nwant %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A file of records splits into its games, a comment's line that starts with '[' staying in its
+// game.
+func TestSplitGames(t *testing.T) {
+	one := "[Event \"a\"]\n[Variant \"Chaturanga\"]\n\n1. e3 { [%eval 0.1]\n[%eval 0.2] } e6 *\n"
+	two := "[Event \"b {\"]\n[Variant \"Chaturanga\"]\n\n1. e3 *\n"
+	three := "[Event \"c\"]\n[Round \"3\"]\n[Variant \"Chaturanga\"]\n\n1. e3 *\n"
+	got := record.SplitGames(one + "\n" + three + two)
+	if len(got) != 3 || got[0] != one+"\n" || got[1] != three || got[2] != two {
+		t.Fatalf("%q", got)
+	}
+	for _, g := range got {
+		if _, err := record.Read(g, 100); err != nil {
+			t.Error(err)
+		}
+	}
+	if n := len(record.SplitGames("  \n")); n != 0 {
+		t.Errorf("%d games in blanks", n)
+	}
+}

@@ -183,3 +183,7 @@ func validTagValue(v string) bool {
 	}
 	return true
 }
+
+// PlayerTag is the tag naming the player of a seat: White, Black, Red, ...; a tag about the
+// player starts with it (WhiteAccuracy).
+func PlayerTag(seat string) string { return playerTag(seat) }

@@ -20,6 +20,30 @@ const lineWidth = 79
 // FEN, Result, Termination, PlyCount) are refused. Every move must be legal where it is played,
 // and none may follow a draw by repetition.
 func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, error) {
+	return WriteAnnotated(start, moves, tags, nil)
+}
+
+// Annotation is what a record writes after one action: a mark (!, ?, !!, ??, !?, ?!) and a
+// comment, either of them empty.
+type Annotation struct{ Mark, Comment string }
+
+// marks are the annotation marks PGN writes after a move.
+var marks = map[string]bool{"": true, "!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true}
+
+// WriteAnnotated is Write with notes[i] written after action i: notes is nil or holds one
+// annotation per move. A comment may not hold '}', which would end it.
+func WriteAnnotated(start engine.Position, moves []engine.Move, tags []Tag, notes []Annotation) (string, error) {
+	if notes != nil && len(notes) != len(moves) {
+		return "", &Error{Action: -1, Reason: "want one annotation per action, got " + strconv.Itoa(len(notes)) + " for " + strconv.Itoa(len(moves))}
+	}
+	for i, n := range notes {
+		switch {
+		case !marks[n.Mark]:
+			return "", &Error{Action: i, Reason: "the mark " + strconv.Quote(n.Mark) + " is not one of ! ? !! ?? !? ?!"}
+		case strings.ContainsRune(n.Comment, '}') || !validTagValue(n.Comment):
+			return "", &Error{Action: i, Reason: "a comment is at most " + strconv.Itoa(MaxTagValue) + " bytes of text without control characters or '}'"}
+		}
+	}
 	if len(tags) > MaxTags {
 		return "", &Error{Action: -1, TooLarge: true, Reason: "at most " + strconv.Itoa(MaxTags) + " tags, got " + strconv.Itoa(len(tags))}
 	}
@@ -114,16 +138,60 @@ func Write(start engine.Position, moves []engine.Move, tags []Tag) (string, erro
 		b.WriteString(w)
 		line += len(w)
 	}
-	numbers := moveNumbers(start, turns)
+	commented := map[int]bool{} // the actions that follow a comment
+	for i, n := range notes {
+		if n.Comment != "" {
+			commented[i+1] = true
+		}
+	}
+	numbers := moveNumbers(start, turns, commented)
 	for i, text := range texts {
 		if n, ok := numbers[i]; ok {
 			text = n + " " + text // a number stays on the line of its action
 		}
-		word(text)
+		if notes == nil {
+			word(text)
+			continue
+		}
+		word(text + notes[i].Mark)
+		if c := notes[i].Comment; c != "" {
+			word("{")
+			for _, w := range commentWords(c) {
+				word(w)
+			}
+			word("}")
+		}
 	}
 	word(result)
 	b.WriteString("\n")
 	return b.String(), nil
+}
+
+// commentWords splits a comment where a line may wrap: at blanks outside the embedded commands
+// ([%eval 0.35]), which stay whole for the programs that read them.
+func commentWords(c string) []string {
+	var out []string
+	depth, start := 0, -1
+	for i, r := range c + " " {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']' && depth > 0:
+			depth--
+		}
+		blank := (r == ' ' || r == '\t' || r == '\n' || r == '\r') && depth == 0
+		switch {
+		case blank && start >= 0:
+			out = append(out, c[start:i])
+			start = -1
+		case !blank && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, c[start:])
+	}
+	return out
 }
 
 // turn is the first action of a turn and the seat that plays it.
@@ -158,8 +226,10 @@ func playThrough(start engine.Position, moves []engine.Move) ([]string, []turn, 
 }
 
 // moveNumbers gives the numbers written before actions, by the action's index: full moves in a
-// two-player game, turns in a game of more players.
-func moveNumbers(start engine.Position, turns []turn) map[int]string {
+// two-player game, turns in a game of more players. In a two-player game the second seat's turn
+// is numbered ("5...") where it does not follow the first seat's action at once, or follows a
+// comment (commented).
+func moveNumbers(start engine.Position, turns []turn, commented map[int]bool) map[int]string {
 	out := make(map[int]string, len(turns))
 	if engine.Players(start) != 2 {
 		for i, t := range turns {
@@ -180,7 +250,7 @@ func moveNumbers(start engine.Position, turns []turn) map[int]string {
 		switch {
 		case t.seat == 0:
 			out[t.first] = strconv.Itoa(move) + "."
-		case i == 0 || t.first-turns[i-1].first != 1:
+		case i == 0 || t.first-turns[i-1].first != 1 || commented[t.first]:
 			out[t.first] = strconv.Itoa(move) + "..."
 		}
 	}
