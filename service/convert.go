@@ -44,6 +44,10 @@ func positionFromProto(p *pb.Position, field string) (engine.Position, error) {
 		return nil, err
 	}
 	if p.GetText() == "" {
+		if len(structuredFields(p)) == 0 {
+			return nil, invalid("MISSING_POSITION", field+".text",
+				"%[1]s.text or the structured position (%[1]s.to_move, %[1]s.pieces, ...) is required: StartPosition gives a start position", field)
+		}
 		s, err := setupFromProto(p, v.Describe(), field)
 		if err != nil {
 			return nil, err

@@ -121,6 +121,8 @@ func (Rules) ImportGame(_ context.Context, req *pb.ImportGameRequest) (*pb.Impor
 	if fail != nil {
 		resp.Failure = &pb.MoveFailure{Index: int32(fail.Index), Notation: fail.Notation,
 			Reason: "line " + strconv.Itoa(fail.Line) + ": " + fail.Reason}
+	} else {
+		resp.Warnings = rec.Disagreements(steps)
 	}
 	return resp, nil
 }

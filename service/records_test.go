@@ -201,3 +201,19 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// A record whose results disagree is read with warnings that say how, over gRPC and JSON.
+func TestImportResultWarnings(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		text := "[Variant \"Chaturanga\"]\n[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Rh8# 0-1"
+		resp := &pb.ImportGameResponse{}
+		if err := tr.call(t, rulesMethod+"ImportGame", "/v1/games:import", &pb.ImportGameRequest{Record: text}, resp); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"the Result tag says 1-0, the movetext ends with 0-1", "the movetext says 0-1, but the game ends in checkmate: 1-0"}
+		if strings.Join(resp.GetWarnings(), "|") != strings.Join(want, "|") || len(resp.GetActions()) != 1 {
+			t.Errorf("warnings %q, %d actions; want %q", resp.GetWarnings(), len(resp.GetActions()), want)
+		}
+	})
+}

@@ -229,7 +229,7 @@ func (a *Analysis) SearchStream(req *pb.SearchStreamRequest, stream grpc.ServerS
 		final.Final = true
 	}
 	// The slot is free by now; the answers have a little longer to reach the client.
-	if werr := out.finish(final); werr != nil && (err == nil || werr == errNotRead) {
+	if werr := out.finish(final, final != nil); werr != nil && (err == nil || werr == errNotRead) {
 		return werr
 	}
 	return err
@@ -242,9 +242,9 @@ const streamWriteGrace = 2 * time.Second
 // answerWriter sends a stream's answers from a goroutine of its own, so that a client that does
 // not read them blocks neither the search nor, past the analysis time, its slot. gRPC gives a
 // blocked Send no deadline of its own; the handler's return ends the stream, which unblocks it.
-type answerWriter struct {
-	send    func(*pb.SearchStreamResponse) error
-	answers chan *pb.SearchStreamResponse
+type answerWriter[T any] struct {
+	send    func(T) error
+	answers chan T
 	done    chan struct{} // closed when the goroutine has sent everything, or failed
 	err     error         // Send's error, read after done
 }
@@ -252,13 +252,13 @@ type answerWriter struct {
 // answerQueue is how many answers may wait for the client before the search waits for it.
 const answerQueue = 8
 
-func newAnswerWriter(send func(*pb.SearchStreamResponse) error) *answerWriter {
-	w := &answerWriter{send: send, answers: make(chan *pb.SearchStreamResponse, answerQueue), done: make(chan struct{})}
+func newAnswerWriter[T any](send func(T) error) *answerWriter[T] {
+	w := &answerWriter[T]{send: send, answers: make(chan T, answerQueue), done: make(chan struct{})}
 	go w.run()
 	return w
 }
 
-func (w *answerWriter) run() {
+func (w *answerWriter[T]) run() {
 	defer close(w.done)
 	for m := range w.answers {
 		if err := w.send(m); err != nil {
@@ -270,7 +270,7 @@ func (w *answerWriter) run() {
 
 // put queues an answer, waiting while the queue is full, but never past ctx (the analysis time)
 // nor after the writer failed; an answer it cannot queue is dropped.
-func (w *answerWriter) put(ctx context.Context, m *pb.SearchStreamResponse) {
+func (w *answerWriter[T]) put(ctx context.Context, m T) {
 	select {
 	case w.answers <- m:
 	case <-ctx.Done():
@@ -278,12 +278,12 @@ func (w *answerWriter) put(ctx context.Context, m *pb.SearchStreamResponse) {
 	}
 }
 
-// finish queues the final answer, if any, and waits up to streamWriteGrace for every answer to
+// finish queues the final answer when last is set, and waits up to streamWriteGrace for every answer to
 // be sent; it returns why they were not.
-func (w *answerWriter) finish(final *pb.SearchStreamResponse) error {
+func (w *answerWriter[T]) finish(final T, last bool) error {
 	t := time.NewTimer(streamWriteGrace)
 	defer t.Stop()
-	if final != nil {
+	if last {
 		select {
 		case w.answers <- final:
 		case <-w.done:

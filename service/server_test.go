@@ -252,6 +252,10 @@ func TestErrors(t *testing.T) {
 			_, err := s.rules.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{})
 			return err
 		}, codes.InvalidArgument, "MISSING_POSITION", "position"},
+		{"a variant alone", func() error {
+			_, err := s.rules.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: &pb.Position{Variant: "chaturanga"}})
+			return err
+		}, codes.InvalidArgument, "MISSING_POSITION", "position.text"},
 		{"malformed FEN", func() error {
 			_, err := s.rules.ListLegalMoves(ctx, &pb.ListLegalMovesRequest{Position: chat("rnbqkbnr w")})
 			return err

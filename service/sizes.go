@@ -36,6 +36,9 @@ const (
 	// below 2 MB, half the 4 MiB gRPC clients receive by default; ApplyMoves' steps (text and
 	// key) cover longer games.
 	maxImportPositions = 500
+	// maxReviewActions bounds the actions of a game ReviewGame reviews: each is a search, and
+	// the review's time bounds them again.
+	maxReviewActions = 2000
 	// maxHistory bounds the keys or actions of a game's history.
 	maxHistory = 10000
 	// maxNesting bounds how deep messages nest, as the gateway's decoder does.
@@ -63,6 +66,8 @@ var fieldCaps = map[protoreflect.FullName]int{
 	"ashtapada.v1.ApplyMovesRequest.moves":      maxActions,
 	"ashtapada.v1.ExportGameRequest.actions":    maxActions,
 	"ashtapada.v1.ImportGameRequest.record":     record.MaxBytes,
+	"ashtapada.v1.ReviewGameRequest.record":     record.MaxBytes,
+	"ashtapada.v1.ReviewGameRequest.moves":      maxReviewActions,
 	"ashtapada.v1.GameHistory.keys":             maxHistory,
 	"ashtapada.v1.GameHistory.actions":          maxHistory,
 	"ashtapada.v1.StartPositionRequest.options": maxListLen,
@@ -85,6 +90,8 @@ var capReasons = map[protoreflect.FullName]string{
 	"ashtapada.v1.ApplyMovesRequest.moves":   "TOO_MANY_ACTIONS",
 	"ashtapada.v1.ExportGameRequest.actions": "TOO_MANY_ACTIONS",
 	"ashtapada.v1.ImportGameRequest.record":  "RECORD_TOO_LARGE",
+	"ashtapada.v1.ReviewGameRequest.record":  "RECORD_TOO_LARGE",
+	"ashtapada.v1.ReviewGameRequest.moves":   "TOO_MANY_ACTIONS",
 	"ashtapada.v1.GameHistory.keys":          "HISTORY_TOO_LONG",
 	"ashtapada.v1.GameHistory.actions":       "HISTORY_TOO_LONG",
 }

@@ -157,6 +157,72 @@ func (RolloutPolicy) EnumDescriptor() ([]byte, []int) {
 	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{1}
 }
 
+// Judgement says what a player's decision was, from what it lost in the chance of winning:
+// lichess's thresholds, here on a scale of 0 to 1 (docs/review.md).
+type Judgement int32
+
+const (
+	// Not judged: a roll, the only legal action, or a player not reviewed.
+	Judgement_JUDGEMENT_UNSPECIFIED Judgement = 0
+	// The search's best action.
+	Judgement_JUDGEMENT_BEST Judgement = 1
+	// Another action that lost less than 0.05.
+	Judgement_JUDGEMENT_GOOD Judgement = 2
+	// Lost at least 0.05 (PGN ?!).
+	Judgement_JUDGEMENT_INACCURACY Judgement = 3
+	// Lost at least 0.10 (PGN ?).
+	Judgement_JUDGEMENT_MISTAKE Judgement = 4
+	// Lost at least 0.15 (PGN ??).
+	Judgement_JUDGEMENT_BLUNDER Judgement = 5
+)
+
+// Enum value maps for Judgement.
+var (
+	Judgement_name = map[int32]string{
+		0: "JUDGEMENT_UNSPECIFIED",
+		1: "JUDGEMENT_BEST",
+		2: "JUDGEMENT_GOOD",
+		3: "JUDGEMENT_INACCURACY",
+		4: "JUDGEMENT_MISTAKE",
+		5: "JUDGEMENT_BLUNDER",
+	}
+	Judgement_value = map[string]int32{
+		"JUDGEMENT_UNSPECIFIED": 0,
+		"JUDGEMENT_BEST":        1,
+		"JUDGEMENT_GOOD":        2,
+		"JUDGEMENT_INACCURACY":  3,
+		"JUDGEMENT_MISTAKE":     4,
+		"JUDGEMENT_BLUNDER":     5,
+	}
+)
+
+func (x Judgement) Enum() *Judgement {
+	p := new(Judgement)
+	*p = x
+	return p
+}
+
+func (x Judgement) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Judgement) Descriptor() protoreflect.EnumDescriptor {
+	return file_ashtapada_v1_analysis_service_proto_enumTypes[2].Descriptor()
+}
+
+func (Judgement) Type() protoreflect.EnumType {
+	return &file_ashtapada_v1_analysis_service_proto_enumTypes[2]
+}
+
+func (x Judgement) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Judgement.Descriptor instead.
+func (Judgement) EnumDescriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{2}
+}
+
 type PerftRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The position to count from.
@@ -1520,6 +1586,611 @@ func (x *RolloutStanding) GetWinRateHigh() float64 {
 	return 0
 }
 
+type ReviewGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game as ImportGame reads it: tag pairs, then the actions, comments and marks skipped.
+	// Either record, or position with moves.
+	Record string `protobuf:"bytes,1,opt,name=record,proto3" json:"record,omitempty"`
+	// The position the game starts from, when no record is given.
+	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
+	// The actions played from position, as ApplyMoves takes them (rolls as actions, `roll 3`).
+	Moves []*Action `protobuf:"bytes,3,rep,name=moves,proto3" json:"moves,omitempty"`
+	// The search time of each position; without a time, depth or node budget 100 ms, or an equal
+	// share of the server's analysis time when that is less. The review's whole time, about
+	// (actions + 1) times this, must fit in the server's analysis time.
+	TimePerAction *durationpb.Duration `protobuf:"bytes,4,opt,name=time_per_action,json=timePerAction,proto3" json:"time_per_action,omitempty"`
+	// The depth of each position's search, 1 to 64; 0 for none.
+	Depth int32 `protobuf:"varint,5,opt,name=depth,proto3" json:"depth,omitempty"`
+	// The nodes of each position's search; 0 for no node limit.
+	MaxNodes uint64 `protobuf:"varint,6,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
+	// The players (by name, e.g. "white") whose actions are judged and summed up; empty for all.
+	Players       []string `protobuf:"bytes,7,rep,name=players,proto3" json:"players,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewGameRequest) Reset() {
+	*x = ReviewGameRequest{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewGameRequest) ProtoMessage() {}
+
+func (x *ReviewGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewGameRequest.ProtoReflect.Descriptor instead.
+func (*ReviewGameRequest) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ReviewGameRequest) GetRecord() string {
+	if x != nil {
+		return x.Record
+	}
+	return ""
+}
+
+func (x *ReviewGameRequest) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *ReviewGameRequest) GetMoves() []*Action {
+	if x != nil {
+		return x.Moves
+	}
+	return nil
+}
+
+func (x *ReviewGameRequest) GetTimePerAction() *durationpb.Duration {
+	if x != nil {
+		return x.TimePerAction
+	}
+	return nil
+}
+
+func (x *ReviewGameRequest) GetDepth() int32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *ReviewGameRequest) GetMaxNodes() uint64 {
+	if x != nil {
+		return x.MaxNodes
+	}
+	return 0
+}
+
+func (x *ReviewGameRequest) GetPlayers() []string {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+// ReviewGameResponse is one action's review, or with `summary` the game's.
+type ReviewGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to Item:
+	//
+	//	*ReviewGameResponse_Action
+	//	*ReviewGameResponse_Summary
+	Item          isReviewGameResponse_Item `protobuf_oneof:"item"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewGameResponse) Reset() {
+	*x = ReviewGameResponse{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewGameResponse) ProtoMessage() {}
+
+func (x *ReviewGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewGameResponse.ProtoReflect.Descriptor instead.
+func (*ReviewGameResponse) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ReviewGameResponse) GetItem() isReviewGameResponse_Item {
+	if x != nil {
+		return x.Item
+	}
+	return nil
+}
+
+func (x *ReviewGameResponse) GetAction() *ActionReview {
+	if x != nil {
+		if x, ok := x.Item.(*ReviewGameResponse_Action); ok {
+			return x.Action
+		}
+	}
+	return nil
+}
+
+func (x *ReviewGameResponse) GetSummary() *GameReview {
+	if x != nil {
+		if x, ok := x.Item.(*ReviewGameResponse_Summary); ok {
+			return x.Summary
+		}
+	}
+	return nil
+}
+
+type isReviewGameResponse_Item interface {
+	isReviewGameResponse_Item()
+}
+
+type ReviewGameResponse_Action struct {
+	Action *ActionReview `protobuf:"bytes,1,opt,name=action,proto3,oneof"`
+}
+
+type ReviewGameResponse_Summary struct {
+	Summary *GameReview `protobuf:"bytes,2,opt,name=summary,proto3,oneof"`
+}
+
+func (*ReviewGameResponse_Action) isReviewGameResponse_Item() {}
+
+func (*ReviewGameResponse_Summary) isReviewGameResponse_Item() {}
+
+// ActionReview is the review of one action of the game.
+type ActionReview struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action's index in the game, rolls included, from 0; total is the game's actions, so
+	// that a client can show progress.
+	Index int32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	Total int32 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// The player who acted; empty for a roll.
+	Player string `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	// The action played.
+	Action *Action `protobuf:"bytes,4,opt,name=action,proto3" json:"action,omitempty"`
+	// Every player's value before the action (the best action's value, or for a roll the mean over
+	// its outcomes) and after it. win_chance is always set: the chance of winning, or of first
+	// place with more players, that the review judges by.
+	Before []*PlayerValue `protobuf:"bytes,5,rep,name=before,proto3" json:"before,omitempty"`
+	After  []*PlayerValue `protobuf:"bytes,6,rep,name=after,proto3" json:"after,omitempty"`
+	// The search's best action, where a player chose.
+	BestAction *Action `protobuf:"bytes,7,opt,name=best_action,json=bestAction,proto3" json:"best_action,omitempty"`
+	// What the action lost in the player's chance of winning, 0 to 1; 0 for the best action.
+	Loss      float64   `protobuf:"fixed64,8,opt,name=loss,proto3" json:"loss,omitempty"`
+	Judgement Judgement `protobuf:"varint,9,opt,name=judgement,proto3,enum=ashtapada.v1.Judgement" json:"judgement,omitempty"`
+	// The action's accuracy, 0 to 100 (lichess's formula), where judged.
+	Accuracy *float64 `protobuf:"fixed64,10,opt,name=accuracy,proto3,oneof" json:"accuracy,omitempty"`
+	// True when the action was the only legal one: it is not judged.
+	Forced bool `protobuf:"varint,11,opt,name=forced,proto3" json:"forced,omitempty"`
+	// For a roll, what it gave every player in the chance of winning: the chance after this
+	// outcome less the probability-weighted mean over all outcomes (GNU Backgammon's luck).
+	Luck []*PlayerLuck `protobuf:"bytes,12,rep,name=luck,proto3" json:"luck,omitempty"`
+	// The search of the position before the action: its depth and nodes (a roll's: its outcomes').
+	Depth         int32  `protobuf:"varint,13,opt,name=depth,proto3" json:"depth,omitempty"`
+	Nodes         uint64 `protobuf:"varint,14,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionReview) Reset() {
+	*x = ActionReview{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionReview) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionReview) ProtoMessage() {}
+
+func (x *ActionReview) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionReview.ProtoReflect.Descriptor instead.
+func (*ActionReview) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ActionReview) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *ActionReview) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ActionReview) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *ActionReview) GetAction() *Action {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *ActionReview) GetBefore() []*PlayerValue {
+	if x != nil {
+		return x.Before
+	}
+	return nil
+}
+
+func (x *ActionReview) GetAfter() []*PlayerValue {
+	if x != nil {
+		return x.After
+	}
+	return nil
+}
+
+func (x *ActionReview) GetBestAction() *Action {
+	if x != nil {
+		return x.BestAction
+	}
+	return nil
+}
+
+func (x *ActionReview) GetLoss() float64 {
+	if x != nil {
+		return x.Loss
+	}
+	return 0
+}
+
+func (x *ActionReview) GetJudgement() Judgement {
+	if x != nil {
+		return x.Judgement
+	}
+	return Judgement_JUDGEMENT_UNSPECIFIED
+}
+
+func (x *ActionReview) GetAccuracy() float64 {
+	if x != nil && x.Accuracy != nil {
+		return *x.Accuracy
+	}
+	return 0
+}
+
+func (x *ActionReview) GetForced() bool {
+	if x != nil {
+		return x.Forced
+	}
+	return false
+}
+
+func (x *ActionReview) GetLuck() []*PlayerLuck {
+	if x != nil {
+		return x.Luck
+	}
+	return nil
+}
+
+func (x *ActionReview) GetDepth() int32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *ActionReview) GetNodes() uint64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
+// PlayerLuck is what one roll gave one player.
+type PlayerLuck struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	Luck          float64                `protobuf:"fixed64,2,opt,name=luck,proto3" json:"luck,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayerLuck) Reset() {
+	*x = PlayerLuck{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayerLuck) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayerLuck) ProtoMessage() {}
+
+func (x *PlayerLuck) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayerLuck.ProtoReflect.Descriptor instead.
+func (*PlayerLuck) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *PlayerLuck) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *PlayerLuck) GetLuck() float64 {
+	if x != nil {
+		return x.Luck
+	}
+	return 0
+}
+
+// GameReview sums up the game.
+type GameReview struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Players []*PlayerReview        `protobuf:"bytes,1,rep,name=players,proto3" json:"players,omitempty"`
+	// The game as a record annotated with the review: each action's value as an `[%eval]` comment
+	// (two players) or a `[%evals]` comment with every player's chance, judgement marks, and the
+	// accuracies as tags.
+	Record string `protobuf:"bytes,2,opt,name=record,proto3" json:"record,omitempty"`
+	// The searches made, their nodes, and the review's time.
+	Searches      int32                `protobuf:"varint,3,opt,name=searches,proto3" json:"searches,omitempty"`
+	Nodes         uint64               `protobuf:"varint,4,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	Elapsed       *durationpb.Duration `protobuf:"bytes,5,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameReview) Reset() {
+	*x = GameReview{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameReview) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameReview) ProtoMessage() {}
+
+func (x *GameReview) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameReview.ProtoReflect.Descriptor instead.
+func (*GameReview) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *GameReview) GetPlayers() []*PlayerReview {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *GameReview) GetRecord() string {
+	if x != nil {
+		return x.Record
+	}
+	return ""
+}
+
+func (x *GameReview) GetSearches() int32 {
+	if x != nil {
+		return x.Searches
+	}
+	return 0
+}
+
+func (x *GameReview) GetNodes() uint64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
+func (x *GameReview) GetElapsed() *durationpb.Duration {
+	if x != nil {
+		return x.Elapsed
+	}
+	return nil
+}
+
+// PlayerReview is one player's game.
+type PlayerReview struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Player string                 `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	// Game accuracy, 0 to 100 (lichess's), over the judged actions; absent when none was judged.
+	Accuracy     *float64 `protobuf:"fixed64,2,opt,name=accuracy,proto3,oneof" json:"accuracy,omitempty"`
+	Judged       int32    `protobuf:"varint,3,opt,name=judged,proto3" json:"judged,omitempty"`
+	Inaccuracies int32    `protobuf:"varint,4,opt,name=inaccuracies,proto3" json:"inaccuracies,omitempty"`
+	Mistakes     int32    `protobuf:"varint,5,opt,name=mistakes,proto3" json:"mistakes,omitempty"`
+	Blunders     int32    `protobuf:"varint,6,opt,name=blunders,proto3" json:"blunders,omitempty"`
+	// The mean loss in the chance of winning over the judged actions.
+	MeanLoss float64 `protobuf:"fixed64,7,opt,name=mean_loss,json=meanLoss,proto3" json:"mean_loss,omitempty"`
+	// Games with dice: the sum of the luck of every roll.
+	Luck *float64 `protobuf:"fixed64,8,opt,name=luck,proto3,oneof" json:"luck,omitempty"`
+	// The result: 1 for a win, a share of a shared first place (0.5 each in a draw of two), 0
+	// otherwise; an unfinished game gives the last position's chance.
+	Result float64 `protobuf:"fixed64,9,opt,name=result,proto3" json:"result,omitempty"`
+	// Games with dice: the result less the luck.
+	LuckAdjustedResult *float64 `protobuf:"fixed64,10,opt,name=luck_adjusted_result,json=luckAdjustedResult,proto3,oneof" json:"luck_adjusted_result,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *PlayerReview) Reset() {
+	*x = PlayerReview{}
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayerReview) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayerReview) ProtoMessage() {}
+
+func (x *PlayerReview) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_analysis_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayerReview.ProtoReflect.Descriptor instead.
+func (*PlayerReview) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_analysis_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *PlayerReview) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *PlayerReview) GetAccuracy() float64 {
+	if x != nil && x.Accuracy != nil {
+		return *x.Accuracy
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetJudged() int32 {
+	if x != nil {
+		return x.Judged
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetInaccuracies() int32 {
+	if x != nil {
+		return x.Inaccuracies
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetMistakes() int32 {
+	if x != nil {
+		return x.Mistakes
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetBlunders() int32 {
+	if x != nil {
+		return x.Blunders
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetMeanLoss() float64 {
+	if x != nil {
+		return x.MeanLoss
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetLuck() float64 {
+	if x != nil && x.Luck != nil {
+		return *x.Luck
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetResult() float64 {
+	if x != nil {
+		return x.Result
+	}
+	return 0
+}
+
+func (x *PlayerReview) GetLuckAdjustedResult() float64 {
+	if x != nil && x.LuckAdjustedResult != nil {
+		return *x.LuckAdjustedResult
+	}
+	return 0
+}
+
 var File_ashtapada_v1_analysis_service_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
@@ -1642,7 +2313,63 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\bwin_rate\x18\a \x01(\x01R\awinRate\x12 \n" +
 	"\fwin_rate_low\x18\b \x01(\x01R\n" +
 	"winRateLow\x12\"\n" +
-	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh*\xd6\x01\n" +
+	"\rwin_rate_high\x18\t \x01(\x01R\vwinRateHigh\"\x9b\x02\n" +
+	"\x11ReviewGameRequest\x12\x16\n" +
+	"\x06record\x18\x01 \x01(\tR\x06record\x122\n" +
+	"\bposition\x18\x02 \x01(\v2\x16.ashtapada.v1.PositionR\bposition\x12*\n" +
+	"\x05moves\x18\x03 \x03(\v2\x14.ashtapada.v1.ActionR\x05moves\x12A\n" +
+	"\x0ftime_per_action\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\rtimePerAction\x12\x14\n" +
+	"\x05depth\x18\x05 \x01(\x05R\x05depth\x12\x1b\n" +
+	"\tmax_nodes\x18\x06 \x01(\x04R\bmaxNodes\x12\x18\n" +
+	"\aplayers\x18\a \x03(\tR\aplayers\"\x88\x01\n" +
+	"\x12ReviewGameResponse\x124\n" +
+	"\x06action\x18\x01 \x01(\v2\x1a.ashtapada.v1.ActionReviewH\x00R\x06action\x124\n" +
+	"\asummary\x18\x02 \x01(\v2\x18.ashtapada.v1.GameReviewH\x00R\asummaryB\x06\n" +
+	"\x04item\"\x86\x04\n" +
+	"\fActionReview\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x16\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\x12,\n" +
+	"\x06action\x18\x04 \x01(\v2\x14.ashtapada.v1.ActionR\x06action\x121\n" +
+	"\x06before\x18\x05 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x06before\x12/\n" +
+	"\x05after\x18\x06 \x03(\v2\x19.ashtapada.v1.PlayerValueR\x05after\x125\n" +
+	"\vbest_action\x18\a \x01(\v2\x14.ashtapada.v1.ActionR\n" +
+	"bestAction\x12\x12\n" +
+	"\x04loss\x18\b \x01(\x01R\x04loss\x125\n" +
+	"\tjudgement\x18\t \x01(\x0e2\x17.ashtapada.v1.JudgementR\tjudgement\x12\x1f\n" +
+	"\baccuracy\x18\n" +
+	" \x01(\x01H\x00R\baccuracy\x88\x01\x01\x12\x16\n" +
+	"\x06forced\x18\v \x01(\bR\x06forced\x12,\n" +
+	"\x04luck\x18\f \x03(\v2\x18.ashtapada.v1.PlayerLuckR\x04luck\x12\x14\n" +
+	"\x05depth\x18\r \x01(\x05R\x05depth\x12\x14\n" +
+	"\x05nodes\x18\x0e \x01(\x04R\x05nodesB\v\n" +
+	"\t_accuracy\"8\n" +
+	"\n" +
+	"PlayerLuck\x12\x16\n" +
+	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
+	"\x04luck\x18\x02 \x01(\x01R\x04luck\"\xc1\x01\n" +
+	"\n" +
+	"GameReview\x124\n" +
+	"\aplayers\x18\x01 \x03(\v2\x1a.ashtapada.v1.PlayerReviewR\aplayers\x12\x16\n" +
+	"\x06record\x18\x02 \x01(\tR\x06record\x12\x1a\n" +
+	"\bsearches\x18\x03 \x01(\x05R\bsearches\x12\x14\n" +
+	"\x05nodes\x18\x04 \x01(\x04R\x05nodes\x123\n" +
+	"\aelapsed\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\aelapsed\"\xef\x02\n" +
+	"\fPlayerReview\x12\x16\n" +
+	"\x06player\x18\x01 \x01(\tR\x06player\x12\x1f\n" +
+	"\baccuracy\x18\x02 \x01(\x01H\x00R\baccuracy\x88\x01\x01\x12\x16\n" +
+	"\x06judged\x18\x03 \x01(\x05R\x06judged\x12\"\n" +
+	"\finaccuracies\x18\x04 \x01(\x05R\finaccuracies\x12\x1a\n" +
+	"\bmistakes\x18\x05 \x01(\x05R\bmistakes\x12\x1a\n" +
+	"\bblunders\x18\x06 \x01(\x05R\bblunders\x12\x1b\n" +
+	"\tmean_loss\x18\a \x01(\x01R\bmeanLoss\x12\x17\n" +
+	"\x04luck\x18\b \x01(\x01H\x01R\x04luck\x88\x01\x01\x12\x16\n" +
+	"\x06result\x18\t \x01(\x01R\x06result\x125\n" +
+	"\x14luck_adjusted_result\x18\n" +
+	" \x01(\x01H\x02R\x12luckAdjustedResult\x88\x01\x01B\v\n" +
+	"\t_accuracyB\a\n" +
+	"\x05_luckB\x17\n" +
+	"\x15_luck_adjusted_result*\xd6\x01\n" +
 	"\x0fSearchAlgorithm\x12 \n" +
 	"\x1cSEARCH_ALGORITHM_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bSEARCH_ALGORITHM_ALPHA_BETA\x10\x01\x12\x1d\n" +
@@ -1653,13 +2380,22 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\rRolloutPolicy\x12\x1e\n" +
 	"\x1aROLLOUT_POLICY_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15ROLLOUT_POLICY_RANDOM\x10\x01\x12\x19\n" +
-	"\x15ROLLOUT_POLICY_GREEDY\x10\x022\xac\x04\n" +
+	"\x15ROLLOUT_POLICY_GREEDY\x10\x02*\x96\x01\n" +
+	"\tJudgement\x12\x19\n" +
+	"\x15JUDGEMENT_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eJUDGEMENT_BEST\x10\x01\x12\x12\n" +
+	"\x0eJUDGEMENT_GOOD\x10\x02\x12\x18\n" +
+	"\x14JUDGEMENT_INACCURACY\x10\x03\x12\x15\n" +
+	"\x11JUDGEMENT_MISTAKE\x10\x04\x12\x15\n" +
+	"\x11JUDGEMENT_BLUNDER\x10\x052\x9c\x05\n" +
 	"\x0fAnalysisService\x12_\n" +
 	"\x05Perft\x12\x1a.ashtapada.v1.PerftRequest\x1a\x1b.ashtapada.v1.PerftResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/v1/analysis:perft\x12c\n" +
 	"\x06Search\x12\x1b.ashtapada.v1.SearchRequest\x1a\x1c.ashtapada.v1.SearchResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/v1/analysis:search\x12}\n" +
 	"\fSearchStream\x12!.ashtapada.v1.SearchStreamRequest\x1a\".ashtapada.v1.SearchStreamResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/v1/analysis:searchStream0\x01\x12k\n" +
 	"\bEvaluate\x12\x1d.ashtapada.v1.EvaluateRequest\x1a\x1e.ashtapada.v1.EvaluateResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/v1/analysis:evaluate\x12g\n" +
-	"\aRollout\x12\x1c.ashtapada.v1.RolloutRequest\x1a\x1d.ashtapada.v1.RolloutResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/v1/analysis:rolloutB=Z;github.com/ashtapada/ashtapada/gen/ashtapada/v1;ashtapadav1b\x06proto3"
+	"\aRollout\x12\x1c.ashtapada.v1.RolloutRequest\x1a\x1d.ashtapada.v1.RolloutResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/v1/analysis:rollout\x12n\n" +
+	"\n" +
+	"ReviewGame\x12\x1f.ashtapada.v1.ReviewGameRequest\x1a .ashtapada.v1.ReviewGameResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/v1/games:review0\x01B=Z;github.com/ashtapada/ashtapada/gen/ashtapada/v1;ashtapadav1b\x06proto3"
 
 var (
 	file_ashtapada_v1_analysis_service_proto_rawDescOnce sync.Once
@@ -1673,83 +2409,105 @@ func file_ashtapada_v1_analysis_service_proto_rawDescGZIP() []byte {
 	return file_ashtapada_v1_analysis_service_proto_rawDescData
 }
 
-var file_ashtapada_v1_analysis_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_ashtapada_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_ashtapada_v1_analysis_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_ashtapada_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_ashtapada_v1_analysis_service_proto_goTypes = []any{
 	(SearchAlgorithm)(0),         // 0: ashtapada.v1.SearchAlgorithm
 	(RolloutPolicy)(0),           // 1: ashtapada.v1.RolloutPolicy
-	(*PerftRequest)(nil),         // 2: ashtapada.v1.PerftRequest
-	(*PerftResponse)(nil),        // 3: ashtapada.v1.PerftResponse
-	(*PerftEntry)(nil),           // 4: ashtapada.v1.PerftEntry
-	(*SearchRequest)(nil),        // 5: ashtapada.v1.SearchRequest
-	(*Clock)(nil),                // 6: ashtapada.v1.Clock
-	(*SearchResponse)(nil),       // 7: ashtapada.v1.SearchResponse
-	(*SearchStreamRequest)(nil),  // 8: ashtapada.v1.SearchStreamRequest
-	(*SearchStreamResponse)(nil), // 9: ashtapada.v1.SearchStreamResponse
-	(*SearchLine)(nil),           // 10: ashtapada.v1.SearchLine
-	(*PlayerValue)(nil),          // 11: ashtapada.v1.PlayerValue
-	(*EvaluateRequest)(nil),      // 12: ashtapada.v1.EvaluateRequest
-	(*EvaluateResponse)(nil),     // 13: ashtapada.v1.EvaluateResponse
-	(*EvaluationTerm)(nil),       // 14: ashtapada.v1.EvaluationTerm
-	(*RolloutRequest)(nil),       // 15: ashtapada.v1.RolloutRequest
-	(*RolloutResponse)(nil),      // 16: ashtapada.v1.RolloutResponse
-	(*RolloutStanding)(nil),      // 17: ashtapada.v1.RolloutStanding
-	(*Position)(nil),             // 18: ashtapada.v1.Position
-	(*DiceRoll)(nil),             // 19: ashtapada.v1.DiceRoll
-	(*durationpb.Duration)(nil),  // 20: google.protobuf.Duration
-	(*Action)(nil),               // 21: ashtapada.v1.Action
-	(*GameHistory)(nil),          // 22: ashtapada.v1.GameHistory
+	(Judgement)(0),               // 2: ashtapada.v1.Judgement
+	(*PerftRequest)(nil),         // 3: ashtapada.v1.PerftRequest
+	(*PerftResponse)(nil),        // 4: ashtapada.v1.PerftResponse
+	(*PerftEntry)(nil),           // 5: ashtapada.v1.PerftEntry
+	(*SearchRequest)(nil),        // 6: ashtapada.v1.SearchRequest
+	(*Clock)(nil),                // 7: ashtapada.v1.Clock
+	(*SearchResponse)(nil),       // 8: ashtapada.v1.SearchResponse
+	(*SearchStreamRequest)(nil),  // 9: ashtapada.v1.SearchStreamRequest
+	(*SearchStreamResponse)(nil), // 10: ashtapada.v1.SearchStreamResponse
+	(*SearchLine)(nil),           // 11: ashtapada.v1.SearchLine
+	(*PlayerValue)(nil),          // 12: ashtapada.v1.PlayerValue
+	(*EvaluateRequest)(nil),      // 13: ashtapada.v1.EvaluateRequest
+	(*EvaluateResponse)(nil),     // 14: ashtapada.v1.EvaluateResponse
+	(*EvaluationTerm)(nil),       // 15: ashtapada.v1.EvaluationTerm
+	(*RolloutRequest)(nil),       // 16: ashtapada.v1.RolloutRequest
+	(*RolloutResponse)(nil),      // 17: ashtapada.v1.RolloutResponse
+	(*RolloutStanding)(nil),      // 18: ashtapada.v1.RolloutStanding
+	(*ReviewGameRequest)(nil),    // 19: ashtapada.v1.ReviewGameRequest
+	(*ReviewGameResponse)(nil),   // 20: ashtapada.v1.ReviewGameResponse
+	(*ActionReview)(nil),         // 21: ashtapada.v1.ActionReview
+	(*PlayerLuck)(nil),           // 22: ashtapada.v1.PlayerLuck
+	(*GameReview)(nil),           // 23: ashtapada.v1.GameReview
+	(*PlayerReview)(nil),         // 24: ashtapada.v1.PlayerReview
+	(*Position)(nil),             // 25: ashtapada.v1.Position
+	(*DiceRoll)(nil),             // 26: ashtapada.v1.DiceRoll
+	(*durationpb.Duration)(nil),  // 27: google.protobuf.Duration
+	(*Action)(nil),               // 28: ashtapada.v1.Action
+	(*GameHistory)(nil),          // 29: ashtapada.v1.GameHistory
 }
 var file_ashtapada_v1_analysis_service_proto_depIdxs = []int32{
-	18, // 0: ashtapada.v1.PerftRequest.position:type_name -> ashtapada.v1.Position
-	19, // 1: ashtapada.v1.PerftRequest.rolls:type_name -> ashtapada.v1.DiceRoll
-	4,  // 2: ashtapada.v1.PerftResponse.divide:type_name -> ashtapada.v1.PerftEntry
-	20, // 3: ashtapada.v1.PerftResponse.elapsed:type_name -> google.protobuf.Duration
-	21, // 4: ashtapada.v1.PerftEntry.move:type_name -> ashtapada.v1.Action
-	18, // 5: ashtapada.v1.SearchRequest.position:type_name -> ashtapada.v1.Position
-	20, // 6: ashtapada.v1.SearchRequest.time_limit:type_name -> google.protobuf.Duration
+	25, // 0: ashtapada.v1.PerftRequest.position:type_name -> ashtapada.v1.Position
+	26, // 1: ashtapada.v1.PerftRequest.rolls:type_name -> ashtapada.v1.DiceRoll
+	5,  // 2: ashtapada.v1.PerftResponse.divide:type_name -> ashtapada.v1.PerftEntry
+	27, // 3: ashtapada.v1.PerftResponse.elapsed:type_name -> google.protobuf.Duration
+	28, // 4: ashtapada.v1.PerftEntry.move:type_name -> ashtapada.v1.Action
+	25, // 5: ashtapada.v1.SearchRequest.position:type_name -> ashtapada.v1.Position
+	27, // 6: ashtapada.v1.SearchRequest.time_limit:type_name -> google.protobuf.Duration
 	0,  // 7: ashtapada.v1.SearchRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
-	22, // 8: ashtapada.v1.SearchRequest.history:type_name -> ashtapada.v1.GameHistory
-	6,  // 9: ashtapada.v1.SearchRequest.clock:type_name -> ashtapada.v1.Clock
-	20, // 10: ashtapada.v1.Clock.remaining:type_name -> google.protobuf.Duration
-	20, // 11: ashtapada.v1.Clock.increment:type_name -> google.protobuf.Duration
-	21, // 12: ashtapada.v1.SearchResponse.best_action:type_name -> ashtapada.v1.Action
-	10, // 13: ashtapada.v1.SearchResponse.lines:type_name -> ashtapada.v1.SearchLine
-	20, // 14: ashtapada.v1.SearchResponse.elapsed:type_name -> google.protobuf.Duration
-	18, // 15: ashtapada.v1.SearchStreamRequest.position:type_name -> ashtapada.v1.Position
-	20, // 16: ashtapada.v1.SearchStreamRequest.time_limit:type_name -> google.protobuf.Duration
+	29, // 8: ashtapada.v1.SearchRequest.history:type_name -> ashtapada.v1.GameHistory
+	7,  // 9: ashtapada.v1.SearchRequest.clock:type_name -> ashtapada.v1.Clock
+	27, // 10: ashtapada.v1.Clock.remaining:type_name -> google.protobuf.Duration
+	27, // 11: ashtapada.v1.Clock.increment:type_name -> google.protobuf.Duration
+	28, // 12: ashtapada.v1.SearchResponse.best_action:type_name -> ashtapada.v1.Action
+	11, // 13: ashtapada.v1.SearchResponse.lines:type_name -> ashtapada.v1.SearchLine
+	27, // 14: ashtapada.v1.SearchResponse.elapsed:type_name -> google.protobuf.Duration
+	25, // 15: ashtapada.v1.SearchStreamRequest.position:type_name -> ashtapada.v1.Position
+	27, // 16: ashtapada.v1.SearchStreamRequest.time_limit:type_name -> google.protobuf.Duration
 	0,  // 17: ashtapada.v1.SearchStreamRequest.algorithm:type_name -> ashtapada.v1.SearchAlgorithm
-	22, // 18: ashtapada.v1.SearchStreamRequest.history:type_name -> ashtapada.v1.GameHistory
-	6,  // 19: ashtapada.v1.SearchStreamRequest.clock:type_name -> ashtapada.v1.Clock
-	21, // 20: ashtapada.v1.SearchStreamResponse.best_action:type_name -> ashtapada.v1.Action
-	10, // 21: ashtapada.v1.SearchStreamResponse.lines:type_name -> ashtapada.v1.SearchLine
-	20, // 22: ashtapada.v1.SearchStreamResponse.elapsed:type_name -> google.protobuf.Duration
-	21, // 23: ashtapada.v1.SearchLine.move:type_name -> ashtapada.v1.Action
-	11, // 24: ashtapada.v1.SearchLine.values:type_name -> ashtapada.v1.PlayerValue
-	21, // 25: ashtapada.v1.SearchLine.pv:type_name -> ashtapada.v1.Action
-	18, // 26: ashtapada.v1.EvaluateRequest.position:type_name -> ashtapada.v1.Position
-	11, // 27: ashtapada.v1.EvaluateResponse.values:type_name -> ashtapada.v1.PlayerValue
-	14, // 28: ashtapada.v1.EvaluateResponse.terms:type_name -> ashtapada.v1.EvaluationTerm
-	11, // 29: ashtapada.v1.EvaluationTerm.values:type_name -> ashtapada.v1.PlayerValue
-	18, // 30: ashtapada.v1.RolloutRequest.position:type_name -> ashtapada.v1.Position
+	29, // 18: ashtapada.v1.SearchStreamRequest.history:type_name -> ashtapada.v1.GameHistory
+	7,  // 19: ashtapada.v1.SearchStreamRequest.clock:type_name -> ashtapada.v1.Clock
+	28, // 20: ashtapada.v1.SearchStreamResponse.best_action:type_name -> ashtapada.v1.Action
+	11, // 21: ashtapada.v1.SearchStreamResponse.lines:type_name -> ashtapada.v1.SearchLine
+	27, // 22: ashtapada.v1.SearchStreamResponse.elapsed:type_name -> google.protobuf.Duration
+	28, // 23: ashtapada.v1.SearchLine.move:type_name -> ashtapada.v1.Action
+	12, // 24: ashtapada.v1.SearchLine.values:type_name -> ashtapada.v1.PlayerValue
+	28, // 25: ashtapada.v1.SearchLine.pv:type_name -> ashtapada.v1.Action
+	25, // 26: ashtapada.v1.EvaluateRequest.position:type_name -> ashtapada.v1.Position
+	12, // 27: ashtapada.v1.EvaluateResponse.values:type_name -> ashtapada.v1.PlayerValue
+	15, // 28: ashtapada.v1.EvaluateResponse.terms:type_name -> ashtapada.v1.EvaluationTerm
+	12, // 29: ashtapada.v1.EvaluationTerm.values:type_name -> ashtapada.v1.PlayerValue
+	25, // 30: ashtapada.v1.RolloutRequest.position:type_name -> ashtapada.v1.Position
 	1,  // 31: ashtapada.v1.RolloutRequest.policy:type_name -> ashtapada.v1.RolloutPolicy
-	17, // 32: ashtapada.v1.RolloutResponse.players:type_name -> ashtapada.v1.RolloutStanding
-	20, // 33: ashtapada.v1.RolloutResponse.elapsed:type_name -> google.protobuf.Duration
-	2,  // 34: ashtapada.v1.AnalysisService.Perft:input_type -> ashtapada.v1.PerftRequest
-	5,  // 35: ashtapada.v1.AnalysisService.Search:input_type -> ashtapada.v1.SearchRequest
-	8,  // 36: ashtapada.v1.AnalysisService.SearchStream:input_type -> ashtapada.v1.SearchStreamRequest
-	12, // 37: ashtapada.v1.AnalysisService.Evaluate:input_type -> ashtapada.v1.EvaluateRequest
-	15, // 38: ashtapada.v1.AnalysisService.Rollout:input_type -> ashtapada.v1.RolloutRequest
-	3,  // 39: ashtapada.v1.AnalysisService.Perft:output_type -> ashtapada.v1.PerftResponse
-	7,  // 40: ashtapada.v1.AnalysisService.Search:output_type -> ashtapada.v1.SearchResponse
-	9,  // 41: ashtapada.v1.AnalysisService.SearchStream:output_type -> ashtapada.v1.SearchStreamResponse
-	13, // 42: ashtapada.v1.AnalysisService.Evaluate:output_type -> ashtapada.v1.EvaluateResponse
-	16, // 43: ashtapada.v1.AnalysisService.Rollout:output_type -> ashtapada.v1.RolloutResponse
-	39, // [39:44] is the sub-list for method output_type
-	34, // [34:39] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	18, // 32: ashtapada.v1.RolloutResponse.players:type_name -> ashtapada.v1.RolloutStanding
+	27, // 33: ashtapada.v1.RolloutResponse.elapsed:type_name -> google.protobuf.Duration
+	25, // 34: ashtapada.v1.ReviewGameRequest.position:type_name -> ashtapada.v1.Position
+	28, // 35: ashtapada.v1.ReviewGameRequest.moves:type_name -> ashtapada.v1.Action
+	27, // 36: ashtapada.v1.ReviewGameRequest.time_per_action:type_name -> google.protobuf.Duration
+	21, // 37: ashtapada.v1.ReviewGameResponse.action:type_name -> ashtapada.v1.ActionReview
+	23, // 38: ashtapada.v1.ReviewGameResponse.summary:type_name -> ashtapada.v1.GameReview
+	28, // 39: ashtapada.v1.ActionReview.action:type_name -> ashtapada.v1.Action
+	12, // 40: ashtapada.v1.ActionReview.before:type_name -> ashtapada.v1.PlayerValue
+	12, // 41: ashtapada.v1.ActionReview.after:type_name -> ashtapada.v1.PlayerValue
+	28, // 42: ashtapada.v1.ActionReview.best_action:type_name -> ashtapada.v1.Action
+	2,  // 43: ashtapada.v1.ActionReview.judgement:type_name -> ashtapada.v1.Judgement
+	22, // 44: ashtapada.v1.ActionReview.luck:type_name -> ashtapada.v1.PlayerLuck
+	24, // 45: ashtapada.v1.GameReview.players:type_name -> ashtapada.v1.PlayerReview
+	27, // 46: ashtapada.v1.GameReview.elapsed:type_name -> google.protobuf.Duration
+	3,  // 47: ashtapada.v1.AnalysisService.Perft:input_type -> ashtapada.v1.PerftRequest
+	6,  // 48: ashtapada.v1.AnalysisService.Search:input_type -> ashtapada.v1.SearchRequest
+	9,  // 49: ashtapada.v1.AnalysisService.SearchStream:input_type -> ashtapada.v1.SearchStreamRequest
+	13, // 50: ashtapada.v1.AnalysisService.Evaluate:input_type -> ashtapada.v1.EvaluateRequest
+	16, // 51: ashtapada.v1.AnalysisService.Rollout:input_type -> ashtapada.v1.RolloutRequest
+	19, // 52: ashtapada.v1.AnalysisService.ReviewGame:input_type -> ashtapada.v1.ReviewGameRequest
+	4,  // 53: ashtapada.v1.AnalysisService.Perft:output_type -> ashtapada.v1.PerftResponse
+	8,  // 54: ashtapada.v1.AnalysisService.Search:output_type -> ashtapada.v1.SearchResponse
+	10, // 55: ashtapada.v1.AnalysisService.SearchStream:output_type -> ashtapada.v1.SearchStreamResponse
+	14, // 56: ashtapada.v1.AnalysisService.Evaluate:output_type -> ashtapada.v1.EvaluateResponse
+	17, // 57: ashtapada.v1.AnalysisService.Rollout:output_type -> ashtapada.v1.RolloutResponse
+	20, // 58: ashtapada.v1.AnalysisService.ReviewGame:output_type -> ashtapada.v1.ReviewGameResponse
+	53, // [53:59] is the sub-list for method output_type
+	47, // [47:53] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_analysis_service_proto_init() }
@@ -1760,13 +2518,19 @@ func file_ashtapada_v1_analysis_service_proto_init() {
 	file_ashtapada_v1_types_proto_init()
 	file_ashtapada_v1_analysis_service_proto_msgTypes[9].OneofWrappers = []any{}
 	file_ashtapada_v1_analysis_service_proto_msgTypes[13].OneofWrappers = []any{}
+	file_ashtapada_v1_analysis_service_proto_msgTypes[17].OneofWrappers = []any{
+		(*ReviewGameResponse_Action)(nil),
+		(*ReviewGameResponse_Summary)(nil),
+	}
+	file_ashtapada_v1_analysis_service_proto_msgTypes[18].OneofWrappers = []any{}
+	file_ashtapada_v1_analysis_service_proto_msgTypes[21].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_analysis_service_proto_rawDesc), len(file_ashtapada_v1_analysis_service_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   16,
+			NumEnums:      3,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

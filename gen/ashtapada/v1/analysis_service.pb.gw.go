@@ -166,6 +166,29 @@ func local_request_AnalysisService_Rollout_0(ctx context.Context, marshaler runt
 	return msg, metadata, err
 }
 
+func request_AnalysisService_ReviewGame_0(ctx context.Context, marshaler runtime.Marshaler, client AnalysisServiceClient, req *http.Request, pathParams map[string]string) (AnalysisService_ReviewGameClient, runtime.ServerMetadata, error) {
+	var (
+		protoReq ReviewGameRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	stream, err := client.ReviewGame(ctx, &protoReq)
+	if err != nil {
+		return nil, metadata, err
+	}
+	header, err := stream.Header()
+	if err != nil {
+		return nil, metadata, err
+	}
+	metadata.HeaderMD = header
+	return stream, metadata, nil
+}
+
 // RegisterAnalysisServiceHandlerServer registers the http handlers for service AnalysisService to "mux".
 // UnaryRPC     :call AnalysisServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -258,6 +281,13 @@ func RegisterAnalysisServiceHandlerServer(ctx context.Context, mux *runtime.Serv
 			return
 		}
 		forward_AnalysisService_Rollout_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+
+	mux.Handle(http.MethodPost, pattern_AnalysisService_ReviewGame_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		err := status.Error(codes.Unimplemented, "streaming calls are not yet supported in the in-process transport")
+		_, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+		return
 	})
 
 	return nil
@@ -384,6 +414,23 @@ func RegisterAnalysisServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 		}
 		forward_AnalysisService_Rollout_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_AnalysisService_ReviewGame_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/ashtapada.v1.AnalysisService/ReviewGame", runtime.WithHTTPPathPattern("/v1/games:review"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AnalysisService_ReviewGame_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AnalysisService_ReviewGame_0(annotatedContext, mux, outboundMarshaler, w, req, func() (proto.Message, error) { return resp.Recv() }, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
@@ -393,6 +440,7 @@ var (
 	pattern_AnalysisService_SearchStream_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "analysis"}, "searchStream"))
 	pattern_AnalysisService_Evaluate_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "analysis"}, "evaluate"))
 	pattern_AnalysisService_Rollout_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "analysis"}, "rollout"))
+	pattern_AnalysisService_ReviewGame_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "games"}, "review"))
 )
 
 var (
@@ -401,4 +449,5 @@ var (
 	forward_AnalysisService_SearchStream_0 = runtime.ForwardResponseStream
 	forward_AnalysisService_Evaluate_0     = runtime.ForwardResponseMessage
 	forward_AnalysisService_Rollout_0      = runtime.ForwardResponseMessage
+	forward_AnalysisService_ReviewGame_0   = runtime.ForwardResponseStream
 )

@@ -24,6 +24,7 @@ const (
 	AnalysisService_SearchStream_FullMethodName = "/ashtapada.v1.AnalysisService/SearchStream"
 	AnalysisService_Evaluate_FullMethodName     = "/ashtapada.v1.AnalysisService/Evaluate"
 	AnalysisService_Rollout_FullMethodName      = "/ashtapada.v1.AnalysisService/Rollout"
+	AnalysisService_ReviewGame_FullMethodName   = "/ashtapada.v1.AnalysisService/ReviewGame"
 )
 
 // AnalysisServiceClient is the client API for AnalysisService service.
@@ -56,6 +57,14 @@ type AnalysisServiceClient interface {
 	// Rollout plays games to their end from a position, with a playout policy and seeded dice and
 	// choices, and reports each player's results.
 	Rollout(ctx context.Context, in *RolloutRequest, opts ...grpc.CallOption) (*RolloutResponse, error)
+	// ReviewGame analyses a played game action by action, as lichess's computer analysis does for
+	// chess and GNU Backgammon's for dice games: one message per action as it is analysed (the
+	// values before and after it, the best action, the mover's loss and its judgement, and for a
+	// roll every player's luck), then a summary per player (accuracy, inaccuracies, mistakes,
+	// blunders, luck) with the game as an annotated record. Each position is searched once. Over
+	// HTTP the answer is newline-delimited JSON, one `{"result": ...}` object per message.
+	// docs/review.md has the conventions and thresholds.
+	ReviewGame(ctx context.Context, in *ReviewGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ReviewGameResponse], error)
 }
 
 type analysisServiceClient struct {
@@ -125,6 +134,25 @@ func (c *analysisServiceClient) Rollout(ctx context.Context, in *RolloutRequest,
 	return out, nil
 }
 
+func (c *analysisServiceClient) ReviewGame(ctx context.Context, in *ReviewGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ReviewGameResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &AnalysisService_ServiceDesc.Streams[1], AnalysisService_ReviewGame_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[ReviewGameRequest, ReviewGameResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AnalysisService_ReviewGameClient = grpc.ServerStreamingClient[ReviewGameResponse]
+
 // AnalysisServiceServer is the server API for AnalysisService service.
 // All implementations must embed UnimplementedAnalysisServiceServer
 // for forward compatibility.
@@ -155,6 +183,14 @@ type AnalysisServiceServer interface {
 	// Rollout plays games to their end from a position, with a playout policy and seeded dice and
 	// choices, and reports each player's results.
 	Rollout(context.Context, *RolloutRequest) (*RolloutResponse, error)
+	// ReviewGame analyses a played game action by action, as lichess's computer analysis does for
+	// chess and GNU Backgammon's for dice games: one message per action as it is analysed (the
+	// values before and after it, the best action, the mover's loss and its judgement, and for a
+	// roll every player's luck), then a summary per player (accuracy, inaccuracies, mistakes,
+	// blunders, luck) with the game as an annotated record. Each position is searched once. Over
+	// HTTP the answer is newline-delimited JSON, one `{"result": ...}` object per message.
+	// docs/review.md has the conventions and thresholds.
+	ReviewGame(*ReviewGameRequest, grpc.ServerStreamingServer[ReviewGameResponse]) error
 	mustEmbedUnimplementedAnalysisServiceServer()
 }
 
@@ -179,6 +215,9 @@ func (UnimplementedAnalysisServiceServer) Evaluate(context.Context, *EvaluateReq
 }
 func (UnimplementedAnalysisServiceServer) Rollout(context.Context, *RolloutRequest) (*RolloutResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Rollout not implemented")
+}
+func (UnimplementedAnalysisServiceServer) ReviewGame(*ReviewGameRequest, grpc.ServerStreamingServer[ReviewGameResponse]) error {
+	return status.Error(codes.Unimplemented, "method ReviewGame not implemented")
 }
 func (UnimplementedAnalysisServiceServer) mustEmbedUnimplementedAnalysisServiceServer() {}
 func (UnimplementedAnalysisServiceServer) testEmbeddedByValue()                         {}
@@ -284,6 +323,17 @@ func _AnalysisService_Rollout_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AnalysisService_ReviewGame_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(ReviewGameRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(AnalysisServiceServer).ReviewGame(m, &grpc.GenericServerStream[ReviewGameRequest, ReviewGameResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AnalysisService_ReviewGameServer = grpc.ServerStreamingServer[ReviewGameResponse]
+
 // AnalysisService_ServiceDesc is the grpc.ServiceDesc for AnalysisService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -312,6 +362,11 @@ var AnalysisService_ServiceDesc = grpc.ServiceDesc{
 		{
 			StreamName:    "SearchStream",
 			Handler:       _AnalysisService_SearchStream_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "ReviewGame",
+			Handler:       _AnalysisService_ReviewGame_Handler,
 			ServerStreams: true,
 		},
 	},

@@ -1642,7 +1642,11 @@ type ImportGameResponse struct {
 	Tags map[string]string `protobuf:"bytes,6,rep,name=tags,proto3" json:"tags,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// The record's result as written (1-0, 0-1, 1/2-1/2, places such as 1-3-1-3, or *); the
 	// game's own result is the status of `position`.
-	Result        string `protobuf:"bytes,7,opt,name=result,proto3" json:"result,omitempty"`
+	Result string `protobuf:"bytes,7,opt,name=result,proto3" json:"result,omitempty"`
+	// Where the record disagrees with itself or with its game, which does not stop it being read:
+	// a Result tag other than the movetext's result, or a result other than the one the game's
+	// end gives ("the movetext says 0-1, but the game ends in checkmate: 1-0").
+	Warnings      []string `protobuf:"bytes,8,rep,name=warnings,proto3" json:"warnings,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1724,6 +1728,13 @@ func (x *ImportGameResponse) GetResult() string {
 		return x.Result
 	}
 	return ""
+}
+
+func (x *ImportGameResponse) GetWarnings() []string {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
 }
 
 var File_ashtapada_v1_rules_service_proto protoreflect.FileDescriptor
@@ -1842,7 +1853,7 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\x06record\x18\x01 \x01(\tR\x06record\"]\n" +
 	"\x11ImportGameRequest\x12\x1b\n" +
 	"\x06record\x18\x01 \x01(\tB\x03\xe0A\x02R\x06record\x12+\n" +
-	"\x11include_positions\x18\x02 \x01(\bR\x10includePositions\"\xa2\x03\n" +
+	"\x11include_positions\x18\x02 \x01(\bR\x10includePositions\"\xbe\x03\n" +
 	"\x12ImportGameResponse\x12,\n" +
 	"\x05start\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionR\x05start\x12.\n" +
 	"\aactions\x18\x02 \x03(\v2\x14.ashtapada.v1.ActionR\aactions\x122\n" +
@@ -1850,7 +1861,8 @@ const file_ashtapada_v1_rules_service_proto_rawDesc = "" +
 	"\afailure\x18\x04 \x01(\v2\x19.ashtapada.v1.MoveFailureR\afailure\x124\n" +
 	"\tpositions\x18\x05 \x03(\v2\x16.ashtapada.v1.PositionR\tpositions\x12>\n" +
 	"\x04tags\x18\x06 \x03(\v2*.ashtapada.v1.ImportGameResponse.TagsEntryR\x04tags\x12\x16\n" +
-	"\x06result\x18\a \x01(\tR\x06result\x1a7\n" +
+	"\x06result\x18\a \x01(\tR\x06result\x12\x1a\n" +
+	"\bwarnings\x18\b \x03(\tR\bwarnings\x1a7\n" +
 	"\tTagsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*Q\n" +
