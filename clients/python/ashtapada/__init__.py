@@ -8,7 +8,7 @@ from the server's OpenAPI document.
 """
 
 from . import types
-from .client import ANALYSIS_TIMEOUT, MAX_RESPONSE_BYTES, ActionLike, Client, PositionLike, SearchStream, action, ref
+from .client import ANALYSIS_TIMEOUT, MAX_RESPONSE_BYTES, ActionLike, Client, PositionLike, ReviewStream, SearchStream, action, ref
 from .errors import RETRYABLE_REASONS, AshtapadaError, DeadlineExceeded, FieldViolation, ProtocolError, QuotaViolation, ResponseTooLarge, TransportError, Unauthenticated
 
 __version__ = "0.1.0"
@@ -26,6 +26,7 @@ __all__ = [
     "ProtocolError",
     "QuotaViolation",
     "ResponseTooLarge",
+    "ReviewStream",
     "SearchStream",
     "TransportError",
     "Unauthenticated",

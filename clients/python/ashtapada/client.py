@@ -8,7 +8,7 @@ import re
 import socket
 import time
 import urllib.parse
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union, cast
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, TypeVar, Union, cast
 
 from . import types as t
 from .errors import AshtapadaError, DeadlineExceeded, ProtocolError, ResponseTooLarge, TransportError
@@ -151,9 +151,10 @@ class Client:
                 status = answer.status
                 if 200 <= status < 300:
                     if stream:
-                        search = SearchStream(answer, self.max_response_bytes, timeout, self._api_key)
+                        kind = ReviewStream if operation == "AnalysisService_ReviewGame" else SearchStream
+                        answers = kind(answer, self.max_response_bytes, timeout, self._api_key)
                         answer = None  # the stream closes it
-                        return search
+                        return answers
                     return _decode(status, f"the answer ({answer.content_type})", answer.read_all(self.max_response_bytes))
                 err = AshtapadaError.from_body(status, answer.read_all(self.max_response_bytes), answer.retry_after)
             except AshtapadaError as e:
@@ -261,15 +262,27 @@ class Client:
         body = _put({"position": ref(position), "playouts": playouts}, seed=seed, policy=policy, max_actions=max_actions)
         return cast(t.RolloutResponse, self.call("AnalysisService_Rollout", body, timeout))
 
+    def review_game(self, record: Optional[str] = None, position: Optional[PositionLike] = None, moves: Optional[List[ActionLike]] = None, time_per_action: Optional[str] = None, depth: Optional[int] = None, max_nodes: Optional[int] = None, players: Optional[List[str]] = None, timeout: Optional[float] = None) -> "ReviewStream":
+        """Reviews a played game, a record or position with moves: iterate for one answer per
+        action as it is analysed, then the summary (docs/review.md). Close it (or use it in a
+        with block) to stop early."""
+        body = _put({}, record=record, position=ref(position) if position is not None else None, moves=[action(m) for m in moves] if moves else None,
+                    time_per_action=time_per_action, depth=depth, max_nodes=max_nodes, players=players)
+        return cast(ReviewStream, self._exchange("AnalysisService_ReviewGame", body, {}, timeout, stream=True))
+
     def perft(self, position: PositionLike, depth: int, divide: bool = False, max_nodes: Optional[int] = None, rolls: Optional[List[t.DiceRoll]] = None, timeout: Optional[float] = None) -> t.PerftResponse:
         body = _put({"position": ref(position), "depth": depth}, divide=divide or None, max_nodes=max_nodes, rolls=rolls)
         return cast(t.PerftResponse, self.call("AnalysisService_Perft", body, timeout))
 
 
-class SearchStream(Iterator[t.SearchStreamResponse]):
-    """SearchStream's newline-delimited JSON answer, one SearchStreamResponse per line. An error
-    after the first line is raised as AshtapadaError; a line that is not one of the API's, or a
-    stream that ends before its final answer, as ProtocolError; a line longer than the client's
+# R is a stream's answer type.
+R = TypeVar("R")
+
+
+class _Stream(Iterator[R]):
+    """A streaming call's newline-delimited JSON answer, one answer per line. An error after the
+    first line is raised as AshtapadaError; a line that is not one of the API's, or a stream that
+    ends before its last answer, as ProtocolError; a line longer than the client's
     max_response_bytes as ResponseTooLarge. The call's deadline covers the whole stream, the time
     the loop's body takes included: DeadlineExceeded ends it."""
 
@@ -283,10 +296,14 @@ class SearchStream(Iterator[t.SearchStreamResponse]):
         self._eof = False
         self.done = False
 
-    def __iter__(self) -> "SearchStream":
+    def __iter__(self) -> "_Stream[R]":
         return self
 
-    def __next__(self) -> t.SearchStreamResponse:
+    def _last(self, result: Dict[str, Any]) -> bool:
+        """Whether result is the stream's last answer."""
+        raise NotImplementedError
+
+    def __next__(self) -> R:
         if self.done:
             raise StopIteration
         status = self._answer.status
@@ -307,9 +324,9 @@ class SearchStream(Iterator[t.SearchStreamResponse]):
         except (OSError, http.client.HTTPException) as e:
             self.close()
             raise _failure(e, status, self._timeout, "the stream")._redact(self._secret) from e
-        if result.get("final"):
+        if self._last(result):
             self.close()
-        return cast(t.SearchStreamResponse, result)
+        return cast(R, result)
 
     def _line(self) -> Optional[bytes]:
         """The next line that is not blank, None at the end of the answer."""
@@ -346,7 +363,7 @@ class SearchStream(Iterator[t.SearchStreamResponse]):
         self._buf.clear()
         self._answer.close()
 
-    def __enter__(self) -> "SearchStream":
+    def __enter__(self) -> "_Stream[R]":
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -476,3 +493,17 @@ def _failure(e: BaseException, http_status: int, timeout: float, where: str) -> 
         # Refused, reset, closed without an answer (http.client.RemoteDisconnected), unreachable.
         return TransportError("UNAVAILABLE", f"{where}: {e}", e)
     return ProtocolError(http_status, f"not an HTTP answer of the API: {e!r}", e)
+
+
+class SearchStream(_Stream[t.SearchStreamResponse]):
+    """SearchStream's answers: one per completed depth, the last with final true."""
+
+    def _last(self, result: Dict[str, Any]) -> bool:
+        return bool(result.get("final"))
+
+
+class ReviewStream(_Stream[t.ReviewGameResponse]):
+    """ReviewGame's answers: one per action as it is analysed, the last with the summary."""
+
+    def _last(self, result: Dict[str, Any]) -> bool:
+        return isinstance(result.get("summary"), dict)

@@ -21,6 +21,7 @@ OPERATIONS: Dict[str, Tuple[str, str]] = {
     "RulesService_RollDice": ("POST", "/v1/dice:roll"),
     "RulesService_ExportGame": ("POST", "/v1/games:export"),
     "RulesService_ImportGame": ("POST", "/v1/games:import"),
+    "AnalysisService_ReviewGame": ("POST", "/v1/games:review"),
     "RulesService_ApplyMoves": ("POST", "/v1/moves:apply"),
     "RulesService_ListLegalMoves": ("POST", "/v1/moves:list"),
     "RulesService_ValidateMove": ("POST", "/v1/moves:validate"),
@@ -34,6 +35,7 @@ ActionKind = Literal['ACTION_KIND_UNSPECIFIED', 'ACTION_KIND_MOVE', 'ACTION_KIND
 ErrorStatusStatus = Literal['OK', 'CANCELLED', 'UNKNOWN', 'INVALID_ARGUMENT', 'DEADLINE_EXCEEDED', 'NOT_FOUND', 'ALREADY_EXISTS', 'PERMISSION_DENIED', 'RESOURCE_EXHAUSTED', 'FAILED_PRECONDITION', 'ABORTED', 'OUT_OF_RANGE', 'UNIMPLEMENTED', 'INTERNAL', 'UNAVAILABLE', 'DATA_LOSS', 'UNAUTHENTICATED']
 EventKind = Literal['EVENT_KIND_UNSPECIFIED', 'EVENT_KIND_CAPTURE', 'EVENT_KIND_PROMOTION', 'EVENT_KIND_DICE_ROLLED', 'EVENT_KIND_TURN_PASSED', 'EVENT_KIND_GAME_OVER', 'EVENT_KIND_POINTS', 'EVENT_KIND_ROLL_AGAIN', 'EVENT_KIND_VARIANT']
 GameStatus = Literal['GAME_STATUS_UNSPECIFIED', 'GAME_STATUS_ONGOING', 'GAME_STATUS_FINISHED']
+Judgement = Literal['JUDGEMENT_UNSPECIFIED', 'JUDGEMENT_BEST', 'JUDGEMENT_GOOD', 'JUDGEMENT_INACCURACY', 'JUDGEMENT_MISTAKE', 'JUDGEMENT_BLUNDER']
 MoveView = Literal['MOVE_VIEW_UNSPECIFIED', 'MOVE_VIEW_FULL', 'MOVE_VIEW_NOTATION']
 OptionType = Literal['OPTION_TYPE_UNSPECIFIED', 'OPTION_TYPE_BOOL', 'OPTION_TYPE_INT', 'OPTION_TYPE_STRING']
 Phase = Literal['PHASE_UNSPECIFIED', 'PHASE_ACTION', 'PHASE_ROLL', 'PHASE_RESPONSE', 'PHASE_FINISHED']
@@ -51,6 +53,24 @@ Action = TypedDict("Action", {"captured": "NotRequired[str]", "dice": "NotRequir
 #
 # This is the form answers carry: every field the server always writes is required.
 ActionOutput = TypedDict("ActionOutput", {"captured": "str", "dice": "List[int]", "die_index": "NotRequired[int]", "from": "str", "kind": "ActionKind", "name": "str", "notation": "str", "piece": "str", "player": "str", "promotion": "str", "san": "str", "to": "str"})
+
+
+class ActionReview(TypedDict):
+    """ActionReview is the review of one action of the game."""
+    accuracy: "NotRequired[float]"
+    action: "NotRequired[ActionOutput]"
+    after: "List[PlayerValue]"
+    before: "List[PlayerValue]"
+    best_action: "NotRequired[ActionOutput]"
+    depth: "int"
+    forced: "bool"
+    index: "int"
+    judgement: "Judgement"
+    loss: "float"
+    luck: "List[PlayerLuck]"
+    nodes: "str"
+    player: "str"
+    total: "int"
 
 
 class ActionType(TypedDict):
@@ -239,6 +259,15 @@ class GameHistory(TypedDict):
     start: "NotRequired[Position]"
 
 
+class GameReview(TypedDict):
+    """GameReview sums up the game."""
+    elapsed: "NotRequired[str]"
+    nodes: "str"
+    players: "List[PlayerReview]"
+    record: "str"
+    searches: "int"
+
+
 class GetVariantResponse(TypedDict):
     variant: "Variant"
 
@@ -398,6 +427,26 @@ class PieceType(TypedDict):
     value: "int"
 
 
+class PlayerLuck(TypedDict):
+    """PlayerLuck is what one roll gave one player."""
+    luck: "float"
+    player: "str"
+
+
+class PlayerReview(TypedDict):
+    """PlayerReview is one player's game."""
+    accuracy: "NotRequired[float]"
+    blunders: "int"
+    inaccuracies: "int"
+    judged: "int"
+    luck: "NotRequired[float]"
+    luck_adjusted_result: "NotRequired[float]"
+    mean_loss: "float"
+    mistakes: "int"
+    player: "str"
+    result: "float"
+
+
 class PlayerState(TypedDict):
     """PlayerState is the per-player part of a position."""
     color: "NotRequired[str]"
@@ -514,6 +563,26 @@ class ResolveDiceResponse(TypedDict):
     next: "NotRequired[NextTurn]"
     position: "PositionOutput"
     roll_again: "bool"
+
+
+class ReviewGameRequest(TypedDict):
+    depth: "NotRequired[int]"
+    max_nodes: "NotRequired[str]"
+    moves: "NotRequired[List[Action]]"
+    players: "NotRequired[List[str]]"
+    position: "NotRequired[Position]"
+    record: "NotRequired[str]"
+    time_per_action: "NotRequired[str]"
+
+
+class ReviewGameResponse(TypedDict):
+    """ReviewGameResponse is one action's review, or with `summary` the game's."""
+    action: "NotRequired[ActionReview]"
+    summary: "NotRequired[GameReview]"
+
+
+# One line of ReviewGame's newline-delimited answer: a message, or the error that ended the call.
+ReviewGameResponseLine = Union['ReviewGameResponseLineResult', 'Error']
 
 
 class RollDiceRequest(TypedDict):
@@ -778,6 +847,11 @@ class VariantSummary(TypedDict):
     options: "List[OptionSpec]"
     summary: "str"
     title: "str"
+
+
+class ReviewGameResponseLineResult(TypedDict):
+    """A member of ReviewGameResponseLine."""
+    result: "ReviewGameResponse"
 
 
 class SearchStreamResponseLineResult(TypedDict):

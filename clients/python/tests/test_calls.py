@@ -74,6 +74,20 @@ class Calls(unittest.TestCase):
         stream.close()
         self.assertEqual(list(stream), [])
 
+    def test_review_game(self):
+        record = '[Variant "Chaturanga"]\n\n1. e3 e6 2. Nf3 Ne7 3. Ne5 d6 4. Nxf7 Kxf7 *'
+        with self.client.review_game(record=record, depth=3) as stream:
+            answers = list(stream)
+        actions = [a["action"] for a in answers if "action" in a]
+        self.assertEqual([a["index"] for a in actions], list(range(8)))
+        self.assertEqual(actions[6]["judgement"], "JUDGEMENT_BLUNDER")  # Nxf7 gives a horse for a pawn
+        summary = answers[-1]["summary"]
+        self.assertEqual([p["blunders"] for p in summary["players"]], [1, 0])
+        self.assertIn("Nxf7??", summary["record"])
+        # The same game as moves from a position.
+        with self.client.review_game(position=START, moves=["e2e3", "e7e6"], depth=2) as stream:
+            self.assertEqual(len(list(stream)), 3)
+
     def test_evaluate(self):
         e = self.client.evaluate(START)
         self.assertEqual([v["player"] for v in e["values"]], ["white", "black"])

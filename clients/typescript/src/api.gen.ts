@@ -195,6 +195,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games:review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review game
+         * @description ReviewGame analyses a played game action by action, as lichess's computer analysis does for
+         *      chess and GNU Backgammon's for dice games: one message per action as it is analysed (the
+         *      values before and after it, the best action, the mover's loss and its judgement, and for a
+         *      roll every player's luck), then a summary per player (accuracy, inaccuracies, mistakes,
+         *      blunders, luck) with the game as an annotated record. Each position is searched once. Over
+         *      HTTP the answer is newline-delimited JSON, one `{"result": ...}` object per message.
+         *      docs/review.md has the conventions and thresholds.
+         */
+        post: operations["AnalysisService_ReviewGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/moves:apply": {
         parameters: {
             query?: never;
@@ -418,6 +444,58 @@ export interface components {
              */
             readonly san: string;
             to: string;
+        };
+        /** @description ActionReview is the review of one action of the game. */
+        ActionReview: {
+            /**
+             * Format: double
+             * @description The action's accuracy, 0 to 100 (lichess's formula), where judged.
+             */
+            accuracy?: number;
+            /** @description The action played. */
+            action?: components["schemas"]["ActionOutput"];
+            after: components["schemas"]["PlayerValue"][];
+            /**
+             * @description Every player's value before the action (the best action's value, or for a roll the mean over
+             *      its outcomes) and after it. win_chance is always set: the chance of winning, or of first
+             *      place with more players, that the review judges by.
+             */
+            before: components["schemas"]["PlayerValue"][];
+            /** @description The search's best action, where a player chose. */
+            best_action?: components["schemas"]["ActionOutput"];
+            /**
+             * Format: int32
+             * @description The search of the position before the action: its depth and nodes (a roll's: its outcomes').
+             */
+            depth: number;
+            /** @description True when the action was the only legal one: it is not judged. */
+            forced: boolean;
+            /**
+             * Format: int32
+             * @description The action's index in the game, rolls included, from 0; total is the game's actions, so
+             *      that a client can show progress.
+             */
+            index: number;
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            judgement: "JUDGEMENT_UNSPECIFIED" | "JUDGEMENT_BEST" | "JUDGEMENT_GOOD" | "JUDGEMENT_INACCURACY" | "JUDGEMENT_MISTAKE" | "JUDGEMENT_BLUNDER";
+            /**
+             * Format: double
+             * @description What the action lost in the player's chance of winning, 0 to 1; 0 for the best action.
+             */
+            loss: number;
+            /**
+             * @description For a roll, what it gave every player in the chance of winning: the chance after this
+             *      outcome less the probability-weighted mean over all outcomes (GNU Backgammon's luck).
+             */
+            luck: components["schemas"]["PlayerLuck"][];
+            nodes: string;
+            /** @description The player who acted; empty for a roll. */
+            player: string;
+            /** Format: int32 */
+            total: number;
         };
         /** @description ActionType is one action a variant uses. */
         ActionType: {
@@ -736,6 +814,23 @@ export interface components {
              */
             start?: components["schemas"]["Position"];
         };
+        /** @description GameReview sums up the game. */
+        GameReview: {
+            elapsed?: string;
+            nodes: string;
+            players: components["schemas"]["PlayerReview"][];
+            /**
+             * @description The game as a record annotated with the review: each action's value as an `[%eval]` comment
+             *      (two players) or a `[%evals]` comment with every player's chance, judgement marks, and the
+             *      accuracies as tags.
+             */
+            record: string;
+            /**
+             * Format: int32
+             * @description The searches made, their nodes, and the review's time.
+             */
+            searches: number;
+        };
         GetVariantResponse: {
             variant: components["schemas"]["Variant"];
         };
@@ -997,6 +1092,50 @@ export interface components {
              * @description Points, pips or die number, depending on the game.
              */
             value: number;
+        };
+        /** @description PlayerLuck is what one roll gave one player. */
+        PlayerLuck: {
+            /** Format: double */
+            luck: number;
+            player: string;
+        };
+        /** @description PlayerReview is one player's game. */
+        PlayerReview: {
+            /**
+             * Format: double
+             * @description Game accuracy, 0 to 100 (lichess's), over the judged actions; absent when none was judged.
+             */
+            accuracy?: number;
+            /** Format: int32 */
+            blunders: number;
+            /** Format: int32 */
+            inaccuracies: number;
+            /** Format: int32 */
+            judged: number;
+            /**
+             * Format: double
+             * @description Games with dice: the sum of the luck of every roll.
+             */
+            luck?: number;
+            /**
+             * Format: double
+             * @description Games with dice: the result less the luck.
+             */
+            luck_adjusted_result?: number;
+            /**
+             * Format: double
+             * @description The mean loss in the chance of winning over the judged actions.
+             */
+            mean_loss: number;
+            /** Format: int32 */
+            mistakes: number;
+            player: string;
+            /**
+             * Format: double
+             * @description The result: 1 for a win, a share of a shared first place (0.5 each in a draw of two), 0
+             *      otherwise; an unfinished game gives the last position's chance.
+             */
+            result: number;
         };
         /** @description PlayerState is the per-player part of a position. */
         PlayerState: {
@@ -1308,6 +1447,41 @@ export interface components {
             /** @description True when the values call for another roll (a d6 showing 1 or 6 in Chaturaji). */
             roll_again: boolean;
         };
+        ReviewGameRequest: {
+            /**
+             * Format: int32
+             * @description The depth of each position's search, 1 to 64; 0 for none.
+             */
+            depth?: number;
+            /** @description The nodes of each position's search; 0 for no node limit. */
+            max_nodes?: string;
+            /** @description The actions played from position, as ApplyMoves takes them (rolls as actions, `roll 3`). */
+            moves?: components["schemas"]["Action"][];
+            /** @description The players (by name, e.g. "white") whose actions are judged and summed up; empty for all. */
+            players?: string[];
+            /** @description The position the game starts from, when no record is given. */
+            position?: components["schemas"]["Position"];
+            /**
+             * @description The game as ImportGame reads it: tag pairs, then the actions, comments and marks skipped.
+             *      Either record, or position with moves.
+             */
+            record?: string;
+            /**
+             * @description The search time of each position; without a time, depth or node budget 100 ms, or an equal
+             *      share of the server's analysis time when that is less. The review's whole time, about
+             *      (actions + 1) times this, must fit in the server's analysis time.
+             */
+            time_per_action?: string;
+        };
+        /** @description ReviewGameResponse is one action's review, or with `summary` the game's. */
+        ReviewGameResponse: {
+            action?: components["schemas"]["ActionReview"];
+            summary?: components["schemas"]["GameReview"];
+        };
+        /** @description One line of ReviewGame's newline-delimited answer: a message, or the error that ended the call. */
+        ReviewGameResponseLine: {
+            result: components["schemas"]["ReviewGameResponse"];
+        } | components["schemas"]["Error"];
         RollDiceRequest: {
             /** @description Also return the next turn: the legal actions and the status of the position reached. */
             include_next?: boolean;
@@ -2266,6 +2440,47 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            /** @description Any other error, with the HTTP status its gRPC code maps to. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AnalysisService_ReviewGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewGameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: newline-delimited JSON, one object a line: {"result": ...} for each message, or an error body if the call fails after the answer began. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ReviewGameResponseLine"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];

@@ -19,6 +19,7 @@ export type NextTurn = Schemas["NextTurn"];
 export type GameHistory = Schemas["GameHistory"];
 export type Variant = Schemas["Variant"];
 export type SearchStreamResponse = Schemas["SearchStreamResponse"];
+export type ReviewGameResponse = Schemas["ReviewGameResponse"];
 export type MoveFailure = Schemas["MoveFailure"];
 
 /** An operation's request body and its answer, by operation id. */
@@ -103,6 +104,7 @@ const paths = {
   AnalysisService_Evaluate: ["POST", "/v1/analysis:evaluate"],
   AnalysisService_Rollout: ["POST", "/v1/analysis:rollout"],
   AnalysisService_Perft: ["POST", "/v1/analysis:perft"],
+  AnalysisService_ReviewGame: ["POST", "/v1/games:review"],
 } as const satisfies Record<keyof operations, readonly ["GET" | "POST", string]>;
 
 /**
@@ -167,7 +169,7 @@ export class Client {
       try {
         const res = await this.fetch(this.base + path, { ...init, signal: call.signal(stop.signal) });
         status = res.status;
-        if (res.ok && stream) return new SearchStream(res, call, stop, this.maxResponseBytes, this.#apiKey);
+        if (res.ok && stream) return new AnswerStream(res, call, stop, this.maxResponseBytes, this.#apiKey, finalOf(op));
         const raw = await readBody(res, this.maxResponseBytes);
         if (res.ok) return decode(status, `the answer (${res.headers.get("content-type") ?? "no Content-Type"})`, raw);
         err = AshtapadaError.fromBody(status, new TextDecoder().decode(raw), res.headers.get("retry-after"));
@@ -288,17 +290,35 @@ export class Client {
   perft(position: PositionLike, depth: number, rest: Rest<"AnalysisService_Perft", "position" | "depth"> = {}, opts?: CallOptions) {
     return this.call("AnalysisService_Perft", { ...rest, position: ref(position), depth }, {}, opts);
   }
+
+  /**
+   * Reviews a played game (a record, or position with moves): one answer per action as it is
+   * analysed, then the summary. docs/review.md has the conventions.
+   */
+  async reviewGame(game: RequestOf<"AnalysisService_ReviewGame">, opts: CallOptions = {}): Promise<ReviewStream> {
+    return (await this.exchange("AnalysisService_ReviewGame", game, {}, opts, true)) as ReviewStream;
+  }
 }
 
+/** The test of a stream's last answer, by operation: SearchStream's final, ReviewGame's summary. */
+function finalOf(op: keyof operations): (result: Record<string, unknown>) => boolean {
+  return op === "AnalysisService_ReviewGame" ? (r) => isRecord(r["summary"]) : (r) => r["final"] === true;
+}
+
+/** SearchStream's answers: one per completed depth, the last with final true. */
+export type SearchStream = AnswerStream<SearchStreamResponse>;
+/** ReviewGame's answers: one per action, the last with the summary. */
+export type ReviewStream = AnswerStream<ReviewGameResponse>;
+
 /**
- * SearchStream's newline-delimited JSON answer as an async iterator: `for await (const r of
- * stream)`. Leaving the loop early, or close(), ends the call. An error after the first line is
- * thrown as an AshtapadaError; a line that is not one of the API's, or a stream that ends before
- * its final answer, as a ProtocolError; a line longer than the client's maxResponseBytes as
+ * A streaming call's newline-delimited JSON answer (SearchStream, ReviewGame) as an async
+ * iterator: `for await (const r of stream)`. Leaving the loop early, or close(), ends the call. An
+ * error after the first line is thrown as an AshtapadaError; a line that is not one of the API's,
+ * or a stream that ends before its last answer, as a ProtocolError; a line longer than the client's maxResponseBytes as
  * ResponseTooLarge. The call's deadline covers the whole stream, the time the loop's body takes
  * included: DeadlineExceeded ends it.
  */
-export class SearchStream implements AsyncIterableIterator<SearchStreamResponse> {
+export class AnswerStream<T> implements AsyncIterableIterator<T> {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   private readonly status: number;
   /** Complete lines not yet answered. */
@@ -318,6 +338,7 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
     private readonly stop: AbortController,
     private readonly limit: number,
     secret = "",
+    private readonly isFinal: (result: Record<string, unknown>) => boolean = (r) => r["final"] === true,
   ) {
     this.#secret = secret;
     this.status = response.status;
@@ -328,7 +349,7 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
     return this;
   }
 
-  async next(): Promise<IteratorResult<SearchStreamResponse>> {
+  async next(): Promise<IteratorResult<T>> {
     if (this.closed) return { value: undefined, done: true };
     try {
       for (;;) {
@@ -339,8 +360,8 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
           if (isRecord(msg["error"])) throw AshtapadaError.of(this.status, msg["error"]);
           const result = msg["result"];
           if (!isRecord(result)) throw new ProtocolError(this.status, `a stream line without result or error: ${excerpt(line)}`);
-          if (result["final"] === true) await this.close();
-          return { value: result as SearchStreamResponse, done: false };
+          if (this.isFinal(result)) await this.close();
+          return { value: result as T, done: false };
         }
         if (this.eof) throw new ProtocolError(this.status, "the stream ended before its final answer");
         if (this.reader === undefined) {
@@ -380,7 +401,7 @@ export class SearchStream implements AsyncIterableIterator<SearchStreamResponse>
     }
   }
 
-  async return(): Promise<IteratorResult<SearchStreamResponse>> {
+  async return(): Promise<IteratorResult<T>> {
     await this.close();
     return { value: undefined, done: true };
   }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { AshtapadaError, Client } from "../src/index.js";
+import { AshtapadaError, Client, type ReviewGameResponse } from "../src/index.js";
 
 const url = process.env["ASHTAPADA_URL"] ?? "";
 const START = { variant: "chaturanga", text: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" };
@@ -73,6 +73,12 @@ describe("calls", { skip: url ? false : "set ASHTAPADA_URL to a running server" 
       break;
     }
     assert.deepEqual(await stream.next(), { value: undefined, done: true });
+    const review: ReviewGameResponse[] = [];
+    const record = '[Variant "Chaturanga"]\n\n1. e3 e6 2. Nf3 Ne7 3. Ne5 d6 4. Nxf7 Kxf7 *';
+    for await (const r of await client.reviewGame({ record, depth: 3 })) review.push(r);
+    assert.equal(review.length, 9);
+    assert.equal(review[6]?.action?.judgement, "JUDGEMENT_BLUNDER"); // Nxf7 gives a horse for a pawn
+    assert.deepEqual(review[8]?.summary?.players.map((p) => p.blunders), [1, 0]);
     const e = await client.evaluate(START);
     assert.deepEqual(e.values.map((v) => v.player), ["white", "black"]);
     const ro = await client.rollout(START, 4, { seed: "3", policy: "ROLLOUT_POLICY_GREEDY" });
