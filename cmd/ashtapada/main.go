@@ -6,6 +6,7 @@
 //	ashtapada perft --variant V --depth N [--fen TEXT] [--divide]
 //	ashtapada moves --variant V [--fen TEXT]
 //	ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
+//	ashtapada review [--movetime D | --depth N] [--server ADDR] [--json] FILE...
 package main
 
 import (
@@ -46,6 +47,7 @@ const usage = `usage:
   ashtapada moves --variant V [--fen TEXT]
   ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
   ashtapada match --variant V --players SPEC,SPEC,... --games N --seed S [--depth D | --movetime T] [--max-actions M]
+  ` + reviewUsage + `
 `
 
 // usageText is the usage with every serve flag, its environment variable and default.
@@ -92,6 +94,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return searchCommand(ctx, args[1:], out)
 	case "match":
 		return match(ctx, args[1:], out)
+	case "review":
+		return review(ctx, args[1:], out, os.Stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(out, usageText())
 		return nil

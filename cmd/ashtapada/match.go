@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/record"
 	"github.com/ashtapada/ashtapada/engine/search"
 )
 
@@ -39,6 +40,8 @@ type matchConfig struct {
 	// sprt, if set, stops the match once a sequential test of the first entry's Elo against the
 	// second's accepts elo0 or elo1.
 	sprt *[2]float64
+	// records, if set, names the file the games are written to as records.
+	records string
 }
 
 // match plays seeded games between bots and prints each player's results.
@@ -65,6 +68,7 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&cfg.fairy, "fairy", envOr("ASHTAPADA_FAIRY", defaultFairy), "Fairy-Stockfish binary for fairy players (env ASHTAPADA_FAIRY)")
 	fs.IntVar(&cfg.jobs, "jobs", 1, "games played at once; the results do not depend on it")
 	progress := fs.Bool("progress", false, "report every finished game on stderr")
+	fs.StringVar(&cfg.records, "records", "", "file to write every game to as a record, the players' specs as their names (ashtapada review reads it)")
 	fs.Float64Var(&cfg.resign, "resign", 0, "two players: a player whom both value at least this many pawns ahead for 3 moves each wins (0: off)")
 	fs.Float64Var(&cfg.draw, "draw", 0, "two players: from action 80 on, 10 moves each valued within this many pawns of level draw (0: off)")
 	sprt := fs.String("sprt", "", "ELO0,ELO1: two players; stop once a sequential probability ratio test (alpha = beta = 0.05) "+
@@ -93,7 +97,47 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	res.write(out)
+	if cfg.records != "" {
+		return res.writeRecords(cfg.records)
+	}
 	return nil
+}
+
+// untilRepetition cuts moves where the game they play is drawn by repetition, which a record
+// ends with; the match's bots play on past it.
+func untilRepetition(root engine.Position, moves []engine.Move) []engine.Move {
+	g := engine.NewGameAfter(root, nil)
+	for i, m := range moves {
+		if g.Drawn() {
+			return moves[:i]
+		}
+		g.Play(m)
+	}
+	return moves
+}
+
+// writeRecords writes every game as a record, the entries' specs naming the players.
+func (r *matchResult) writeRecords(file string) error {
+	var b strings.Builder
+	for g, rec := range r.games {
+		seats := engine.Seats(r.root)
+		tags := []record.Tag{{Name: "Event", Value: "ashtapada match"}, {Name: "Round", Value: strconv.Itoa(g + 1)}}
+		for e, s := range rec.seats {
+			tags = append(tags, record.Tag{Name: record.PlayerTag(seats[s].Name), Value: r.specs[e].text})
+		}
+		if rec.ended != "" {
+			tags = append(tags, record.Tag{Name: "Ended", Value: rec.ended})
+		}
+		text, err := record.Write(r.root, untilRepetition(r.root, rec.moves), tags)
+		if err != nil {
+			return fmt.Errorf("match: game %d's record: %w", g+1, err)
+		}
+		if g > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(text)
+	}
+	return os.WriteFile(file, []byte(b.String()), 0o644)
 }
 
 // playerSpec is a parsed player spec: kind[:key=value]...
@@ -313,6 +357,8 @@ type gameRecord struct {
 	elapsed time.Duration
 	// searched sums up each entry's searches, for those that report them.
 	searched []searchTotals
+	// moves are the game's actions from the match's start, the opening's and rolls included.
+	moves []engine.Move
 }
 
 // Why a game ended other than by its rules.
@@ -332,6 +378,7 @@ type searchTotals struct {
 // matchResult holds every game of a match, in game order.
 type matchResult struct {
 	cfg     matchConfig
+	root    engine.Position // every game's start
 	specs   []playerSpec
 	games   []gameRecord
 	elapsed time.Duration
@@ -378,6 +425,7 @@ func playMatch(ctx context.Context, cfg matchConfig) (*matchResult, error) {
 		return nil, err
 	}
 	root := start
+	res.root = root
 	if players := engine.Players(start); len(cfg.players) != players {
 		return nil, fmt.Errorf("match: %s seats %d players, got %d specs %q", cfg.variant, players, len(cfg.players), cfg.players)
 	}
@@ -520,12 +568,13 @@ func playOne(ctx context.Context, root engine.Position, seats []seat, g int, cfg
 	// The games of a round, one per seating, share their generator's seed: they open alike and
 	// meet the same first rolls.
 	rng := rand.New(rand.NewPCG(cfg.seed, uint64(g/players)))
-	from, opened := openGame(root, rng, cfg.open)
+	from, opening := openGame(root, rng, cfg.open)
+	opened := len(opening)
 	limit := cfg.maxActions
 	if limit == 0 {
 		limit = search.DefaultMaxActions
 	}
-	rec := gameRecord{places: make([]int, players), seats: make([]int, players), searched: make([]searchTotals, players)}
+	rec := gameRecord{places: make([]int, players), seats: make([]int, players), searched: make([]searchTotals, players), moves: opening}
 	for s, e := range entryAt {
 		rec.seats[e] = s
 	}
@@ -647,6 +696,7 @@ func (gp *gamePlay) run(ctx context.Context, cur engine.Position, opened, limit 
 				gp.adj.add(p, searchInfo{}, n+1)
 			}
 		}
+		gp.rec.moves = append(gp.rec.moves, m)
 		next := nodes[n%2]
 		cur.PlayInto(m, next)
 		cur = next
@@ -713,13 +763,14 @@ func (a *adjudicator) add(mover int, si searchInfo, actions int) (over bool, win
 
 // openGame plays up to k random actions from root (rolls by their probabilities) and returns
 // the position reached, which is root itself when k is 0, and the actions played.
-func openGame(root engine.Position, rng *rand.Rand, k int) (engine.Position, int) {
+func openGame(root engine.Position, rng *rand.Rand, k int) (engine.Position, []engine.Move) {
 	cur := root
+	var played []engine.Move
 	var buf [engine.MaxMoves]engine.Move
-	for i := range k {
+	for range k {
 		moves := cur.Moves(buf[:0])
 		if len(moves) == 0 {
-			return cur, i
+			return cur, played
 		}
 		var m engine.Move
 		if cur.Phase() == engine.PhaseRoll {
@@ -727,11 +778,12 @@ func openGame(root engine.Position, rng *rand.Rand, k int) (engine.Position, int
 		} else {
 			m = moves[rng.IntN(len(moves))]
 		}
+		played = append(played, m)
 		next := root.NewNode()
 		cur.PlayInto(m, next)
 		cur = next
 	}
-	return cur, k
+	return cur, played
 }
 
 // playerStats sums up the games of the entries that share one spec.

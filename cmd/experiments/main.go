@@ -5,6 +5,7 @@
 //	go run ./cmd/experiments paranoid-maxn [--games N] [--budgets 2000,20000]
 //	go run ./cmd/experiments chances [--games N] [--nodes K]
 //	go run ./cmd/experiments first-chances [--games N] [--nodes K] [--pairs FILE]
+//	go run ./cmd/experiments review-agreement --records FILE [--movetime D] [--fairy-depth N] [--fairy PATH]
 //
 // paranoid-maxn plays chaturaji (four players, no teams) between paranoid and max^n with equal
 // node budgets: two seats each, alternating, swapped every other game, the dice of game g seeded
@@ -26,6 +27,11 @@
 // 0.25, and once to all, which is the table to keep. Lines that end the game (a mean of exactly 1
 // or -1) read their chances off the result and are left out. --pairs writes the positions as
 // "game mean first" lines, for fitting another model.
+//
+// review-agreement reviews the chaturanga games of a record file (ashtapada match --records)
+// with engine/review and asks Fairy-Stockfish for its evaluation of every position reached at a
+// fixed depth, and reports how often the two put the same side ahead where both call the game
+// clearly decided (a pawn or more from level).
 //
 // Two more measurements need the search's internals and are benchmarks of engine/search, which
 // report their figures as metrics:
@@ -51,7 +57,7 @@ import (
 	"github.com/ashtapada/ashtapada/engine/search"
 )
 
-const usage = "usage: experiments paranoid-maxn|chances|first-chances [flags]"
+const usage = "usage: experiments paranoid-maxn|chances|first-chances|review-agreement [flags]"
 
 func main() {
 	if len(os.Args) < 2 {
@@ -66,6 +72,8 @@ func main() {
 		err = chances(os.Args[2:])
 	case "first-chances":
 		err = firstChances(os.Args[2:])
+	case "review-agreement":
+		err = reviewAgreement(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown experiment %q; %s", os.Args[1], usage)
 	}
