@@ -301,6 +301,7 @@ class ImportGameResponse(TypedDict):
     result: "str"
     start: "NotRequired[PositionOutput]"
     tags: "Dict[str, str]"
+    warnings: "List[str]"
 
 
 class LayoutPlacement(TypedDict):
