@@ -886,6 +886,12 @@ export interface components {
             tags: {
                 [key: string]: string;
             };
+            /**
+             * @description Where the record disagrees with itself or with its game, which does not stop it being read:
+             *      a Result tag other than the movetext's result, or a result other than the one the game's
+             *      end gives ("the movetext says 0-1, but the game ends in checkmate: 1-0").
+             */
+            warnings: string[];
         };
         /** @description LayoutPlacement places one sub-board. */
         LayoutPlacement: {
