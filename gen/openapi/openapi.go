@@ -308,7 +308,11 @@ func requireAnswerFields(schemas object) (map[string]string, error) {
 			name = to
 		}
 		s := schemas[name].(object)
-		s["required"] = required[schemaName(md)]
+		if req := required[schemaName(md)]; len(req) > 0 {
+			s["required"] = req
+		} else {
+			delete(s, "required") // an answer of one oneof only (ReviewGameResponse) always writes nothing
+		}
 		rewriteRefs(s, renamed)
 	}
 	return renamed, nil
