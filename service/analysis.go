@@ -136,7 +136,7 @@ func (a *Analysis) Evaluate(ctx context.Context, req *pb.EvaluateRequest) (*pb.E
 			return nil, statusError(codes.Internal, "INTERNAL", "", "internal error")
 		}
 	}
-	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], chances, dice)}
+	resp := &pb.EvaluateResponse{Values: playerValues(names, e[:len(names)], manySidesChances(n, e[:len(names)], chances), dice)}
 	terms := n.Terms()
 	balanceTerms(terms, e[:len(names)])
 	for _, t := range terms {
@@ -181,6 +181,31 @@ func playerNames(pos engine.Position) []string {
 		out[i] = p.Name
 	}
 	return out
+}
+
+// manySidesChances is chances, or where they are nil in a game with dice and more than two sides,
+// the chances the values stand for (search.ValueChances), which add up to 1 over the sides: the
+// two-sided reading of a value, (1 + value/10000) / 2, gives every one of four players about 0.5.
+func manySidesChances(pos engine.Position, values, chances []float64) []float64 {
+	if chances != nil || len(pos.Variant().Describe().Dice) == 0 {
+		return chances
+	}
+	sides, err := search.Sides(pos)
+	if err != nil {
+		return nil
+	}
+	n := 0
+	for p, side := range sides {
+		if side == p {
+			n++
+		}
+	}
+	if n <= 2 {
+		return nil
+	}
+	c := make([]float64, len(values))
+	search.ValueChances(sides, values, c)
+	return c
 }
 
 // playerValues converts every named player's value; chances, where the search estimated them

@@ -585,3 +585,38 @@ func TestSearchChancesTwoSides(t *testing.T) {
 		}
 	})
 }
+
+// In four-player chaturaji the chances Evaluate and a paranoid search answer add up to 1, where
+// the two-sided reading gave every player about 0.5.
+func TestFourPlayerChancesAddUp(t *testing.T) {
+	s := startServer(t)
+	start, err := s.rules.StartPosition(context.Background(), &pb.StartPositionRequest{Variant: "chaturaji"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolled, err := s.rules.ResolveDice(context.Background(), &pb.ResolveDiceRequest{Position: start.GetPosition(), Values: []int32{3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := &pb.Position{Variant: "chaturaji", Text: rolled.GetPosition().GetText()}
+	eval, err := s.analysis.Evaluate(context.Background(), &pb.EvaluateRequest{Position: pos})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.analysis.Search(context.Background(), &pb.SearchRequest{Position: pos, Depth: 2, Algorithm: pb.SearchAlgorithm_SEARCH_ALGORITHM_PARANOID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, values := range map[string][]*pb.PlayerValue{"evaluate": eval.GetValues(), "paranoid search": res.GetLines()[0].GetValues()} {
+		total := 0.0
+		for _, v := range values {
+			if v.WinChance == nil {
+				t.Fatalf("%s: %s has no chance", name, v.GetPlayer())
+			}
+			total += v.GetWinChance()
+		}
+		if math.Abs(total-1) > 0.003 {
+			t.Errorf("%s: chances %v add up to %.3f, want 1", name, values, total)
+		}
+	}
+}

@@ -317,7 +317,7 @@ func (j *searchJob) result(res search.Result) *pb.SearchStreamResponse {
 		if !legal(j.pos, l.Move) {
 			continue
 		}
-		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values, l.Chances, j.dice)}
+		line := &pb.SearchLine{Move: actionToProto(j.pos, l.Move), Values: playerValues(j.names, l.Values, manySidesChances(j.pos, l.Values, l.Chances), j.dice)}
 		pos := j.pos
 		for _, m := range l.PV {
 			if !legal(pos, m) {

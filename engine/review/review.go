@@ -72,9 +72,6 @@ const (
 	Blunder    = 0.15
 )
 
-// winChanceScale is lichess's: the chance of winning is 1 / (1 + exp(-scale × centipawns)).
-const winChanceScale = 0.00368208
-
 // Judgement is what a decision was, from its loss.
 type Judgement int
 
@@ -536,29 +533,10 @@ func (r *reviewer) luckLimits(n int) search.Limits {
 	return l
 }
 
-// chances gives every player's chance of winning from the values: the softmax over the sides of
-// lichess's win-chance model (see the package comment).
+// chances gives every player's chance of winning from the values (search.ValueChances).
 func (r *reviewer) chances(values []float64) []float64 {
 	c := make([]float64, r.players)
-	k := winChanceScale * 100 / 2
-	// The exponents relative to the largest, so that a won game's value overflows nothing.
-	top := math.Inf(-1)
-	for p, side := range r.sides {
-		if side == p {
-			top = max(top, values[p])
-		}
-	}
-	var bySide [engine.MaxPlayers]float64
-	total := 0.0
-	for p, side := range r.sides {
-		if side == p {
-			bySide[side] = math.Exp(k * (values[p] - top))
-			total += bySide[side]
-		}
-	}
-	for p, side := range r.sides {
-		c[p] = bySide[side] / total
-	}
+	search.ValueChances(r.sides, values, c)
 	return c
 }
 

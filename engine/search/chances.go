@@ -109,3 +109,34 @@ func Sides(pos engine.Position) ([]int, error) {
 	sides, err := sidesOf(pos, n)
 	return sides[:n], err
 }
+
+// WinScale is lichess's model of a value's chance: a side that leads another by v pawns wins
+// with chance 1 / (1 + exp(-WinScale × v)).
+const WinScale = 0.368208
+
+// ValueChances writes into c (one per player) every player's chance of winning read from values
+// in pawns, for a position whose search estimates none: lichess's model, which for any number of
+// sides is the softmax of WinScale/2 × each side's value, so that two sides get lichess's figure
+// exactly and the sides' chances add up to 1 (partners each show their side's). sides gives each
+// player's side, as Sides does.
+func ValueChances(sides []int, values, c []float64) {
+	k := WinScale / 2
+	// Exponents relative to the largest, so that a won game's value overflows nothing.
+	top := math.Inf(-1)
+	for p, side := range sides {
+		if side == p {
+			top = max(top, values[p])
+		}
+	}
+	var bySide [engine.MaxPlayers]float64
+	total := 0.0
+	for p, side := range sides {
+		if side == p {
+			bySide[side] = math.Exp(k * (values[p] - top))
+			total += bySide[side]
+		}
+	}
+	for p, side := range sides {
+		c[p] = bySide[side] / total
+	}
+}

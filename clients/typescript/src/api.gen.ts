@@ -1231,8 +1231,11 @@ export interface components {
              *      that positions with its values took in self-play. The sides' chances then add up to 1
              *      (partners each show their side's). A finished game gives 1 to the winner (the sides that
              *      tie for first share it) and 0 to everyone else.
-             *      Elsewhere what the value averaged over the rolls stands for: (1 + value / 10000) / 2, exact
-             *      when the outcomes the search reached are decided games, near 0.5 in quiet positions.
+             *      With more than two sides, where the search estimates no chance (Evaluate, paranoid, max^n),
+             *      lichess's model over the sides: the softmax of 0.184 × each side's value, so that the sides'
+             *      chances add up to 1 (docs/review.md). Elsewhere what the value averaged over the rolls stands
+             *      for: (1 + value / 10000) / 2, exact when the outcomes the search reached are decided games,
+             *      near 0.5 in quiet positions.
              */
             win_chance?: number;
             /**
