@@ -2,11 +2,13 @@
 # Tests the client packages against a fresh server, as examples/run.sh does: builds ashtapada,
 # serves it on free loopback ports, then installs the Python package into a new venv with pip
 # (no package index needed) and runs its tests from outside the source tree, so that they test
-# what was installed, and builds and tests the TypeScript package. Each plays a game of every
+# what was installed, builds and tests the TypeScript package, and tests the board package
+# (@ashtapada/board) in Chromium against a server of its own. Each plays a game of every
 # variant and prints the game log. Exits non-zero when a package fails.
 #
 # Needs Go, curl, Debian's python3 with python3-venv, mypy (Debian's package: the Python package
-# and its tests are type-checked against the generated types), and node 20 with npm.
+# and its tests are type-checked against the generated types), node 20 with npm, and Chromium
+# (/usr/bin/chromium, or CHROMIUM) for the board.
 #
 #   bash clients/run.sh
 #
@@ -100,9 +102,17 @@ typescript_client() {
     npm test --silent)
 }
 
+# The board starts its own server (it must allow the test page's origin) and drives Chromium.
+board_package() {
+  (cd "$root/clients/board" &&
+    npm ci --no-audit --no-fund --loglevel=error &&
+    ASHTAPADA_BIN="$work/ashtapada" npm test --silent)
+}
+
 run "python types" python_types
 run "python client" python_client
 run "typescript client" typescript_client
+run "board" board_package
 
 echo "== stop"
 kill -TERM "$server_pid"
