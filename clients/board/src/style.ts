@@ -40,6 +40,7 @@ position:relative;min-width:280px;width:100%;box-sizing:border-box;color:var(--_
 .ab-die{display:inline-block;min-width:1.6em;padding:2px 6px;border:1px solid var(--_button-border);border-radius:5px;text-align:center;font-weight:600}
 .ab-die[data-used=true]{opacity:.5}
 .ab-choices{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);display:flex;flex-wrap:wrap;gap:6px;justify-content:center;max-width:90%;padding:10px;border-radius:8px;background:var(--_button-bg);box-shadow:0 4px 18px rgba(0,0,0,.35)}
+.ab-choices.ab-outside{position:static;transform:none;max-width:none;width:auto;min-width:0;padding:0;background:none;box-shadow:none;justify-content:flex-start}
 .ab-choices[hidden],.ab-message[hidden]{display:none}
 .ab-message{margin-top:6px;padding:6px 8px;border-radius:6px;color:var(--_error);background:var(--_error-bg)}
 .ab-live{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

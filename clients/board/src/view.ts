@@ -1,9 +1,9 @@
 // Layer 1: createBoard(element, config), a pure view of any board the service describes. It draws
 // the variant's board and a position from their JSON alone, and turns clicks, drags and keys into
-// one of the legal actions it was given (onAction). It never calls the network. Adapted from the
-// playground's web/src/board.ts and the input code of web/src/main.ts.
+// one of the legal actions it was given (onAction). It never calls the network. The playground
+// (web/src/main.ts) draws its board with it.
 import type { Action, Board, Die, Piece, Position, Variant } from "./types.js";
-import { colorFill, drawGlyph, glyphSvg } from "./pieces.js";
+import { colorFill, drawGlyph, glyphSvg, pieceTitle } from "./pieces.js";
 import { CSS_TEXT } from "./style.js";
 
 /** An arrow (from, to) or a circle (from alone) drawn over the board. */
@@ -12,6 +12,12 @@ export interface Shape {
   to?: string;
   /** Any CSS colour; green when absent. */
   color?: string;
+  /** The action the arrow stands for: its line gets data-notation. */
+  notation?: string;
+  /** A hover text (a <title>). */
+  label?: string;
+  /** Classes of the arrow's line (or the circle), for the host's style sheet. */
+  class?: string;
 }
 
 export interface BoardConfig {
@@ -45,6 +51,18 @@ export interface BoardConfig {
   /** A square was selected (a piece picked up), or the selection dropped (null). */
   onSelect?: ((square: string | null) => void) | null;
   onRoll?: (() => void) | null;
+  /** A square activated (click, drop, Enter) that neither plays nor selects anything: no legal
+   * target of the selected piece (from), nothing to play from it, or a board that cannot be played. */
+  onMiss?: ((square: string, from: string | null) => void) | null;
+  /** Every square in the Tab order (default false: one square is, the arrow keys move between them). */
+  tabbable?: boolean;
+  /** Where the choices between several actions go (default: over the board). */
+  choicesElement?: HTMLElement | null;
+  /** Show the position's dice in the controls (default true). */
+  dice?: boolean;
+  /** Which actions the controls list: those without a square (default), or every action that is
+   * not a move from one square to another (drops and a piece's actions on its own square too). */
+  menu?: "squareless" | "unclickable";
 }
 
 export interface BoardHandle {
@@ -133,11 +151,24 @@ export function pieceName(variant: Variant, p: Piece): string {
 
 /** The style sheet, once per document or shadow root the board is drawn in. */
 const styled = new WeakSet<Node>();
+let sheet: CSSStyleSheet | undefined;
 function ensureStyle(node: Node): void {
   const root = node.getRootNode();
   const target = root instanceof ShadowRoot ? root : document;
   if (styled.has(target)) return;
   styled.add(target);
+  // A constructed style sheet where the browser has them: a page whose Content-Security-Policy
+  // allows no inline <style> (the playground's) is styled all the same.
+  if ("adoptedStyleSheets" in target && typeof CSSStyleSheet !== "undefined" && "replaceSync" in CSSStyleSheet.prototype) {
+    try {
+      sheet ??= new CSSStyleSheet();
+      if (!sheet.cssRules.length) sheet.replaceSync(CSS_TEXT);
+      target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
+      return;
+    } catch {
+      // another document's sheet (a board moved to another window): a <style> below
+    }
+  }
   const style = h("style", { "data-ashtapada-board": "" }, CSS_TEXT);
   if (target instanceof ShadowRoot) target.prepend(style);
   else document.head.append(style);
@@ -264,7 +295,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
 
     for (const r of board.regions ?? []) {
       if (r.kind !== "ocean") continue;
-      const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", class: `region kind-${r.kind}` }, view);
+      const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
       for (const name of r.squares ?? []) {
         if (cells.has(name)) continue;
         const c = cellOf(name, cells);
@@ -288,7 +319,8 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       const kind = regionKind.get(s.region ?? "") ?? "";
       const cls = ["sq", (c.file + c.rank) % 2 === 0 ? "dark" : "light"];
       if (kind) cls.push(`kind-${kind}`);
-      const rect = el("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: -1, role: "button", part: "square", "aria-label": `${name}, empty` }, sqLayer);
+      const rect = el("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: cfg.tabbable ? 0 : -1, role: "button", part: "square", "aria-label": `${name}, empty` }, sqLayer);
+      el("title", {}, rect).textContent = name;
       sqEls.set(name, rect);
       screen.set(name, seen(x + U / 2, y + U / 2));
     }
@@ -313,8 +345,9 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
         if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
         if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
       }
-      const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", class: `region kind-${r.kind}` }, view);
+      const g = el("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
       const path = el("path", { d, class: "outline" }, g);
+      el("title", {}, g).textContent = `${r.name} (${r.kind})`;
       if (r.kind === "coaster" && r.name && CSS.supports("color", r.name)) path.style.stroke = colorFill(r.name);
     }
 
@@ -328,7 +361,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       const [x, y] = xy(from);
       const cx = x + U / 2;
       const cy = y + U / 2;
-      el("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#ab-arrow)" }, arrows);
+      el("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#ab-arrow)", "data-from": cn.from ?? "", "data-to": cn.to ?? "", "data-direction": cn.direction ?? "" }, arrows);
     }
 
     const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
@@ -339,6 +372,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       const edges = regionEdges(m.squares ?? [], cells, regionOf);
       const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
       const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+      el("title", {}, g).textContent = `${nice(m.name ?? "")}: ${m.description ?? ""}`;
       if (m.player) g.style.setProperty("--mark", colorFill(playerColor(m.player)));
       if (edges.squares.size) {
         let d = "";
@@ -379,6 +413,9 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
     if (at) g.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
   };
 
+  /** A piece's name with the title GetVariant gives its kind, for hover texts. */
+  const hoverName = (p: Piece) => [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
+
   function pieceKey(p: Piece): string {
     return `${p.kind}|${p.color ?? ""}|${p.player ?? ""}|${p.color || playerColor(p.player ?? "")}`;
   }
@@ -388,6 +425,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
     const color = p.color || playerColor(p.player ?? "");
     const glyph = drawGlyph(g, variant, p.kind, color, U / 2, U / 2, pieceSize);
     if (turns) glyph.setAttribute("transform", `rotate(${-90 * turns} ${U / 2} ${U / 2})`);
+    if (glyph.classList.contains("glyph")) g.classList.add("glyph"); // drawn as its game's figure, not a lettered disc
     g.setAttribute("data-piece", p.kind);
     g.setAttribute("data-kind", p.kind);
     g.setAttribute("data-player", p.player ?? "");
@@ -398,6 +436,9 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
   function labelPiece(g: SVGGElement, p: Piece): void {
     g.setAttribute("data-square", p.square);
     g.setAttribute("aria-label", `${pieceName(variant, p)} on ${p.square}`);
+    let title = g.querySelector(":scope > title");
+    if (!title) title = el("title", {}, g);
+    title.textContent = `${hoverName(p)} on ${p.square}`;
   }
 
   /** Pieces diffed by square: a piece that stays is left alone, one that moved slides. */
@@ -444,6 +485,8 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       if (!rect) continue;
       const p = next.get(sq);
       rect.setAttribute("aria-label", p ? `${pieceName(variant, p)} on ${sq}` : `${sq}, empty`);
+      const title = rect.querySelector(":scope > title");
+      if (title) title.textContent = p ? `${hoverName(p)} on ${sq}` : sq;
     }
   }
 
@@ -465,13 +508,15 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
     }
     const movable = new Set<string>();
     for (const a of playable()) if (a.from && a.to && a.from !== a.to) movable.add(a.from);
-    const key = JSON.stringify([selected, [...targets], [...last], [...check], [...movable], (cfg.shapes ?? []).map((s) => [s.from, s.to, s.color])]);
+    const key = JSON.stringify([selected, [...targets], [...last], [...check], [...movable], cfg.shapes ?? []]);
     if (key === marksKey) return;
     marksKey = key;
     for (const [name, rect] of sqEls) {
       rect.classList.toggle("movable", movable.has(name));
       rect.classList.toggle("target", targets.has(name));
       rect.classList.toggle("selected", selected === name);
+      rect.classList.toggle("last", last.has(name));
+      rect.classList.toggle("check", check.has(name));
       if (selected === name) rect.setAttribute("aria-pressed", "true");
       else rect.removeAttribute("aria-pressed");
     }
@@ -500,7 +545,8 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       const color = s.color || "#15781b";
       const b = s.to ? home(s.to) : null;
       if (!b || s.to === s.from) {
-        el("circle", { cx: a[0] + U / 2, cy: a[1] + U / 2, r: U * 0.44, class: "shape", stroke: color, "data-shape": s.from }, shapeLayer);
+        const c = el("circle", { cx: a[0] + U / 2, cy: a[1] + U / 2, r: U * 0.44, class: `shape ${s.class ?? ""}`.trim(), stroke: color, "data-shape": s.from }, shapeLayer);
+        if (s.label) el("title", {}, c).textContent = s.label;
         continue;
       }
       const dx = b[0] - a[0];
@@ -509,7 +555,10 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       const g = el("g", { class: "shape", "data-shape": `${s.from}${s.to}` }, shapeLayer);
       const x2 = b[0] + U / 2 - (dx / l) * U * 0.35;
       const y2 = b[1] + U / 2 - (dy / l) * U * 0.35;
-      el("line", { x1: a[0] + U / 2, y1: a[1] + U / 2, x2, y2, stroke: color }, g);
+      const line = el("line", { x1: a[0] + U / 2, y1: a[1] + U / 2, x2, y2, stroke: color, "data-from": s.from, "data-to": s.to! }, g);
+      if (s.class) line.setAttribute("class", s.class);
+      if (s.notation !== undefined) line.setAttribute("data-notation", s.notation);
+      if (s.label) el("title", {}, line).textContent = s.label;
       const ux = dx / l;
       const uy = dy / l;
       const tip = [b[0] + U / 2 - ux * U * 0.1, b[1] + U / 2 - uy * U * 0.1];
@@ -523,8 +572,8 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
 
   function syncControls(): void {
     const pos = cfg.position ?? {};
-    const menu = playable().filter((a) => !a.from && !a.to);
-    const dice = pos.dice ?? [];
+    const menu = playable().filter((a) => (cfg.menu === "unclickable" ? !(a.from && a.to && a.from !== a.to) : !a.from && !a.to));
+    const dice = cfg.dice === false ? [] : (pos.dice ?? []);
     const key = JSON.stringify([menu.map((a) => a.notation), !!cfg.rollable && interactive(), dice, variant.name]);
     if (key === controlsKey) return;
     controlsKey = key;
@@ -589,7 +638,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
 
   /** A square clicked or picked with the keyboard, as the playground reads it. */
   function activate(square: string): void {
-    if (!interactive()) return;
+    if (!interactive()) return void cfg.onMiss?.(square, null);
     showChoices([]);
     const from = selected;
     const self = (sq: string) => playable().filter((a) => a.from === sq && (!a.to || a.to === sq));
@@ -603,12 +652,14 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
         return select(null);
       }
       if (movesFrom(square).length) return select(square);
-      return select(null);
+      select(null);
+      return void cfg.onMiss?.(square, from);
     }
     if (movesFrom(square).length) return select(square);
     const aimed = playable().filter((a) => !a.from && a.to === square);
     const own = self(square);
     if (aimed.length || own.length) return showChoices([...aimed, ...own]);
+    cfg.onMiss?.(square, null);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -681,14 +732,14 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
     if (to && to !== from && movesFrom(from).some((a) => a.to === to)) {
       selected = from;
       activate(to);
-    }
+    } else if (to && to !== from) cfg.onMiss?.(to, from);
     // Anywhere else: back where it was, still selected, and nothing is played.
   };
 
   function setFocus(sq: string, move: boolean): void {
     const rect = sqEls.get(sq);
     if (!rect) return;
-    sqEls.get(focusSq)?.setAttribute("tabindex", "-1");
+    if (!cfg.tabbable) sqEls.get(focusSq)?.setAttribute("tabindex", "-1");
     focusSq = sq;
     rect.setAttribute("tabindex", "0");
     if (move) rect.focus();
@@ -750,7 +801,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
   function render(changed: BoardConfig): void {
     if (destroyed) return;
     if ("variant" in changed) variant = cfg.variant ?? {};
-    root.dataset.theme = controls.dataset.theme = cfg.theme ?? "auto";
+    root.dataset.theme = controls.dataset.theme = choices.dataset.theme = cfg.theme ?? "auto";
     root.toggleAttribute("data-animate", cfg.animation !== false);
     if (cfg.viewOnly || !cfg.legal) svg.setAttribute("data-view-only", "");
     else svg.removeAttribute("data-view-only");
@@ -773,6 +824,12 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
     message.hidden = !msg;
     const target = cfg.controlsElement ?? root;
     if (controls.parentElement !== target) target.append(controls);
+    const choicesAt = cfg.choicesElement ?? root;
+    if (choices.parentElement !== choicesAt) {
+      choicesAt.append(choices);
+      choices.classList.toggle("ab", choicesAt !== root);
+      choices.classList.toggle("ab-outside", choicesAt !== root);
+    }
     const la = cfg.lastAction ?? cfg.position?.last_action;
     const said = la?.notation ? `${cfg.position?.key ?? ""}|${la.notation}` : "";
     if (said && said !== lastAnnounced) {
@@ -798,6 +855,7 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       destroyed = true;
       root.remove();
       controls.remove();
+      choices.remove();
     },
   };
 }
