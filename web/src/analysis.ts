@@ -3,9 +3,16 @@
 // and win chances from Rollout. A change of position cancels what runs for the old one.
 import { aborted, api, ApiError, patiently, ref } from "./api";
 import type { PlayerValue, Position, RolloutResponse, SearchStreamResponse } from "./api";
-import type { BestMove } from "./board";
-import { colorFill } from "./pieces";
+import { colorFill } from "../../clients/board/src/pieces.js";
 import { $, h } from "./ui";
+
+/** The analysis's best action, drawn as an arrow on the board from its square to its square. */
+export interface BestMove {
+  from: string;
+  to: string;
+  notation: string;
+  label: string;
+}
 
 /** What the analysis looks at: the position and what the page knows of the game around it. */
 export interface Subject {

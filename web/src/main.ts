@@ -1,10 +1,11 @@
 // The playground: one game of any variant the service serves, played by clicks, drags, keys and bots.
 // Every rule is the service's: the page keeps only the positions it was given and asks again.
 import { api, ApiError, patiently, ref } from "./api";
-import type { Action, Board, NextTurn, Position, Variant } from "./api";
+import type { Action, NextTurn, Position, Variant } from "./api";
 import { analysisBest, initAnalysis, updateAnalysis } from "./analysis";
-import { drawBoard, showBestMove, turnsToFace } from "./board";
-import { colorFill } from "./pieces";
+import { createBoard } from "../../clients/board/src/view.js";
+import type { BoardConfig, BoardHandle } from "../../clients/board/src/view.js";
+import { colorFill } from "../../clients/board/src/pieces.js";
 import { ADDRESS_RECORD_LIMIT, decodeRecord, encodeRecord, pgnDate, playerTag, recordFileName } from "./record";
 import { baseSeed, rollSeed } from "./seed";
 import { $, h, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
@@ -22,8 +23,6 @@ interface Entry {
 const state = {
   variant: null as Variant | null,
   history: [] as Entry[], // history[0] is the game's first position
-  selected: null as string | null,
-  choice: [] as Action[], // actions sharing the clicked squares, chosen in #actions
   seats: new Map<string, Who>(),
   generation: 0, // bumped by a new game, load or undo, so a bot's late answer is dropped
   botRunning: false,
@@ -44,6 +43,7 @@ let quiet = 0; // requests the page waits for without holding up clicks (the add
 function markBusy(): void {
   if (pending + quiet > 0) document.body.dataset.busy = "true";
   else delete document.body.dataset.busy;
+  syncBoard(); // the board is played only while the page waits for nothing
 }
 
 async function busy<T>(fn: () => Promise<T>): Promise<T | undefined> {
@@ -100,23 +100,9 @@ function optionBoard() {
   return v.option_boards?.find((ob) => Object.entries(ob.options ?? {}).every(([k, val]) => opts[k] === val));
 }
 
-/** The board as it stands: the position's own (moving coasters), the options' board, or the variant's. */
-function currentBoard(): Board {
-  return cur()?.pos.board ?? optionBoard()?.board ?? state.variant?.board ?? {};
-}
-
 const chooser = (e: Entry) => e.next?.to_move || e.pos.to_move || "";
 const finished = (e: Entry) =>
   e.next ? e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED" : e.pos.phase === "PHASE_FINISHED";
-
-/** Actions the board cannot play by two clicks: no squares, or one. Roll outcomes are not among
- * them: dice are rolled with Roll, or set by hand in their own control. */
-function menuActions(e: Entry): Action[] {
-  const moves = e.next?.moves ?? [];
-  if (e.next?.chance) return [];
-  // Moves that share their two squares with another action are offered once both are clicked.
-  return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
-}
 
 function keys(): string[] {
   return state.history.slice(0, -1).map((e) => e.pos.key ?? "").filter(Boolean);
@@ -128,8 +114,6 @@ async function setGame(pos: Position): Promise<void> {
   if (!r.position || !r.next) throw new ApiError("the service gave no position", 0);
   state.generation++;
   state.history = [{ pos: r.position, next: r.next, notation: null }];
-  state.selected = null;
-  state.choice = [];
   state.rollAgain = "";
   showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
@@ -140,8 +124,6 @@ async function setGame(pos: Position): Promise<void> {
 
 function push(pos: Position, next: NextTurn, notation: string): void {
   state.history.push({ pos, next, notation });
-  state.selected = null;
-  state.choice = [];
   state.rollAgain = "";
   showError("");
 }
@@ -154,7 +136,6 @@ async function playAction(a: Action): Promise<void> {
   if (gen !== state.generation) return;
   if (r.failure || !r.position || !r.next || !r.applied) {
     showError(r.failure?.reason ? `${a.notation}: ${r.failure.reason}` : `${a.notation} was not applied`);
-    state.selected = null;
     render();
     return;
   }
@@ -286,9 +267,47 @@ const act = (fn: () => Promise<void>) => () => void busy(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Clicks on the board.
+// The board: @ashtapada/board's view draws it and turns clicks, drags and keys into one of the
+// legal actions it is given; the page gives it none while it waits, and says why a square
+// activated did nothing.
 
-async function activate(square: string): Promise<void> {
+let board: BoardHandle | null = null;
+let shown: BoardConfig = {};
+const NO_MOVES: Action[] = [];
+
+/** What the board shows: the position, its legal actions when a person may play them now, the
+ * side seen from, and the analysis's best action. */
+function boardConfig(): BoardConfig | null {
+  const v = state.variant;
+  const e = cur();
+  if (!v || !e?.next) return null;
+  const human = !finished(e) && state.seats.get(chooser(e)) !== "bot";
+  const playable = pending === 0 && human && !e.next.chance;
+  const best = analysisBest();
+  return {
+    variant: v as BoardConfig["variant"],
+    position: e.pos as BoardConfig["position"],
+    legal: playable ? ((e.next.moves ?? NO_MOVES) as BoardConfig["legal"]) : null,
+    orientation: viewer(),
+    shapes: best ? [{ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" }] : [],
+  };
+}
+
+/** Gives the board what changed since it was last set. */
+function syncBoard(): void {
+  const want = board && boardConfig();
+  if (!board || !want) return;
+  const diff: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(want)) {
+    const old = (shown as Record<string, unknown>)[k];
+    if (k === "shapes" ? JSON.stringify(v) !== JSON.stringify(old) : v !== old) diff[k] = v;
+  }
+  shown = want;
+  if (Object.keys(diff).length) board.set(diff as BoardConfig);
+}
+
+/** A square clicked, dropped on or picked by the keyboard that played nothing: why. */
+async function missed(square: string, from: string | null): Promise<void> {
   const e = cur();
   if (!e) return;
   if (pending > 0) {
@@ -308,40 +327,8 @@ async function activate(square: string): Promise<void> {
     showError("roll the dice first");
     return;
   }
-  const moves = e.next?.moves ?? [];
-  const from = state.selected;
-  const piece = e.pos.pieces?.find((p) => p.square === square);
-  const movesFrom = (sq: string) => moves.filter((m) => m.from === sq && m.to);
   if (from !== null) {
-    const hits = moves.filter((m) => m.from === from && m.to === square);
-    if (hits.length === 1) {
-      await busy(async () => {
-        await playAction(hits[0]);
-        await afterChange();
-      });
-      return;
-    }
-    if (hits.length > 1) {
-      state.choice = hits;
-      showError("");
-      render();
-      ($("actions").querySelector("button") as HTMLButtonElement | null)?.focus();
-      return;
-    }
-    if (square === from) {
-      state.selected = null;
-      state.choice = [];
-      render();
-      return;
-    }
-    if (movesFrom(square).length) {
-      select(square);
-      return;
-    }
     // Not a legal target: the service says why, and nothing changes.
-    state.selected = null;
-    state.choice = [];
-    render();
     await busy(async () => {
       // The service's reason names the piece and what it cannot do ("a pawn on e2 cannot move to e4").
       let reason = "";
@@ -355,112 +342,26 @@ async function activate(square: string): Promise<void> {
     });
     return;
   }
-  if (movesFrom(square).length) {
-    select(square);
-    return;
-  }
-  // Drops and other actions aimed at a square without a piece to move: choose one in #actions.
-  const aimed = moves.filter((m) => !m.from && m.to === square);
-  if (aimed.length) {
-    state.selected = null;
-    state.choice = aimed;
-    showError("");
-    render();
-    ($("actions").querySelector("button") as HTMLButtonElement | null)?.focus();
-    return;
-  }
+  const piece = e.pos.pieces?.find((p) => p.square === square);
   showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
-  render();
 }
 
-function select(square: string): void {
-  state.selected = square;
-  state.choice = [];
-  showError("");
-  render();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Drag and drop: a piece taken from a square the player to move may move from, shown under the
-// pointer, and dropped on a square as if that square were clicked next. A press that does not
-// move stays a click.
-
-interface Drag {
-  from: string;
-  pointerId: number;
-  x: number;
-  y: number;
-  ghost: SVGGElement | null;
-}
-let drag: Drag | null = null;
-let dragEnded = false; // the click that follows a drop is the drop's, not a new click
-const DRAG_START_PX = 6;
-
-function boardSvg(): SVGSVGElement {
-  return $("board") as unknown as SVGSVGElement;
-}
-
-function squareAtPoint(x: number, y: number): string | null {
-  for (const e of document.elementsFromPoint(x, y)) {
-    if (e.hasAttribute("data-square") && !e.hasAttribute("data-piece")) return e.getAttribute("data-square");
-  }
-  return null;
-}
-
-function startDrag(ev: PointerEvent): void {
-  dragEnded = false;
-  if (ev.button !== 0 || pending > 0) return;
-  const sq = (ev.target as Element).closest("[data-square]");
-  if (!sq?.classList.contains("movable")) return;
-  drag = { from: sq.getAttribute("data-square") ?? "", pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, ghost: null };
-}
-
-function moveDrag(ev: PointerEvent): void {
-  if (!drag || ev.pointerId !== drag.pointerId) return;
-  const svg = boardSvg();
-  if (!drag.ghost) {
-    if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < DRAG_START_PX) return;
-    svg.setPointerCapture(ev.pointerId);
-    state.selected = drag.from;
-    state.choice = [];
-    showError("");
-    render();
-    const piece = svg.querySelector(`g[data-piece][data-square="${CSS.escape(drag.from)}"]`) as SVGGElement | null;
-    if (!piece) {
-      drag = null;
-      return;
-    }
-    piece.classList.add("dragged");
-    const ghost = piece.cloneNode(true) as SVGGElement;
-    ghost.removeAttribute("data-piece");
-    ghost.removeAttribute("data-square");
-    ghost.classList.remove("dragged");
-    ghost.classList.add("ghost");
-    piece.parentNode?.appendChild(ghost);
-    ghost.dataset.base = ghost.getAttribute("transform") ?? "";
-    drag.ghost = ghost;
-  }
-  // The pointer's move, in the coordinates of the layer the piece is drawn in.
-  const layer = drag.ghost.parentNode as SVGGraphicsElement;
-  const m = layer.getScreenCTM()?.inverse();
-  if (!m) return;
-  const at = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m);
-  const from = new DOMPoint(drag.x, drag.y).matrixTransform(m);
-  drag.ghost.setAttribute("transform", `translate(${at.x - from.x} ${at.y - from.y}) ${drag.ghost.dataset.base ?? ""}`);
-}
-
-function endDrag(ev: PointerEvent, drop: boolean): void {
-  if (!drag || ev.pointerId !== drag.pointerId) return;
-  const { from, ghost } = drag;
-  drag = null;
-  if (!ghost) return; // a click: the click handler plays it
-  dragEnded = true;
-  ghost.remove();
-  const to = drop ? squareAtPoint(ev.clientX, ev.clientY) : null;
-  if (to && to !== from) {
-    state.selected = from;
-    void activate(to);
-  } else render(); // back where it was, still selected
+function mountBoard(): void {
+  const host = $("board-box");
+  board = createBoard(host, {
+    tabbable: true,
+    dice: false,
+    menu: "unclickable",
+    controlsElement: $("actions"),
+    choicesElement: $("actions"),
+    onAction: (a) => act(() => playAction(a as Action))(),
+    onSelect: (sq) => {
+      if (sq) showError("");
+    },
+    onMiss: (sq, from) => void missed(sq, from),
+  });
+  const svg = board.element.querySelector("svg");
+  if (svg) svg.id = "board";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -477,31 +378,10 @@ function render(): void {
     void busy(fillNext);
     return;
   }
-  const moves = next.moves ?? [];
   const who = chooser(e);
   const human = state.seats.get(who) !== "bot" && !finished(e);
-  const targets = new Set<string>();
-  if (state.selected) for (const m of moves) if (m.from === state.selected && m.to) targets.add(m.to);
-  const last = new Set<string>();
-  if (pos.last_action?.from) last.add(pos.last_action.from);
-  if (pos.last_action?.to) last.add(pos.last_action.to);
-  const check = new Set<string>();
-  if (pos.in_check) {
-    const royal = new Set((v.piece_types ?? []).filter((t) => t.royal).map((t) => t.kind));
-    for (const p of pos.pieces ?? []) if (p.player === pos.to_move && royal.has(p.kind)) check.add(p.square);
-  }
-  const movable = new Set<string>();
-  if (human && !next.chance) for (const m of moves) if (m.from && m.to && m.from !== m.to) movable.add(m.from);
   updateAnalysis(); // first, so that a new position drops the old one's arrow
-  drawBoard($("board") as unknown as SVGSVGElement, {
-    variant: v,
-    board: currentBoard(),
-    pieces: pos.pieces ?? [],
-    playerColor,
-    marks: { selected: state.selected, targets, last, check, movable },
-    turns: turnsToFace(seatOf(viewer())),
-    bestMove: analysisBest(),
-  });
+  syncBoard();
   renderView();
 
   const toMove = $("to-move");
@@ -532,15 +412,6 @@ function render(): void {
   const scored = keepsScores(v, pos, next);
   renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = pos.last_action?.notation ?? "";
-
-  const actions = $("actions");
-  actions.replaceChildren();
-  const menu = state.choice.length ? state.choice : human ? menuActions(e) : [];
-  for (const a of menu) {
-    const b = h("button", { type: "button", "data-notation": a.notation ?? "" }, a.san || a.notation || "");
-    b.addEventListener("click", act(() => playAction(a)));
-    actions.append(b);
-  }
 
   renderDice(v, pos);
   renderDiceControls(e, next, human);
@@ -677,8 +548,6 @@ async function loadRecord(text: string): Promise<void> {
     { pos: start, next: null, notation: null },
     ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" })),
   ];
-  state.selected = null;
-  state.choice = [];
   state.rollAgain = "";
   showError("");
   await fillNext();
@@ -844,27 +713,8 @@ function analysisSubject() {
 
 async function main(): Promise<void> {
   const q = new URLSearchParams(location.search);
-  initAnalysis({ subject: analysisSubject, playerColor, showBestMove: (m) => showBestMove(boardSvg(), m) });
-  const board = $("board");
-  board.addEventListener("click", (ev) => {
-    if (dragEnded) {
-      dragEnded = false;
-      return;
-    }
-    const sq = (ev.target as Element).closest("[data-square]")?.getAttribute("data-square");
-    if (sq) void activate(sq);
-  });
-  board.addEventListener("pointerdown", (ev) => startDrag(ev as PointerEvent));
-  board.addEventListener("pointermove", (ev) => moveDrag(ev as PointerEvent));
-  board.addEventListener("pointerup", (ev) => endDrag(ev as PointerEvent, true));
-  board.addEventListener("pointercancel", (ev) => endDrag(ev as PointerEvent, false));
-  board.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter" && ev.key !== " ") return;
-    const sq = (ev.target as Element).closest("[data-square]")?.getAttribute("data-square");
-    if (!sq) return;
-    ev.preventDefault();
-    void activate(sq);
-  });
+  mountBoard();
+  initAnalysis({ subject: analysisSubject, playerColor, showBestMove: syncBoard });
   $("variant").addEventListener("change", () => {
     state.view = "";
     void busy(() => loadVariant(($("variant") as HTMLSelectElement).value, null, null));
@@ -890,8 +740,6 @@ async function main(): Promise<void> {
     // With bots seated, go back to the last position a human chooses in.
     while (state.history.length > 1 && botToMove()) state.history.pop();
     showRecordStatus(null);
-    state.selected = null;
-    state.choice = [];
     state.rollAgain = "";
     showError("");
     render();

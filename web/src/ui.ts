@@ -1,7 +1,7 @@
 // The panels around the board: dice, scores, held pieces, result, move list, options and seats.
 // Each is redrawn from the state alone.
 import type { NextTurn, OptionSpec, Position, Variant } from "./api";
-import { glyphSvg, pieceTitle } from "./pieces";
+import { glyphSvg, pieceTitle } from "../../clients/board/src/pieces.js";
 
 export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const e = document.getElementById(id);

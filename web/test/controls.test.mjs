@@ -303,13 +303,13 @@ describe("the board", { concurrency: 3 }, () => {
       assert.deepEqual(targets, moves.filter((m) => m.from === "b1").map((m) => m.to).sort(), "targets while dragging b1");
       const hints = await page.$$eval("svg#board [data-hint]", (els) => els.map((e) => e.getAttribute("data-hint")).sort());
       assert.deepEqual(hints, targets, "the dots on the targets");
-      assert.equal(await page.locator("svg#board .piece.ghost").count(), 1, "no piece follows the pointer");
+      assert.equal(await page.locator("svg#board [data-piece].dragging").count(), 1, "no piece follows the pointer");
       await page.mouse.move(b.x, b.y, { steps: 4 });
       await page.mouse.up();
       await until(page, (t) => document.querySelector("#position-text")?.value.trim() !== t, start.text);
       const after = (await api.apply("chaturanga", start.text, ["b1c3"])).position;
       assert.equal(await positionText(page), after.text, "b1 dragged to c3");
-      assert.equal(await page.locator("svg#board .piece.ghost").count(), 0, "the dragged piece is left behind");
+      assert.equal(await page.locator("svg#board [data-piece].dragging").count(), 0, "the dragged piece is left behind");
       const tinted = await page.$$eval("svg#board .tint-last", (els) => els.map((e) => e.getAttribute("data-tint")).sort());
       assert.deepEqual(tinted, ["b1", "c3"], "the last move's squares");
       // A drop on a square the piece cannot reach changes nothing and says why, in the service's words.

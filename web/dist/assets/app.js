@@ -105,7 +105,7 @@ async function searchStream(req, signal, onMessage) {
   line(buf);
 }
 
-// src/pieces.ts
+// ../clients/board/src/pieces.ts
 var SVG = "http://www.w3.org/2000/svg";
 function el(tag, attrs, parent) {
   const e = document.createElementNS(SVG, tag);
@@ -298,8 +298,8 @@ var PYRAMIDS = [
 ];
 function pyramidParts(p, baseY, scale = 1) {
   const w = p.width * scale;
-  const h2 = p.height * scale;
-  const top = baseY - h2;
+  const h3 = p.height * scale;
+  const top = baseY - h3;
   const parts = [
     ["pyramid", `M${50 - w / 2} ${baseY} L50 ${top} L${50 + w / 2} ${baseY} Z`],
     ["shade", `M50 ${top} L${50 + w / 2} ${baseY} L${50 + w * 0.12} ${baseY} Z`]
@@ -856,18 +856,70 @@ function showRollout(r) {
   box.dataset.state = "done";
 }
 
-// src/board.ts
+// ../clients/board/src/style.ts
+var CSS_TEXT = `
+:host{display:block}
+.ab{--_light:var(--ab-light,#f0dcb4);--_dark:var(--ab-dark,#c79b68);--_island-light:var(--ab-island-light,#f3e3a1);--_island-dark:var(--ab-island-dark,#dcc27a);--_zone-light:var(--ab-zone-light,#e9e4f2);--_zone-dark:var(--ab-zone-dark,#bfb3d6);--_coaster-light:var(--ab-coaster-light,#ece6d8);--_coaster-dark:var(--ab-coaster-dark,#cfc4aa);--_ocean:var(--ab-ocean,#6ea9d6);--_outline:var(--ab-outline,#333);--_coord:var(--ab-coord,#6b5b45);--_last:var(--ab-last,rgba(242,209,46,.5));--_selected:var(--ab-selected,rgba(63,143,240,.5));--_check:var(--ab-check,rgba(232,50,31,.6));--_hint:var(--ab-hint,rgba(29,107,44,.6));--_focus:var(--ab-focus,#0a58ca);--_bg:var(--ab-bg,transparent);--_fg:var(--ab-fg,#1c1c1c);--_button-bg:var(--ab-button-bg,#f4f1ea);--_button-fg:var(--ab-button-fg,#1c1c1c);--_button-border:var(--ab-button-border,#8a7a63);--_error:var(--ab-error,#b3261e);--_error-bg:var(--ab-error-bg,#fde7e4);--_duration:var(--ab-duration,180ms);
+position:relative;min-width:280px;width:100%;box-sizing:border-box;color:var(--_fg);background:var(--_bg);font:14px/1.3 system-ui,sans-serif}
+.ab[data-theme=dark]{--_light:var(--ab-light,#8d8577);--_dark:var(--ab-dark,#5e554a);--_island-light:var(--ab-island-light,#9a8f5a);--_island-dark:var(--ab-island-dark,#746a3c);--_zone-light:var(--ab-zone-light,#7c7591);--_zone-dark:var(--ab-zone-dark,#5a5370);--_coaster-light:var(--ab-coaster-light,#807a6c);--_coaster-dark:var(--ab-coaster-dark,#625b4d);--_ocean:var(--ab-ocean,#2f5e85);--_outline:var(--ab-outline,#d8d2c6);--_coord:var(--ab-coord,#c8bca8);--_fg:var(--ab-fg,#ece6dc);--_button-bg:var(--ab-button-bg,#2d2b28);--_button-fg:var(--ab-button-fg,#ece6dc);--_button-border:var(--ab-button-border,#8d8577);--_error:var(--ab-error,#ffb4aa);--_error-bg:var(--ab-error-bg,#4a1f1b);--_focus:var(--ab-focus,#8ab4f8)}
+@media (prefers-color-scheme:dark){.ab[data-theme=auto]{--_light:var(--ab-light,#8d8577);--_dark:var(--ab-dark,#5e554a);--_island-light:var(--ab-island-light,#9a8f5a);--_island-dark:var(--ab-island-dark,#746a3c);--_zone-light:var(--ab-zone-light,#7c7591);--_zone-dark:var(--ab-zone-dark,#5a5370);--_coaster-light:var(--ab-coaster-light,#807a6c);--_coaster-dark:var(--ab-coaster-dark,#625b4d);--_ocean:var(--ab-ocean,#2f5e85);--_outline:var(--ab-outline,#d8d2c6);--_coord:var(--ab-coord,#c8bca8);--_fg:var(--ab-fg,#ece6dc);--_button-bg:var(--ab-button-bg,#2d2b28);--_button-fg:var(--ab-button-fg,#ece6dc);--_button-border:var(--ab-button-border,#8d8577);--_error:var(--ab-error,#ffb4aa);--_error-bg:var(--ab-error-bg,#4a1f1b);--_focus:var(--ab-focus,#8ab4f8)}}
+.ab-svg{display:block;width:100%;height:auto;touch-action:manipulation;user-select:none;-webkit-user-select:none}
+.ab-svg *{pointer-events:none}
+.ab-svg .sq{pointer-events:auto;cursor:pointer;stroke:none}
+.ab-svg[data-view-only] .sq{cursor:default}
+.sq.light{fill:var(--_light)}.sq.dark{fill:var(--_dark)}
+.sq.kind-island.light{fill:var(--_island-light)}.sq.kind-island.dark{fill:var(--_island-dark)}
+.sq.kind-zone.light{fill:var(--_zone-light)}.sq.kind-zone.dark{fill:var(--_zone-dark)}
+.sq.kind-coaster.light{fill:var(--_coaster-light)}.sq.kind-coaster.dark{fill:var(--_coaster-dark)}
+.sq.movable{touch-action:none}
+.sq:focus{outline:none}.sq:focus-visible{stroke:var(--_focus);stroke-width:8}
+.tint-last{fill:var(--_last)}.tint-selected{fill:var(--_selected)}.tint-check{fill:var(--_check)}
+.hint-move{fill:var(--_hint)}.hint-capture{fill:none;stroke:var(--_hint);stroke-width:8}
+.ocean{fill:var(--_ocean)}
+.region .outline{fill:none;stroke:var(--_outline);stroke-width:5;stroke-linecap:round}
+.region.kind-zone .outline{stroke-width:3;stroke-dasharray:10 8}
+.region.kind-coaster .outline{stroke-width:9}
+.arrow{stroke:var(--_outline);stroke-width:4}.arrow.exit{stroke:#b3261e}.arrowhead{fill:context-stroke}
+.mark{--mark:#5a2d82;fill:none;stroke:var(--mark)}.mark-0 circle{stroke-width:5}
+.mark-1 path,.mark-2 path{fill:var(--mark);stroke:none}
+.mark-edge .bank{stroke:#1f4e79;stroke-width:16;stroke-linecap:round}.mark-edge .water{stroke:#7cc0ee;stroke-width:9;stroke-linecap:round}
+.piece:not(.glyph) circle{stroke:#222;stroke-width:4}.piece:not(.glyph) circle.royal{stroke-width:8}.piece:not(.glyph) circle.promoted{stroke-width:2}
+.piece text{font-weight:700;font-family:system-ui,sans-serif}
+.ab[data-animate] .pc{transition:transform var(--_duration) ease}
+.pc.dragging{transition:none!important;filter:drop-shadow(0 6px 6px rgba(0,0,0,.35))}
+.coords text{font:600 22px system-ui,sans-serif;fill:var(--_coord)}
+.shape{stroke-width:14;stroke-linecap:round;fill:none;opacity:.75}
+.ab-controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-top:6px;min-height:0}
+.ab-controls:empty{display:none}
+.ab button{font:inherit;padding:4px 10px;border-radius:6px;border:1px solid var(--_button-border);background:var(--_button-bg);color:var(--_button-fg);cursor:pointer;display:inline-flex;align-items:center;gap:4px}
+.ab button:focus-visible{outline:3px solid var(--_focus);outline-offset:1px}
+.ab-die{display:inline-block;min-width:1.6em;padding:2px 6px;border:1px solid var(--_button-border);border-radius:5px;text-align:center;font-weight:600}
+.ab-die[data-used=true]{opacity:.5}
+.ab-choices{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);display:flex;flex-wrap:wrap;gap:6px;justify-content:center;max-width:90%;padding:10px;border-radius:8px;background:var(--_button-bg);box-shadow:0 4px 18px rgba(0,0,0,.35)}
+.ab-choices.ab-outside{position:static;transform:none;max-width:none;width:auto;min-width:0;padding:0;background:none;box-shadow:none;justify-content:flex-start}
+.ab-choices[hidden],.ab-message[hidden]{display:none}
+.ab-message{margin-top:6px;padding:6px 8px;border-radius:6px;color:var(--_error);background:var(--_error-bg)}
+.ab-live{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (prefers-reduced-motion:reduce){.ab .pc{transition:none!important}}
+`;
+
+// ../clients/board/src/view.ts
 var SVG2 = "http://www.w3.org/2000/svg";
 var U = 100;
-function pieceName(variant, p) {
-  return [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
-}
+var DRAG_START_PX = 6;
 function el2(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVG2, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent?.appendChild(e);
   return e;
 }
+function h2(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== void 0) e.textContent = text;
+  return e;
+}
+var nice3 = (s) => s.replace(/_/g, " ");
 function cellOf(name, squares) {
   const s = squares.get(name);
   if (s) return s;
@@ -891,13 +943,9 @@ function dirVector(direction, from, to, ranks) {
   }
   if (!to) return null;
   const x = to.file - from.file;
-  const y = ranks - 1 - to.rank - (ranks - 1 - from.rank);
+  const y = from.rank - to.rank;
   const l = Math.hypot(x, y);
   return l > 0 ? [x / l, y / l] : null;
-}
-var bestMoveDrawers = /* @__PURE__ */ new WeakMap();
-function showBestMove(svg, m) {
-  bestMoveDrawers.get(svg)?.(m);
 }
 function turnsToFace(seat) {
   const s = seat.toLowerCase();
@@ -906,206 +954,646 @@ function turnsToFace(seat) {
   if (s === "east" || s === "right") return 1;
   return 0;
 }
-var MARGIN = 36;
-function drawBoard(svg, input) {
-  const { variant, board, pieces, marks } = input;
-  const files = board.files ?? 8;
-  const ranks = board.ranks ?? 8;
-  const focused = document.activeElement?.getAttribute?.("data-square");
-  const turns = ((input.turns ?? 0) % 4 + 4) % 4;
-  const W = files * U;
-  const H = ranks * U;
-  svg.replaceChildren();
-  const [vw, vh] = turns % 2 ? [H, W] : [W, H];
-  svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${vw + 2 * MARGIN} ${vh + 2 * MARGIN}`);
-  svg.dataset.turns = String(turns);
-  const cells = /* @__PURE__ */ new Map();
-  const regionKind = /* @__PURE__ */ new Map();
-  for (const r of board.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
-  for (const s of board.squares ?? []) cells.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
-  const xy = (c) => [c.file * U, (ranks - 1 - c.rank) * U];
-  const defs = el2("defs", {}, svg);
-  const bestHead = el2("marker", { id: "best-move-head", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" }, defs);
-  el2("path", { d: "M0 0 L10 5 L0 10 z", class: "best-move-head" }, bestHead);
-  const marker = el2("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
-  el2("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
-  const view = el2("g", { class: "view", transform: ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns] }, svg);
-  const upright = (e, x, y) => {
-    if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
+function pieceName(variant, p) {
+  return [p.color || p.player || "", nice3(p.kind)].filter(Boolean).join(" ");
+}
+var styled = /* @__PURE__ */ new WeakSet();
+var sheet;
+function ensureStyle(node) {
+  const root = node.getRootNode();
+  const target = root instanceof ShadowRoot ? root : document;
+  if (styled.has(target)) return;
+  styled.add(target);
+  if ("adoptedStyleSheets" in target && typeof CSSStyleSheet !== "undefined" && "replaceSync" in CSSStyleSheet.prototype) {
+    try {
+      sheet ??= new CSSStyleSheet();
+      if (!sheet.cssRules.length) sheet.replaceSync(CSS_TEXT);
+      target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
+      return;
+    } catch {
+    }
+  }
+  const style = h2("style", { "data-ashtapada-board": "" }, CSS_TEXT);
+  if (target instanceof ShadowRoot) target.prepend(style);
+  else document.head.append(style);
+}
+function actionLabel(a) {
+  let s = a.san || a.notation || a.name || "";
+  if (a.dice?.length && !/\d/.test(s)) s += ` (${a.dice.join(" ")})`;
+  return s;
+}
+function createBoard(host, initial = {}) {
+  const cfg = { coordinates: true, animation: true, theme: "auto", ...initial };
+  const root = h2("div", { class: "ab", part: "root" });
+  const svg = el2("svg", { class: "ab-svg", part: "board", role: "group" });
+  const choices = h2("div", { class: "ab-choices", part: "choices", role: "group", "aria-label": "choose an action", hidden: "" });
+  const message = h2("div", { class: "ab-message", part: "message", role: "alert", hidden: "" });
+  const live = h2("div", { class: "ab-live", "aria-live": "polite", "aria-atomic": "true" });
+  const controls = h2("div", { class: "ab-controls ab", part: "controls", role: "group", "aria-label": "actions" });
+  root.append(svg, choices, message, live);
+  host.append(root);
+  ensureStyle(root);
+  let staticKey = "";
+  let variant = {};
+  let cells = /* @__PURE__ */ new Map();
+  let ranks = 8;
+  let turns = 0;
+  let sqEls = /* @__PURE__ */ new Map();
+  let screen = /* @__PURE__ */ new Map();
+  let view = el2("g");
+  let pieceLayer = el2("g");
+  let tints = el2("g");
+  let hints = el2("g");
+  let shapeLayer = el2("g");
+  let pieceSize = U * 0.92;
+  let pieces = /* @__PURE__ */ new Map();
+  let occupant = /* @__PURE__ */ new Map();
+  let focusSq = "";
+  let selected = null;
+  let shownChoices = [];
+  let marksKey = "";
+  let controlsKey = "";
+  let lastAnnounced = "";
+  let drag = null;
+  let dragEnded = false;
+  let destroyed = false;
+  const interactive = () => !cfg.viewOnly && !!cfg.legal;
+  const legal = () => interactive() ? cfg.legal ?? [] : [];
+  const playable = () => legal().filter((a) => a.kind !== "ACTION_KIND_ROLL");
+  const movesFrom = (sq) => playable().filter((a) => a.from === sq && a.to);
+  const currentBoard = () => {
+    const pos = cfg.position;
+    if (pos?.board) return pos.board;
+    const opts = pos?.options ?? {};
+    const ob = variant.option_boards?.find((o) => Object.entries(o.options ?? {}).every(([k, v]) => opts[k] === v));
+    return ob?.board ?? variant.board ?? {};
   };
-  drawCoordinates(view, board, ranks, W, H, upright);
-  for (const r of board.regions ?? []) {
-    if (r.kind !== "ocean") continue;
-    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
-    for (const name of r.squares ?? []) {
-      if (cells.has(name)) continue;
-      const c = cellOf(name, cells);
-      if (!c) continue;
-      const [x, y] = xy(c);
-      el2("rect", { x, y, width: U, height: U, class: "ocean" }, g);
-    }
-  }
-  const sqLayer = el2("g", { class: "squares" }, view);
-  const byName = /* @__PURE__ */ new Map();
-  for (const p of pieces) byName.set(p.square, p);
-  for (const s of board.squares ?? []) {
-    const name = s.name ?? "";
-    const c = cells.get(name);
-    const [x, y] = xy(c);
-    const kind = regionKind.get(s.region ?? "") ?? "";
-    const cls = ["sq", (c.file + c.rank) % 2 === 0 ? "dark" : "light"];
-    if (kind) cls.push(`kind-${kind}`);
-    if (marks.selected === name) cls.push("selected");
-    if (marks.targets.has(name)) cls.push("target");
-    if (marks.last.has(name)) cls.push("last");
-    if (marks.check.has(name)) cls.push("check");
-    if (marks.movable.has(name)) cls.push("movable");
-    const p = byName.get(name);
-    const who = p ? pieceName(variant, p) : "empty";
-    const rect = el2("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: 0, role: "button", "aria-label": `${name}: ${who}` }, sqLayer);
-    el2("title", {}, rect).textContent = p ? `${who} on ${name}` : name;
-  }
-  const tints = el2("g", { class: "tints" }, view);
-  const tint = (squares, cls) => {
-    for (const name of squares) {
-      const c = cells.get(name);
-      if (!c) continue;
-      const [x, y] = xy(c);
-      el2("rect", { x, y, width: U, height: U, class: `tint ${cls}`, "data-tint": name }, tints);
-    }
+  const seats = () => {
+    const pos = cfg.position;
+    const opts = pos?.options ?? {};
+    const ob = variant.option_boards?.find((o) => Object.entries(o.options ?? {}).every(([k, v]) => opts[k] === v));
+    return [...variant.seats ?? [], ...ob?.seats ?? []];
   };
-  tint(marks.last, "tint-last");
-  tint(marks.selected ? [marks.selected] : [], "tint-selected");
-  tint(marks.check, "tint-check");
-  for (const r of board.regions ?? []) {
-    if (r.kind === "ocean") continue;
-    const inRegion = new Set(r.squares ?? []);
-    const pos = /* @__PURE__ */ new Set();
-    for (const n of inRegion) {
-      const c = cellOf(n, cells);
-      if (c) pos.add(`${c.file},${c.rank}`);
+  const playerColor2 = (player) => {
+    const now = cfg.position?.players?.find((p) => p.name === player)?.color;
+    if (now) return now;
+    return seats().find((s) => s.player === player)?.color || "";
+  };
+  const seatFor = (o) => {
+    const all = seats();
+    if (!o) {
+      const first = cfg.position?.players?.[0]?.name;
+      return all.find((s) => s.player === first)?.seat ?? all[0]?.seat ?? "";
     }
-    let d = "";
-    for (const key of pos) {
-      const [f, k] = key.split(",").map(Number);
-      const [x, y] = xy({ file: f, rank: k });
-      if (!pos.has(`${f},${k + 1}`)) d += `M${x} ${y}h${U}`;
-      if (!pos.has(`${f},${k - 1}`)) d += `M${x} ${y + U}h${U}`;
-      if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
-      if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
-    }
-    const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
-    const stroke = r.kind === "coaster" && r.name && CSS.supports("color", r.name) ? colorFill(r.name) : "";
-    const path = el2("path", { d, class: "outline" }, g);
-    if (stroke) path.style.stroke = stroke;
-    el2("title", {}, g).textContent = `${r.name} (${r.kind})`;
-  }
-  const arrows = el2("g", { class: "arrows" }, view);
-  for (const cn of board.connections ?? []) {
-    const from = cells.get(cn.from ?? "");
-    if (!from) continue;
-    const to = cn.to ? cellOf(cn.to, cells) : null;
-    const v = dirVector(cn.direction, from, to, ranks);
-    if (!v) continue;
-    const [x, y] = xy(from);
-    const cx = x + U / 2;
-    const cy = y + U / 2;
-    el2("line", {
-      x1: cx + v[0] * 26,
-      y1: cy + v[1] * 26,
-      x2: cx + v[0] * 44,
-      y2: cy + v[1] * 44,
-      class: cn.to ? "arrow" : "arrow exit",
-      "marker-end": "url(#arrow)",
-      "data-from": cn.from ?? "",
-      "data-to": cn.to ?? "",
-      "data-direction": cn.direction ?? ""
-    }, arrows);
-  }
-  const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
-  const markLayer = el2("g", { class: "marks" }, view);
-  const regionOf = /* @__PURE__ */ new Map();
-  for (const s of board.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
-  for (const m of board.marks ?? []) {
-    const edges = regionEdges(m.squares ?? [], cells, regionOf);
-    const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
-    const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
-    if (m.player) g.style.setProperty("--mark", colorFill(input.playerColor(m.player)));
-    el2("title", {}, g).textContent = `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`;
-    if (edges.squares.size) {
-      let d = "";
-      for (const [a, b] of edges.pairs) {
-        const [x, y] = xy(a);
-        if (b.rank > a.rank) d += `M${x} ${y}h${U}`;
-        else if (b.rank < a.rank) d += `M${x} ${y + U}h${U}`;
-        else if (b.file > a.file) d += `M${x + U} ${y}v${U}`;
-        else d += `M${x} ${y}v${U}`;
+    return all.find((s) => s.seat === o)?.seat ?? all.find((s) => s.player === o)?.seat ?? o;
+  };
+  function buildStatic(board2) {
+    const hadFocus = root.contains(document.activeElement) || root.getRootNode().activeElement?.closest?.(".ab") === root;
+    const files = board2.files ?? 8;
+    ranks = board2.ranks ?? 8;
+    const W = files * U;
+    const H = ranks * U;
+    const margin2 = cfg.coordinates === false ? 4 : 36;
+    svg.replaceChildren();
+    const [vw, vh] = turns % 2 ? [H, W] : [W, H];
+    svg.setAttribute("viewBox", `${-margin2} ${-margin2} ${vw + 2 * margin2} ${vh + 2 * margin2}`);
+    svg.setAttribute("aria-label", `${variant.title || variant.name || "game"} board`);
+    svg.dataset.turns = String(turns);
+    cells = /* @__PURE__ */ new Map();
+    sqEls = /* @__PURE__ */ new Map();
+    pieces = /* @__PURE__ */ new Map();
+    occupant = /* @__PURE__ */ new Map();
+    marksKey = "";
+    for (const s of board2.squares ?? []) cells.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
+    const regionKind = /* @__PURE__ */ new Map();
+    for (const r of board2.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
+    const xy = (c) => [c.file * U, (ranks - 1 - c.rank) * U];
+    const defs = el2("defs", {}, svg);
+    const marker = el2("marker", { id: "ab-arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+    el2("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
+    const turn = ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns];
+    view = el2("g", { class: "view", transform: turn }, svg);
+    const upright = (e, x, y) => {
+      if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
+    };
+    if (cfg.coordinates !== false) drawCoordinates(view, board2, cells, ranks, W, H, upright);
+    for (const r of board2.regions ?? []) {
+      if (r.kind !== "ocean") continue;
+      const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
+      for (const name of r.squares ?? []) {
+        if (cells.has(name)) continue;
+        const c = cellOf(name, cells);
+        if (!c) continue;
+        const [x, y] = xy(c);
+        el2("rect", { x, y, width: U, height: U, class: "ocean" }, g);
       }
-      el2("path", { d, class: "bank" }, g);
-      el2("path", { d, class: "water" }, g);
     }
-    for (const sq of m.squares ?? []) {
-      if (edges.squares.has(sq)) continue;
-      const c = cellOf(sq, cells);
-      if (!c) continue;
+    const sqLayer = el2("g", { class: "squares" }, view);
+    const seen = (x, y) => [
+      [x, H - y, W - x, y][turns],
+      [y, x, H - y, W - x][turns]
+    ];
+    screen = /* @__PURE__ */ new Map();
+    for (const s of board2.squares ?? []) {
+      const name = s.name ?? "";
+      const c = cells.get(name);
       const [x, y] = xy(c);
-      if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
-      else if (shape === 1) el2("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
-      else el2("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
+      const kind = regionKind.get(s.region ?? "") ?? "";
+      const cls = ["sq", (c.file + c.rank) % 2 === 0 ? "dark" : "light"];
+      if (kind) cls.push(`kind-${kind}`);
+      const rect = el2("rect", { x, y, width: U, height: U, class: cls.join(" "), "data-square": name, tabindex: cfg.tabbable ? 0 : -1, role: "button", part: "square", "aria-label": `${name}, empty` }, sqLayer);
+      el2("title", {}, rect).textContent = name;
+      sqEls.set(name, rect);
+      screen.set(name, seen(x + U / 2, y + U / 2));
     }
+    if (!sqEls.has(focusSq)) focusSq = (board2.squares ?? [])[0]?.name ?? "";
+    sqEls.get(focusSq)?.setAttribute("tabindex", "0");
+    tints = el2("g", { class: "tints" }, view);
+    for (const r of board2.regions ?? []) {
+      if (r.kind === "ocean") continue;
+      const pos = /* @__PURE__ */ new Set();
+      for (const n of r.squares ?? []) {
+        const c = cellOf(n, cells);
+        if (c) pos.add(`${c.file},${c.rank}`);
+      }
+      let d = "";
+      for (const key of pos) {
+        const [f, k] = key.split(",").map(Number);
+        const [x, y] = xy({ file: f, rank: k });
+        if (!pos.has(`${f},${k + 1}`)) d += `M${x} ${y}h${U}`;
+        if (!pos.has(`${f},${k - 1}`)) d += `M${x} ${y + U}h${U}`;
+        if (!pos.has(`${f - 1},${k}`)) d += `M${x} ${y}v${U}`;
+        if (!pos.has(`${f + 1},${k}`)) d += `M${x + U} ${y}v${U}`;
+      }
+      const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
+      const path = el2("path", { d, class: "outline" }, g);
+      el2("title", {}, g).textContent = `${r.name} (${r.kind})`;
+      if (r.kind === "coaster" && r.name && CSS.supports("color", r.name)) path.style.stroke = colorFill(r.name);
+    }
+    const arrows = el2("g", { class: "arrows" }, view);
+    for (const cn of board2.connections ?? []) {
+      const from = cells.get(cn.from ?? "");
+      if (!from) continue;
+      const to = cn.to ? cellOf(cn.to, cells) : null;
+      const v = dirVector(cn.direction, from, to, ranks);
+      if (!v) continue;
+      const [x, y] = xy(from);
+      const cx = x + U / 2;
+      const cy = y + U / 2;
+      el2("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#ab-arrow)", "data-from": cn.from ?? "", "data-to": cn.to ?? "", "data-direction": cn.direction ?? "" }, arrows);
+    }
+    const markNames = [...new Set((board2.marks ?? []).map((m) => m.name ?? ""))];
+    const markLayer = el2("g", { class: "marks" }, view);
+    const regionOf = /* @__PURE__ */ new Map();
+    for (const s of board2.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
+    for (const m of board2.marks ?? []) {
+      const edges = regionEdges(m.squares ?? [], cells, regionOf);
+      const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
+      const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+      el2("title", {}, g).textContent = `${nice3(m.name ?? "")}: ${m.description ?? ""}`;
+      if (m.player) g.style.setProperty("--mark", colorFill(playerColor2(m.player)));
+      if (edges.squares.size) {
+        let d = "";
+        for (const [a, b] of edges.pairs) {
+          const [x, y] = xy(a);
+          if (b.rank > a.rank) d += `M${x} ${y}h${U}`;
+          else if (b.rank < a.rank) d += `M${x} ${y + U}h${U}`;
+          else if (b.file > a.file) d += `M${x + U} ${y}v${U}`;
+          else d += `M${x} ${y}v${U}`;
+        }
+        el2("path", { d, class: "bank" }, g);
+        el2("path", { d, class: "water" }, g);
+      }
+      for (const sq of m.squares ?? []) {
+        if (edges.squares.has(sq)) continue;
+        const c = cellOf(sq, cells);
+        if (!c) continue;
+        const [x, y] = xy(c);
+        if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+        else if (shape === 1) el2("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
+        else el2("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
+      }
+    }
+    pieceLayer = el2("g", { class: "pieces" }, view);
+    pieceSize = (board2.connections ?? []).length ? U * 0.72 : U * 0.92;
+    hints = el2("g", { class: "hints" }, view);
+    shapeLayer = el2("g", { class: "shapes" }, view);
+    if (hadFocus) sqEls.get(focusSq)?.focus();
   }
-  const pieceLayer = el2("g", { class: "pieces" }, view);
-  const pieceSize = (board.connections ?? []).length ? U * 0.72 : U * 0.92;
-  for (const p of pieces) {
-    const c = cells.get(p.square) ?? cellOf(p.square, cells);
-    if (!c) continue;
-    const [x, y] = xy(c);
-    const color = p.color || input.playerColor(p.player ?? "");
-    const g = drawGlyph(pieceLayer, variant, p.kind, color, x + U / 2, y + U / 2, pieceSize);
-    upright(g, x + U / 2, y + U / 2);
-    g.setAttribute("data-piece", "");
-    g.setAttribute("data-square", p.square);
+  const home = (sq) => {
+    const c = cells.get(sq) ?? cellOf(sq, cells);
+    return c ? [c.file * U, (ranks - 1 - c.rank) * U] : null;
+  };
+  const place = (g, sq) => {
+    const at = home(sq);
+    if (at) g.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
+  };
+  const hoverName = (p) => [p.color || p.player || "", pieceTitle(variant, p.kind)].filter(Boolean).join(" ");
+  function pieceKey(p) {
+    return `${p.kind}|${p.color ?? ""}|${p.player ?? ""}|${p.color || playerColor2(p.player ?? "")}`;
+  }
+  function makePiece(p) {
+    const g = el2("g", { class: "pc", part: "piece", role: "img" }, pieceLayer);
+    const color = p.color || playerColor2(p.player ?? "");
+    const glyph = drawGlyph(g, variant, p.kind, color, U / 2, U / 2, pieceSize);
+    if (turns) glyph.setAttribute("transform", `rotate(${-90 * turns} ${U / 2} ${U / 2})`);
+    if (glyph.classList.contains("glyph")) g.classList.add("glyph");
+    g.setAttribute("data-piece", p.kind);
     g.setAttribute("data-kind", p.kind);
     g.setAttribute("data-player", p.player ?? "");
     g.setAttribute("data-color", p.color ?? "");
-    el2("title", {}, g).textContent = pieceName(variant, p);
+    return g;
   }
-  const hints = el2("g", { class: "hints" }, view);
-  for (const name of marks.targets) {
-    const c = cells.get(name);
-    if (!c) continue;
-    const [x, y] = xy(c);
-    if (byName.has(name)) el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
-    else el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
+  function labelPiece(g, p) {
+    g.setAttribute("data-square", p.square);
+    g.setAttribute("aria-label", `${pieceName(variant, p)} on ${p.square}`);
+    let title = g.querySelector(":scope > title");
+    if (!title) title = el2("title", {}, g);
+    title.textContent = `${hoverName(p)} on ${p.square}`;
   }
-  const best = el2("g", { class: "best-move-layer" }, view);
-  const drawBest = (m) => {
-    best.replaceChildren();
-    const a = m && cells.get(m.from);
-    const b = m && cells.get(m.to);
-    if (!m || !a || !b || m.from === m.to) return;
-    const [x1, y1] = xy(a);
-    const [x2, y2] = xy(b);
-    const dx = x2 - x1;
-    const dy = y2 - y1;
-    const l = Math.hypot(dx, dy);
-    const cut = Math.min(U * 0.3, l / 3);
-    const line = el2("line", {
-      x1: x1 + U / 2,
-      y1: y1 + U / 2,
-      x2: x2 + U / 2 - dx / l * cut,
-      y2: y2 + U / 2 - dy / l * cut,
-      class: "best-move",
-      "marker-end": "url(#best-move-head)",
-      "data-from": m.from,
-      "data-to": m.to,
-      "data-notation": m.notation
-    }, best);
-    el2("title", {}, line).textContent = `best: ${m.label}`;
+  function syncPieces(list) {
+    const next = /* @__PURE__ */ new Map();
+    for (const p of list) next.set(p.square, p);
+    const gone = [];
+    const added = [];
+    const changed = /* @__PURE__ */ new Set();
+    for (const [sq, pe] of pieces) {
+      const p = next.get(sq);
+      if (!p || pieceKey(p) !== pe.key) {
+        gone.push(pe);
+        pieces.delete(sq);
+        changed.add(sq);
+      }
+    }
+    for (const [sq, p] of next) {
+      if (pieces.has(sq)) {
+        const old = occupant.get(sq);
+        if (old && (old.promotes_to ?? "") !== (p.promotes_to ?? "")) changed.add(sq);
+        continue;
+      }
+      added.push(p);
+      changed.add(sq);
+    }
+    for (const p of added) {
+      const key = pieceKey(p);
+      const i = gone.findIndex((g2) => g2.key === key);
+      let g;
+      if (i >= 0) {
+        g = gone.splice(i, 1)[0].g;
+      } else {
+        g = makePiece(p);
+      }
+      labelPiece(g, p);
+      place(g, p.square);
+      pieces.set(p.square, { g, key });
+    }
+    for (const g of gone) g.g.remove();
+    occupant = next;
+    for (const sq of changed) {
+      const rect = sqEls.get(sq);
+      if (!rect) continue;
+      const p = next.get(sq);
+      rect.setAttribute("aria-label", p ? `${pieceName(variant, p)} on ${sq}` : `${sq}, empty`);
+      const title = rect.querySelector(":scope > title");
+      if (title) title.textContent = p ? `${hoverName(p)} on ${sq}` : sq;
+    }
+  }
+  function syncMarks() {
+    const pos = cfg.position ?? {};
+    const targets = /* @__PURE__ */ new Set();
+    if (selected) for (const a of movesFrom(selected)) targets.add(a.to);
+    const last = /* @__PURE__ */ new Set();
+    const la = cfg.lastAction ?? pos.last_action;
+    if (la?.from) last.add(la.from);
+    if (la?.to) last.add(la.to);
+    const check = /* @__PURE__ */ new Set();
+    if (pos.in_check) {
+      const royal = new Set((variant.piece_types ?? []).filter((t) => t.royal).map((t) => t.kind));
+      for (const p of pos.pieces ?? []) if (p.player === pos.to_move && royal.has(p.kind)) check.add(p.square);
+    }
+    const movable = /* @__PURE__ */ new Set();
+    for (const a of playable()) if (a.from && a.to && a.from !== a.to) movable.add(a.from);
+    const key = JSON.stringify([selected, [...targets], [...last], [...check], [...movable], cfg.shapes ?? []]);
+    if (key === marksKey) return;
+    marksKey = key;
+    for (const [name, rect] of sqEls) {
+      rect.classList.toggle("movable", movable.has(name));
+      rect.classList.toggle("target", targets.has(name));
+      rect.classList.toggle("selected", selected === name);
+      rect.classList.toggle("last", last.has(name));
+      rect.classList.toggle("check", check.has(name));
+      if (selected === name) rect.setAttribute("aria-pressed", "true");
+      else rect.removeAttribute("aria-pressed");
+    }
+    tints.replaceChildren();
+    const tint = (squares, cls) => {
+      for (const name of squares) {
+        const at = home(name);
+        if (at && cells.has(name)) el2("rect", { x: at[0], y: at[1], width: U, height: U, class: `tint ${cls}`, "data-tint": name }, tints);
+      }
+    };
+    tint(last, "tint-last");
+    tint(selected ? [selected] : [], "tint-selected");
+    tint(check, "tint-check");
+    hints.replaceChildren();
+    for (const name of targets) {
+      const at = home(name);
+      if (!at) continue;
+      const [x, y] = at;
+      if (occupant.has(name)) el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.45, class: "hint hint-capture", "data-hint": name }, hints);
+      else el2("circle", { cx: x + U / 2, cy: y + U / 2, r: U * 0.14, class: "hint hint-move", "data-hint": name }, hints);
+    }
+    shapeLayer.replaceChildren();
+    for (const s of cfg.shapes ?? []) {
+      const a = home(s.from);
+      if (!a) continue;
+      const color = s.color || "#15781b";
+      const b = s.to ? home(s.to) : null;
+      if (!b || s.to === s.from) {
+        const c = el2("circle", { cx: a[0] + U / 2, cy: a[1] + U / 2, r: U * 0.44, class: `shape ${s.class ?? ""}`.trim(), stroke: color, "data-shape": s.from }, shapeLayer);
+        if (s.label) el2("title", {}, c).textContent = s.label;
+        continue;
+      }
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const l = Math.hypot(dx, dy);
+      const g = el2("g", { class: "shape", "data-shape": `${s.from}${s.to}` }, shapeLayer);
+      const x2 = b[0] + U / 2 - dx / l * U * 0.35;
+      const y2 = b[1] + U / 2 - dy / l * U * 0.35;
+      const line = el2("line", { x1: a[0] + U / 2, y1: a[1] + U / 2, x2, y2, stroke: color, "data-from": s.from, "data-to": s.to }, g);
+      if (s.class) line.setAttribute("class", s.class);
+      if (s.notation !== void 0) line.setAttribute("data-notation", s.notation);
+      if (s.label) el2("title", {}, line).textContent = s.label;
+      const ux = dx / l;
+      const uy = dy / l;
+      const tip = [b[0] + U / 2 - ux * U * 0.1, b[1] + U / 2 - uy * U * 0.1];
+      const base = [x2 - ux * U * 0.1, y2 - uy * U * 0.1];
+      el2("path", { d: `M${tip[0]} ${tip[1]}L${base[0] - uy * 28} ${base[1] + ux * 28}L${base[0] + uy * 28} ${base[1] - ux * 28}Z`, fill: color, stroke: "none" }, g);
+    }
+  }
+  function syncControls() {
+    const pos = cfg.position ?? {};
+    const menu = playable().filter((a) => cfg.menu === "unclickable" ? !(a.from && a.to && a.from !== a.to) : !a.from && !a.to);
+    const dice = cfg.dice === false ? [] : pos.dice ?? [];
+    const key = JSON.stringify([menu.map((a) => a.notation), !!cfg.rollable && interactive(), dice, variant.name]);
+    if (key === controlsKey) return;
+    controlsKey = key;
+    controls.replaceChildren();
+    for (const d of dice) controls.append(dieChip(d));
+    if (cfg.rollable && interactive()) {
+      const b = h2("button", { type: "button", part: "button roll", "data-control": "roll" }, "Roll");
+      b.addEventListener("click", () => cfg.onRoll?.());
+      controls.append(b);
+    }
+    for (const a of menu) {
+      const b = h2("button", { type: "button", part: "button action", "data-notation": a.notation ?? "", "data-kind": a.kind ?? "" }, nice3(actionLabel(a)));
+      b.addEventListener("click", () => choose(a));
+      controls.append(b);
+    }
+  }
+  function dieChip(d) {
+    const face = variant.die_types?.find((t) => t.kind === d.kind)?.faces?.find((f) => f.value === d.value);
+    const label = face?.label ?? String(d.value ?? "");
+    return h2("span", { class: "ab-die", part: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(!!d.used), title: d.means || face?.meaning || "", "aria-label": `die ${label}` }, label);
+  }
+  function showChoices(list) {
+    shownChoices = list;
+    choices.replaceChildren();
+    if (!list.length) {
+      choices.hidden = true;
+      return;
+    }
+    for (const a of list) {
+      const b = h2("button", { type: "button", part: "button choice", "data-notation": a.notation ?? "" });
+      const kind = a.promotion || (a.kind === "ACTION_KIND_DROP" ? a.piece : "");
+      if (kind) b.append(glyphSvg(variant, kind, playerColor2(cfg.position?.to_move ?? ""), 26));
+      b.append(nice3(actionLabel(a)));
+      b.addEventListener("click", () => choose(a));
+      choices.append(b);
+    }
+    const cancel2 = h2("button", { type: "button", part: "button cancel", "data-control": "cancel", "aria-label": "cancel" }, "\u2715");
+    cancel2.addEventListener("click", () => {
+      showChoices([]);
+      sqEls.get(focusSq)?.focus();
+    });
+    choices.append(cancel2);
+    choices.hidden = false;
+    choices.querySelector("button")?.focus();
+  }
+  function choose(a) {
+    if (!interactive()) return;
+    select(null);
+    showChoices([]);
+    cfg.onAction?.(a);
+  }
+  function select(sq) {
+    if (selected === sq) return;
+    selected = sq;
+    syncMarks();
+    cfg.onSelect?.(sq);
+  }
+  function activate(square) {
+    if (!interactive()) return void cfg.onMiss?.(square, null);
+    showChoices([]);
+    const from = selected;
+    const self = (sq) => playable().filter((a) => a.from === sq && (!a.to || a.to === sq));
+    if (from !== null) {
+      const hits = playable().filter((a) => a.from === from && a.to === square && a.to !== a.from);
+      if (hits.length === 1) return choose(hits[0]);
+      if (hits.length > 1) return showChoices(hits);
+      if (square === from) {
+        const own2 = self(square);
+        if (own2.length) return showChoices(own2);
+        return select(null);
+      }
+      if (movesFrom(square).length) return select(square);
+      select(null);
+      return void cfg.onMiss?.(square, from);
+    }
+    if (movesFrom(square).length) return select(square);
+    const aimed = playable().filter((a) => !a.from && a.to === square);
+    const own = self(square);
+    if (aimed.length || own.length) return showChoices([...aimed, ...own]);
+    cfg.onMiss?.(square, null);
+  }
+  function squareAt(clientX, clientY) {
+    const m = view.getScreenCTM()?.inverse();
+    if (!m) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m);
+    const file = Math.floor(p.x / U);
+    const rank = ranks - 1 - Math.floor(p.y / U);
+    for (const [name, c] of cells) if (c.file === file && c.rank === rank) return name;
+    return null;
+  }
+  const onClick = (ev) => {
+    if (dragEnded) {
+      dragEnded = false;
+      return;
+    }
+    const sq = squareAt(ev.clientX, ev.clientY);
+    if (!sq) return;
+    setFocus(sq, false);
+    activate(sq);
   };
-  drawBest(input.bestMove ?? null);
-  bestMoveDrawers.set(svg, drawBest);
-  if (focused) svg.querySelector(`[data-square="${CSS.escape(focused)}"]:not([data-piece])`)?.focus();
+  const onPointerDown = (ev) => {
+    dragEnded = false;
+    if (ev.button !== 0 || !interactive()) return;
+    const sq = squareAt(ev.clientX, ev.clientY);
+    if (!sq || !movesFrom(sq).length || !pieces.has(sq)) return;
+    drag = { from: sq, pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, started: false };
+  };
+  const onPointerMove = (ev) => {
+    if (!drag || ev.pointerId !== drag.pointerId) return;
+    const pe = pieces.get(drag.from);
+    if (!pe) return;
+    if (!drag.started) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < DRAG_START_PX) return;
+      drag.started = true;
+      try {
+        svg.setPointerCapture(ev.pointerId);
+      } catch {
+      }
+      showChoices([]);
+      select(drag.from);
+      pe.g.classList.add("dragging");
+      pieceLayer.append(pe.g);
+    }
+    const m = pieceLayer.getScreenCTM()?.inverse();
+    if (!m) return;
+    const at = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m);
+    pe.g.style.transform = `translate(${at.x - U / 2}px, ${at.y - U / 2}px)`;
+  };
+  const endDrag = (ev, drop) => {
+    if (!drag || ev.pointerId !== drag.pointerId) return;
+    const { from, started } = drag;
+    drag = null;
+    if (!started) return;
+    dragEnded = true;
+    const pe = pieces.get(from);
+    if (pe) {
+      pe.g.classList.remove("dragging");
+      place(pe.g, from);
+    }
+    const to = drop ? squareAt(ev.clientX, ev.clientY) : null;
+    if (to && to !== from && movesFrom(from).some((a) => a.to === to)) {
+      selected = from;
+      activate(to);
+    } else if (to && to !== from) cfg.onMiss?.(to, from);
+  };
+  function setFocus(sq, move) {
+    const rect = sqEls.get(sq);
+    if (!rect) return;
+    if (!cfg.tabbable) sqEls.get(focusSq)?.setAttribute("tabindex", "-1");
+    focusSq = sq;
+    rect.setAttribute("tabindex", "0");
+    if (move) rect.focus();
+  }
+  const onKey = (ev) => {
+    const sq = ev.target.getAttribute?.("data-square");
+    if (!sq) return;
+    const step = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const d = step[ev.key];
+    if (d) {
+      ev.preventDefault();
+      const [x, y] = screen.get(sq);
+      let best = "";
+      let bestDist = Infinity;
+      for (const [name, [sx, sy]] of screen) {
+        const along = (sx - x) * d[0] + (sy - y) * d[1];
+        const across = Math.abs((sx - x) * d[1] + (sy - y) * d[0]);
+        if (along <= 0 || across > U / 2) continue;
+        if (along < bestDist) [best, bestDist] = [name, along];
+      }
+      if (best) setFocus(best, true);
+      return;
+    }
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      setFocus(sq, false);
+      activate(sq);
+    } else if (ev.key === "Escape") {
+      showChoices([]);
+      select(null);
+    }
+  };
+  const onChoicesKey = (ev) => {
+    if (ev.key !== "Escape") return;
+    showChoices([]);
+    sqEls.get(focusSq)?.focus();
+  };
+  const onFocusIn = (ev) => {
+    const sq = ev.target.getAttribute?.("data-square");
+    if (sq && sqEls.has(sq)) setFocus(sq, false);
+  };
+  svg.addEventListener("click", onClick);
+  svg.addEventListener("pointerdown", onPointerDown);
+  svg.addEventListener("pointermove", onPointerMove);
+  svg.addEventListener("pointerup", (ev) => endDrag(ev, true));
+  svg.addEventListener("pointercancel", (ev) => endDrag(ev, false));
+  svg.addEventListener("keydown", onKey);
+  svg.addEventListener("focusin", onFocusIn);
+  choices.addEventListener("keydown", onChoicesKey);
+  function announce(text) {
+    live.textContent = text;
+  }
+  function render2(changed) {
+    if (destroyed) return;
+    if ("variant" in changed) variant = cfg.variant ?? {};
+    root.dataset.theme = controls.dataset.theme = choices.dataset.theme = cfg.theme ?? "auto";
+    root.toggleAttribute("data-animate", cfg.animation !== false);
+    if (cfg.viewOnly || !cfg.legal) svg.setAttribute("data-view-only", "");
+    else svg.removeAttribute("data-view-only");
+    const board2 = currentBoard();
+    turns = turnsToFace(seatFor(cfg.orientation));
+    const key = `${variant.name}|${turns}|${cfg.coordinates !== false}|${JSON.stringify(board2)}`;
+    if (key !== staticKey || "variant" in changed) {
+      staticKey = key;
+      buildStatic(board2);
+    }
+    if ("position" in changed || "legal" in changed || "viewOnly" in changed) {
+      if (selected && !movesFrom(selected).length) selected = null;
+      if (shownChoices.length) showChoices([]);
+    }
+    syncPieces(cfg.position?.pieces ?? []);
+    syncMarks();
+    syncControls();
+    const msg = cfg.message ?? "";
+    message.textContent = msg;
+    message.hidden = !msg;
+    const target = cfg.controlsElement ?? root;
+    if (controls.parentElement !== target) target.append(controls);
+    const choicesAt = cfg.choicesElement ?? root;
+    if (choices.parentElement !== choicesAt) {
+      choicesAt.append(choices);
+      choices.classList.toggle("ab", choicesAt !== root);
+      choices.classList.toggle("ab-outside", choicesAt !== root);
+    }
+    const la = cfg.lastAction ?? cfg.position?.last_action;
+    const said = la?.notation ? `${cfg.position?.key ?? ""}|${la.notation}` : "";
+    if (said && said !== lastAnnounced) {
+      if (lastAnnounced || "lastAction" in changed) announce(`${la.player ? la.player + ": " : ""}${la.notation}`);
+      lastAnnounced = said;
+    }
+  }
+  render2({ ...cfg, variant: cfg.variant ?? null });
+  return {
+    element: root,
+    controls,
+    get config() {
+      return cfg;
+    },
+    set(next) {
+      Object.assign(cfg, next);
+      render2(next);
+    },
+    announce,
+    destroy() {
+      destroyed = true;
+      root.remove();
+      controls.remove();
+      choices.remove();
+    }
+  };
 }
 function regionEdges(squares, cells, regionOf) {
   const at = /* @__PURE__ */ new Map();
@@ -1127,12 +1615,10 @@ function regionEdges(squares, cells, regionOf) {
   }
   return { pairs, squares: used };
 }
-function drawCoordinates(parent, board, ranks, W, H, upright) {
+function drawCoordinates(parent, board2, squares, ranks, W, H, upright) {
   const fileNames = /* @__PURE__ */ new Map();
   const rankNames = /* @__PURE__ */ new Map();
-  const squares = /* @__PURE__ */ new Map();
-  for (const s of board.squares ?? []) squares.set(s.name ?? "", { file: s.file ?? 0, rank: s.rank ?? 0 });
-  const names = [...squares.keys(), ...(board.regions ?? []).flatMap((r) => r.squares ?? [])];
+  const names = [...squares.keys(), ...(board2.regions ?? []).flatMap((r) => r.squares ?? [])];
   for (const name of names) {
     const m = /^([a-z]+)(\d+)$/.exec(name);
     const c = m && cellOf(name, squares);
@@ -1147,13 +1633,13 @@ function drawCoordinates(parent, board, ranks, W, H, upright) {
     upright(t, x, y);
   };
   for (const [f, name] of fileNames) {
-    label(name, f * U + U / 2, -MARGIN / 2);
-    label(name, f * U + U / 2, H + MARGIN / 2);
+    label(name, f * U + U / 2, -18);
+    label(name, f * U + U / 2, H + 18);
   }
   for (const [r, name] of rankNames) {
     const y = (ranks - 1 - r) * U + U / 2;
-    label(name, -MARGIN / 2, y);
-    label(name, W + MARGIN / 2, y);
+    label(name, -18, y);
+    label(name, W + 18, y);
   }
 }
 
@@ -1195,9 +1681,9 @@ var MASK = (1n << 64n) - 1n;
 function baseSeed(text) {
   const t = text.trim();
   if (/^\d{1,20}$/.test(t) && BigInt(t) <= MASK) return BigInt(t);
-  let h2 = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(t)) h2 = (h2 ^ BigInt(byte)) * 0x100000001b3n & MASK;
-  return h2;
+  let h3 = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(t)) h3 = (h3 ^ BigInt(byte)) * 0x100000001b3n & MASK;
+  return h3;
 }
 function rollSeed(text, ply) {
   let z = baseSeed(text) + BigInt(ply + 1) * 0x9e3779b97f4a7c15n & MASK;
@@ -1211,9 +1697,6 @@ var state = {
   variant: null,
   history: [],
   // history[0] is the game's first position
-  selected: null,
-  choice: [],
-  // actions sharing the clicked squares, chosen in #actions
   seats: /* @__PURE__ */ new Map(),
   generation: 0,
   // bumped by a new game, load or undo, so a bot's late answer is dropped
@@ -1234,6 +1717,7 @@ var quiet = 0;
 function markBusy() {
   if (pending + quiet > 0) document.body.dataset.busy = "true";
   else delete document.body.dataset.busy;
+  syncBoard();
 }
 async function busy(fn) {
   pending++;
@@ -1277,16 +1761,8 @@ function optionBoard() {
   const opts = pos.options ?? {};
   return v.option_boards?.find((ob) => Object.entries(ob.options ?? {}).every(([k, val]) => opts[k] === val));
 }
-function currentBoard() {
-  return cur()?.pos.board ?? optionBoard()?.board ?? state.variant?.board ?? {};
-}
 var chooser = (e) => e.next?.to_move || e.pos.to_move || "";
 var finished = (e) => e.next ? e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED" : e.pos.phase === "PHASE_FINISHED";
-function menuActions(e) {
-  const moves = e.next?.moves ?? [];
-  if (e.next?.chance) return [];
-  return moves.filter((m) => !(m.from && m.to && m.from !== m.to));
-}
 function keys() {
   return state.history.slice(0, -1).map((e) => e.pos.key ?? "").filter(Boolean);
 }
@@ -1295,8 +1771,6 @@ async function setGame(pos) {
   if (!r.position || !r.next) throw new ApiError("the service gave no position", 0);
   state.generation++;
   state.history = [{ pos: r.position, next: r.next, notation: null }];
-  state.selected = null;
-  state.choice = [];
   state.rollAgain = "";
   showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
@@ -1306,8 +1780,6 @@ async function setGame(pos) {
 }
 function push(pos, next, notation) {
   state.history.push({ pos, next, notation });
-  state.selected = null;
-  state.choice = [];
   state.rollAgain = "";
   showError("");
 }
@@ -1319,7 +1791,6 @@ async function playAction(a) {
   if (gen !== state.generation) return;
   if (r.failure || !r.position || !r.next || !r.applied) {
     showError(r.failure?.reason ? `${a.notation}: ${r.failure.reason}` : `${a.notation} was not applied`);
-    state.selected = null;
     render();
     return;
   }
@@ -1421,7 +1892,36 @@ var act = (fn) => () => void busy(async () => {
   await fn();
   await afterChange();
 });
-async function activate(square) {
+var board = null;
+var shown = {};
+var NO_MOVES = [];
+function boardConfig() {
+  const v = state.variant;
+  const e = cur();
+  if (!v || !e?.next) return null;
+  const human = !finished(e) && state.seats.get(chooser(e)) !== "bot";
+  const playable = pending === 0 && human && !e.next.chance;
+  const best = analysisBest();
+  return {
+    variant: v,
+    position: e.pos,
+    legal: playable ? e.next.moves ?? NO_MOVES : null,
+    orientation: viewer(),
+    shapes: best ? [{ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" }] : []
+  };
+}
+function syncBoard() {
+  const want = board && boardConfig();
+  if (!board || !want) return;
+  const diff = {};
+  for (const [k, v] of Object.entries(want)) {
+    const old = shown[k];
+    if (k === "shapes" ? JSON.stringify(v) !== JSON.stringify(old) : v !== old) diff[k] = v;
+  }
+  shown = want;
+  if (Object.keys(diff).length) board.set(diff);
+}
+async function missed(square, from) {
   const e = cur();
   if (!e) return;
   if (pending > 0) {
@@ -1440,39 +1940,7 @@ async function activate(square) {
     showError("roll the dice first");
     return;
   }
-  const moves = e.next?.moves ?? [];
-  const from = state.selected;
-  const piece = e.pos.pieces?.find((p) => p.square === square);
-  const movesFrom = (sq) => moves.filter((m) => m.from === sq && m.to);
   if (from !== null) {
-    const hits = moves.filter((m) => m.from === from && m.to === square);
-    if (hits.length === 1) {
-      await busy(async () => {
-        await playAction(hits[0]);
-        await afterChange();
-      });
-      return;
-    }
-    if (hits.length > 1) {
-      state.choice = hits;
-      showError("");
-      render();
-      $("actions").querySelector("button")?.focus();
-      return;
-    }
-    if (square === from) {
-      state.selected = null;
-      state.choice = [];
-      render();
-      return;
-    }
-    if (movesFrom(square).length) {
-      select(square);
-      return;
-    }
-    state.selected = null;
-    state.choice = [];
-    render();
     await busy(async () => {
       let reason = "";
       try {
@@ -1485,91 +1953,25 @@ async function activate(square) {
     });
     return;
   }
-  if (movesFrom(square).length) {
-    select(square);
-    return;
-  }
-  const aimed = moves.filter((m) => !m.from && m.to === square);
-  if (aimed.length) {
-    state.selected = null;
-    state.choice = aimed;
-    showError("");
-    render();
-    $("actions").querySelector("button")?.focus();
-    return;
-  }
+  const piece = e.pos.pieces?.find((p) => p.square === square);
   showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
-  render();
 }
-function select(square) {
-  state.selected = square;
-  state.choice = [];
-  showError("");
-  render();
-}
-var drag = null;
-var dragEnded = false;
-var DRAG_START_PX = 6;
-function boardSvg() {
-  return $("board");
-}
-function squareAtPoint(x, y) {
-  for (const e of document.elementsFromPoint(x, y)) {
-    if (e.hasAttribute("data-square") && !e.hasAttribute("data-piece")) return e.getAttribute("data-square");
-  }
-  return null;
-}
-function startDrag(ev) {
-  dragEnded = false;
-  if (ev.button !== 0 || pending > 0) return;
-  const sq = ev.target.closest("[data-square]");
-  if (!sq?.classList.contains("movable")) return;
-  drag = { from: sq.getAttribute("data-square") ?? "", pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, ghost: null };
-}
-function moveDrag(ev) {
-  if (!drag || ev.pointerId !== drag.pointerId) return;
-  const svg = boardSvg();
-  if (!drag.ghost) {
-    if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < DRAG_START_PX) return;
-    svg.setPointerCapture(ev.pointerId);
-    state.selected = drag.from;
-    state.choice = [];
-    showError("");
-    render();
-    const piece = svg.querySelector(`g[data-piece][data-square="${CSS.escape(drag.from)}"]`);
-    if (!piece) {
-      drag = null;
-      return;
-    }
-    piece.classList.add("dragged");
-    const ghost = piece.cloneNode(true);
-    ghost.removeAttribute("data-piece");
-    ghost.removeAttribute("data-square");
-    ghost.classList.remove("dragged");
-    ghost.classList.add("ghost");
-    piece.parentNode?.appendChild(ghost);
-    ghost.dataset.base = ghost.getAttribute("transform") ?? "";
-    drag.ghost = ghost;
-  }
-  const layer = drag.ghost.parentNode;
-  const m = layer.getScreenCTM()?.inverse();
-  if (!m) return;
-  const at = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m);
-  const from = new DOMPoint(drag.x, drag.y).matrixTransform(m);
-  drag.ghost.setAttribute("transform", `translate(${at.x - from.x} ${at.y - from.y}) ${drag.ghost.dataset.base ?? ""}`);
-}
-function endDrag(ev, drop) {
-  if (!drag || ev.pointerId !== drag.pointerId) return;
-  const { from, ghost } = drag;
-  drag = null;
-  if (!ghost) return;
-  dragEnded = true;
-  ghost.remove();
-  const to = drop ? squareAtPoint(ev.clientX, ev.clientY) : null;
-  if (to && to !== from) {
-    state.selected = from;
-    void activate(to);
-  } else render();
+function mountBoard() {
+  const host = $("board-box");
+  board = createBoard(host, {
+    tabbable: true,
+    dice: false,
+    menu: "unclickable",
+    controlsElement: $("actions"),
+    choicesElement: $("actions"),
+    onAction: (a) => act(() => playAction(a))(),
+    onSelect: (sq) => {
+      if (sq) showError("");
+    },
+    onMiss: (sq, from) => void missed(sq, from)
+  });
+  const svg = board.element.querySelector("svg");
+  if (svg) svg.id = "board";
 }
 function render() {
   const v = state.variant;
@@ -1582,35 +1984,10 @@ function render() {
     void busy(fillNext);
     return;
   }
-  const moves = next.moves ?? [];
   const who = chooser(e);
   const human = state.seats.get(who) !== "bot" && !finished(e);
-  const targets = /* @__PURE__ */ new Set();
-  if (state.selected) {
-    for (const m of moves) if (m.from === state.selected && m.to) targets.add(m.to);
-  }
-  const last = /* @__PURE__ */ new Set();
-  if (pos.last_action?.from) last.add(pos.last_action.from);
-  if (pos.last_action?.to) last.add(pos.last_action.to);
-  const check = /* @__PURE__ */ new Set();
-  if (pos.in_check) {
-    const royal = new Set((v.piece_types ?? []).filter((t) => t.royal).map((t) => t.kind));
-    for (const p of pos.pieces ?? []) if (p.player === pos.to_move && royal.has(p.kind)) check.add(p.square);
-  }
-  const movable = /* @__PURE__ */ new Set();
-  if (human && !next.chance) {
-    for (const m of moves) if (m.from && m.to && m.from !== m.to) movable.add(m.from);
-  }
   updateAnalysis();
-  drawBoard($("board"), {
-    variant: v,
-    board: currentBoard(),
-    pieces: pos.pieces ?? [],
-    playerColor,
-    marks: { selected: state.selected, targets, last, check, movable },
-    turns: turnsToFace(seatOf(viewer())),
-    bestMove: analysisBest()
-  });
+  syncBoard();
   renderView();
   const toMove = $("to-move");
   toMove.dataset.player = pos.to_move ?? "";
@@ -1633,14 +2010,6 @@ function render() {
   const scored = keepsScores(v, pos, next);
   renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = pos.last_action?.notation ?? "";
-  const actions = $("actions");
-  actions.replaceChildren();
-  const menu = state.choice.length ? state.choice : human ? menuActions(e) : [];
-  for (const a of menu) {
-    const b = h("button", { type: "button", "data-notation": a.notation ?? "" }, a.san || a.notation || "");
-    b.addEventListener("click", act(() => playAction(a)));
-    actions.append(b);
-  }
   renderDice(v, pos);
   renderDiceControls(e, next, human);
   renderScores(v, pos, next);
@@ -1748,8 +2117,6 @@ async function loadRecord(text) {
     { pos: start, next: null, notation: null },
     ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" }))
   ];
-  state.selected = null;
-  state.choice = [];
   state.rollAgain = "";
   showError("");
   await fillNext();
@@ -1877,27 +2244,8 @@ function analysisSubject() {
 }
 async function main() {
   const q = new URLSearchParams(location.search);
-  initAnalysis({ subject: analysisSubject, playerColor, showBestMove: (m) => showBestMove(boardSvg(), m) });
-  const board = $("board");
-  board.addEventListener("click", (ev) => {
-    if (dragEnded) {
-      dragEnded = false;
-      return;
-    }
-    const sq = ev.target.closest("[data-square]")?.getAttribute("data-square");
-    if (sq) void activate(sq);
-  });
-  board.addEventListener("pointerdown", (ev) => startDrag(ev));
-  board.addEventListener("pointermove", (ev) => moveDrag(ev));
-  board.addEventListener("pointerup", (ev) => endDrag(ev, true));
-  board.addEventListener("pointercancel", (ev) => endDrag(ev, false));
-  board.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter" && ev.key !== " ") return;
-    const sq = ev.target.closest("[data-square]")?.getAttribute("data-square");
-    if (!sq) return;
-    ev.preventDefault();
-    void activate(sq);
-  });
+  mountBoard();
+  initAnalysis({ subject: analysisSubject, playerColor, showBestMove: syncBoard });
   $("variant").addEventListener("change", () => {
     state.view = "";
     void busy(() => loadVariant($("variant").value, null, null));
@@ -1922,8 +2270,6 @@ async function main() {
     state.history.pop();
     while (state.history.length > 1 && botToMove()) state.history.pop();
     showRecordStatus(null);
-    state.selected = null;
-    state.choice = [];
     state.rollAgain = "";
     showError("");
     render();
