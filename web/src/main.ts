@@ -23,6 +23,7 @@ interface Entry {
 const state = {
   variant: null as Variant | null,
   history: [] as Entry[], // history[0] is the game's first position
+  cursor: 0, // the index in history of the position shown; history.length - 1 when the game's last is
   seats: new Map<string, Who>(),
   generation: 0, // bumped by a new game, load or undo, so a bot's late answer is dropped
   botRunning: false,
@@ -33,7 +34,9 @@ const state = {
   recordHashFor: "", // the game (gameKey) the address's record was asked for
 };
 
-const cur = (): Entry | undefined => state.history.at(-1);
+const cur = (): Entry | undefined => state.history[state.cursor];
+/** Whether the position shown is the game's last. */
+const atEnd = () => state.cursor >= state.history.length - 1;
 
 // ---------------------------------------------------------------------------------------------
 // Waiting for the service.
@@ -104,8 +107,9 @@ const chooser = (e: Entry) => e.next?.to_move || e.pos.to_move || "";
 const finished = (e: Entry) =>
   e.next ? e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED" : e.pos.phase === "PHASE_FINISHED";
 
-function keys(): string[] {
-  return state.history.slice(0, -1).map((e) => e.pos.key ?? "").filter(Boolean);
+/** The keys of the positions before the one at index at (the one shown by default). */
+function keys(at = state.cursor): string[] {
+  return state.history.slice(0, at).map((e) => e.pos.key ?? "").filter(Boolean);
 }
 
 /** A new first position: from the service's answer to an empty ApplyMoves, which also gives the turn. */
@@ -114,6 +118,7 @@ async function setGame(pos: Position): Promise<void> {
   if (!r.position || !r.next) throw new ApiError("the service gave no position", 0);
   state.generation++;
   state.history = [{ pos: r.position, next: r.next, notation: null }];
+  state.cursor = 0;
   state.rollAgain = "";
   showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
@@ -122,8 +127,15 @@ async function setGame(pos: Position): Promise<void> {
   render();
 }
 
-function push(pos: Position, next: NextTurn, notation: string): void {
+/** An action played from the position from: the actions after it are dropped (a new line), and
+ * the new one shown, unless another position has been chosen meanwhile. */
+function push(from: Entry, pos: Position, next: NextTurn, notation: string): void {
+  const at = state.history.indexOf(from);
+  if (at < 0) return;
+  const follow = state.cursor >= at;
+  state.history.length = at + 1;
   state.history.push({ pos, next, notation });
+  if (follow) state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
 }
@@ -139,7 +151,7 @@ async function playAction(a: Action): Promise<void> {
     render();
     return;
   }
-  push(r.position, r.next, r.position.last_action?.notation || a.notation || "");
+  push(e, r.position, r.next, r.position.last_action?.notation || a.notation || "");
   render();
 }
 
@@ -148,21 +160,21 @@ async function playAction(a: Action): Promise<void> {
  * (the service picks one). */
 function seedForRoll(): string | undefined {
   const text = ($("seed") as HTMLInputElement).value.trim();
-  return text ? rollSeed(text, state.history.length - 1) : undefined;
+  return text ? rollSeed(text, state.cursor) : undefined;
 }
 
 type Rolled = { position?: Position; next?: NextTurn; events?: { kind?: string }[]; roll_again?: boolean };
 
 /** A roll's answer: the position it reached, or, when the values call for another roll (a
  * Chaturaji 6 or 1), the same position and a note that says so. */
-function rolled(r: Rolled, values: number[]): void {
+function rolled(from: Entry, r: Rolled, values: number[]): void {
   if (!r.position || !r.next) return;
   if (r.roll_again || (r.events ?? []).some((ev) => ev.kind === "EVENT_KIND_ROLL_AGAIN")) {
     state.rollAgain = `rolled ${values.join(" ")}: roll again`;
     showError("");
     return;
   }
-  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+  push(from, r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
 }
 
 async function rollService(): Promise<void> {
@@ -172,7 +184,7 @@ async function rollService(): Promise<void> {
   const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
   if (gen !== state.generation) return;
   state.lastSeed = r.seed ?? "";
-  rolled(r, r.values ?? []);
+  rolled(e, r, r.values ?? []);
   render();
 }
 
@@ -193,7 +205,7 @@ async function rollValues(values: number[]): Promise<void> {
   const r = await api.resolve({ position: ref(e.pos), values, include_next: true });
   if (gen !== state.generation) return;
   state.lastSeed = "";
-  rolled(r, values);
+  rolled(e, r, values);
   render();
 }
 
@@ -220,9 +232,10 @@ function botLabel(): string {
   return d === undefined ? `bot (${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
 }
 
+/** A bot plays only at the game's last position: not while an earlier one is shown. */
 function botToMove(): boolean {
   const e = cur();
-  return !!e && !finished(e) && state.seats.get(chooser(e)) === "bot";
+  return !!e && atEnd() && !finished(e) && state.seats.get(chooser(e)) === "bot";
 }
 
 async function runBots(): Promise<void> {
@@ -237,10 +250,12 @@ async function runBots(): Promise<void> {
         const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
         if (gen !== state.generation || !r.position || !r.next) return;
         state.lastSeed = r.seed ?? "";
-        rolled(r, r.values ?? []);
+        rolled(e, r, r.values ?? []);
       } else {
         const s = await patiently(undefined, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: botTime(), history: { keys: keys() } }));
         if (gen !== state.generation) return;
+        // An earlier position chosen meanwhile: the bot waits until the last is shown again.
+        if (cur() !== e) continue;
         const best = s.best_action;
         if (!best?.notation) {
           showError("the bot found no action");
@@ -398,7 +413,8 @@ function render(): void {
   let status = finished(e) ? "Game over" : state.rollAgain ? `${who} ${state.rollAgain}` : `${who} ${phase}`;
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
   if (pos.in_check) status += ", in check";
-  if (!finished(e) && state.seats.get(who) === "bot") status += " — bot thinking";
+  if (!finished(e) && state.seats.get(who) === "bot") status += atEnd() ? " — bot thinking" : " — bot";
+  if (!atEnd()) status += ` — after action ${state.cursor} of ${state.history.length - 1}`;
   if (pos.proposal?.stage && pos.proposal.stage !== "available")
     status += ` — ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
   // A turn's owed move is the variant's own state (Martian Coaster Chaturanga).
@@ -422,15 +438,25 @@ function render(): void {
   list.replaceChildren();
   // The notation stands alone in its element, so that the list can be replayed; who played it is
   // in its title and colour, and its number in an element of its own wide enough for any game.
+  // Each entry shows the position after its action when clicked; the one shown is aria-current.
+  let current: HTMLElement | null = null;
   state.history.slice(1).forEach((x, i) => {
     const by = x.pos.last_action?.player ?? "";
-    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
+    const li = h("li", { "data-player": by, "data-index": String(i + 1), title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
     li.append(h("span", { class: "ply", "aria-hidden": "true" }, `${i + 1}.`), h("span", { class: "notation" }, x.notation ?? ""));
     li.style.setProperty("--player", colorFill(playerColor(by)));
+    if (i + 1 === state.cursor) {
+      li.setAttribute("aria-current", "true");
+      current = li;
+    }
     list.append(li);
   });
-  list.scrollTop = list.scrollHeight;
-  ($("undo") as HTMLButtonElement).disabled = state.history.length < 2;
+  if (atEnd()) list.scrollTop = list.scrollHeight;
+  else (current as HTMLElement | null)?.scrollIntoView?.({ block: "nearest" });
+  // Undo takes back the game's last action: only while the last position is shown.
+  const undo = $("undo") as HTMLButtonElement;
+  undo.disabled = state.history.length < 2 || !atEnd();
+  undo.title = atEnd() ? "" : "go to the last position (End) to take back the last action";
   const ta = $("position-text") as HTMLTextAreaElement;
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
@@ -548,6 +574,7 @@ async function loadRecord(text: string): Promise<void> {
     { pos: start, next: null, notation: null },
     ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" })),
   ];
+  state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
   await fillNext();
@@ -582,10 +609,10 @@ async function fillNext(): Promise<void> {
   if (!e || e.next) return;
   const gen = state.generation;
   const r = await api.apply({ position: ref(e.pos), moves: [], include_next: true, history: { keys: keys() } });
-  if (gen !== state.generation || cur() !== e) return;
+  if (gen !== state.generation || !state.history.includes(e)) return;
   if (!r.next) throw new ApiError("the service gave no turn", 0);
   e.next = r.next;
-  render();
+  if (cur() === e) render();
 }
 
 /** A text of the game that changes with every action, to tell whether the address's record is the game's. */
@@ -711,6 +738,17 @@ function analysisSubject() {
   return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
 }
 
+/** Shows the position at index i of the game, which stays whole; at the last one the bots play on. */
+function showAt(i: number): void {
+  const to = Math.max(0, Math.min(i, state.history.length - 1));
+  if (to === state.cursor || !state.history.length) return;
+  state.cursor = to;
+  state.rollAgain = "";
+  showError("");
+  render();
+  if (atEnd()) void busy(afterChange);
+}
+
 async function main(): Promise<void> {
   const q = new URLSearchParams(location.search);
   mountBoard();
@@ -734,15 +772,34 @@ async function main(): Promise<void> {
     render();
   });
   $("undo").addEventListener("click", () => {
-    if (state.history.length < 2) return;
+    if (state.history.length < 2 || !atEnd()) return;
     state.generation++;
     state.history.pop();
+    state.cursor = state.history.length - 1;
     // With bots seated, go back to the last position a human chooses in.
-    while (state.history.length > 1 && botToMove()) state.history.pop();
+    while (state.history.length > 1 && botToMove()) {
+      state.history.pop();
+      state.cursor = state.history.length - 1;
+    }
     showRecordStatus(null);
     state.rollAgain = "";
     showError("");
     render();
+  });
+  $("move-list").addEventListener("click", (ev) => {
+    const li = (ev.target as Element | null)?.closest?.("#move-list li") as HTMLElement | null;
+    const i = Number(li?.dataset.index);
+    if (li && Number.isInteger(i)) showAt(i);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target as HTMLElement | null;
+    if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+    const last = state.history.length - 1;
+    const to = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: last }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    showAt(to);
   });
   $("copy-position").addEventListener("click", () => {
     const text = cur()?.pos.text ?? "";

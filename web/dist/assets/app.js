@@ -1697,6 +1697,8 @@ var state = {
   variant: null,
   history: [],
   // history[0] is the game's first position
+  cursor: 0,
+  // the index in history of the position shown; history.length - 1 when the game's last is
   seats: /* @__PURE__ */ new Map(),
   generation: 0,
   // bumped by a new game, load or undo, so a bot's late answer is dropped
@@ -1711,7 +1713,8 @@ var state = {
   recordHashFor: ""
   // the game (gameKey) the address's record was asked for
 };
-var cur = () => state.history.at(-1);
+var cur = () => state.history[state.cursor];
+var atEnd = () => state.cursor >= state.history.length - 1;
 var pending = 0;
 var quiet = 0;
 function markBusy() {
@@ -1763,14 +1766,15 @@ function optionBoard() {
 }
 var chooser = (e) => e.next?.to_move || e.pos.to_move || "";
 var finished = (e) => e.next ? e.next.phase === "PHASE_FINISHED" || e.next.status === "GAME_STATUS_FINISHED" : e.pos.phase === "PHASE_FINISHED";
-function keys() {
-  return state.history.slice(0, -1).map((e) => e.pos.key ?? "").filter(Boolean);
+function keys(at = state.cursor) {
+  return state.history.slice(0, at).map((e) => e.pos.key ?? "").filter(Boolean);
 }
 async function setGame(pos) {
   const r = await api.apply({ position: ref(pos), moves: [], include_next: true });
   if (!r.position || !r.next) throw new ApiError("the service gave no position", 0);
   state.generation++;
   state.history = [{ pos: r.position, next: r.next, notation: null }];
+  state.cursor = 0;
   state.rollAgain = "";
   showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
@@ -1778,8 +1782,13 @@ async function setGame(pos) {
   showError("");
   render();
 }
-function push(pos, next, notation) {
+function push(from, pos, next, notation) {
+  const at = state.history.indexOf(from);
+  if (at < 0) return;
+  const follow = state.cursor >= at;
+  state.history.length = at + 1;
   state.history.push({ pos, next, notation });
+  if (follow) state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
 }
@@ -1794,21 +1803,21 @@ async function playAction(a) {
     render();
     return;
   }
-  push(r.position, r.next, r.position.last_action?.notation || a.notation || "");
+  push(e, r.position, r.next, r.position.last_action?.notation || a.notation || "");
   render();
 }
 function seedForRoll() {
   const text = $("seed").value.trim();
-  return text ? rollSeed(text, state.history.length - 1) : void 0;
+  return text ? rollSeed(text, state.cursor) : void 0;
 }
-function rolled(r, values) {
+function rolled(from, r, values) {
   if (!r.position || !r.next) return;
   if (r.roll_again || (r.events ?? []).some((ev) => ev.kind === "EVENT_KIND_ROLL_AGAIN")) {
     state.rollAgain = `rolled ${values.join(" ")}: roll again`;
     showError("");
     return;
   }
-  push(r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
+  push(from, r.position, r.next, r.position.last_action?.notation || `roll ${values.join(" ")}`);
 }
 async function rollService() {
   const e = cur();
@@ -1817,7 +1826,7 @@ async function rollService() {
   const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
   if (gen !== state.generation) return;
   state.lastSeed = r.seed ?? "";
-  rolled(r, r.values ?? []);
+  rolled(e, r, r.values ?? []);
   render();
 }
 async function rollManual() {
@@ -1836,7 +1845,7 @@ async function rollValues(values) {
   const r = await api.resolve({ position: ref(e.pos), values, include_next: true });
   if (gen !== state.generation) return;
   state.lastSeed = "";
-  rolled(r, values);
+  rolled(e, r, values);
   render();
 }
 function botDepth() {
@@ -1854,7 +1863,7 @@ function botLabel() {
 }
 function botToMove() {
   const e = cur();
-  return !!e && !finished(e) && state.seats.get(chooser(e)) === "bot";
+  return !!e && atEnd() && !finished(e) && state.seats.get(chooser(e)) === "bot";
 }
 async function runBots() {
   if (state.botRunning) return;
@@ -1867,10 +1876,11 @@ async function runBots() {
         const r = await api.roll({ position: ref(e.pos), seed: seedForRoll(), include_next: true });
         if (gen !== state.generation || !r.position || !r.next) return;
         state.lastSeed = r.seed ?? "";
-        rolled(r, r.values ?? []);
+        rolled(e, r, r.values ?? []);
       } else {
         const s = await patiently(void 0, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: botTime(), history: { keys: keys() } }));
         if (gen !== state.generation) return;
+        if (cur() !== e) continue;
         const best = s.best_action;
         if (!best?.notation) {
           showError("the bot found no action");
@@ -1997,7 +2007,8 @@ function render() {
   let status = finished(e) ? "Game over" : state.rollAgain ? `${who} ${state.rollAgain}` : `${who} ${phase}`;
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
   if (pos.in_check) status += ", in check";
-  if (!finished(e) && state.seats.get(who) === "bot") status += " \u2014 bot thinking";
+  if (!finished(e) && state.seats.get(who) === "bot") status += atEnd() ? " \u2014 bot thinking" : " \u2014 bot";
+  if (!atEnd()) status += ` \u2014 after action ${state.cursor} of ${state.history.length - 1}`;
   if (pos.proposal?.stage && pos.proposal.stage !== "available")
     status += ` \u2014 ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
   const owed = pos.state?.compulsory;
@@ -2016,15 +2027,23 @@ function render() {
   renderHeld(v, pos, playerColor);
   const list = $("move-list");
   list.replaceChildren();
+  let current = null;
   state.history.slice(1).forEach((x, i) => {
     const by = x.pos.last_action?.player ?? "";
-    const li = h("li", { "data-player": by, title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
+    const li = h("li", { "data-player": by, "data-index": String(i + 1), title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
     li.append(h("span", { class: "ply", "aria-hidden": "true" }, `${i + 1}.`), h("span", { class: "notation" }, x.notation ?? ""));
     li.style.setProperty("--player", colorFill(playerColor(by)));
+    if (i + 1 === state.cursor) {
+      li.setAttribute("aria-current", "true");
+      current = li;
+    }
     list.append(li);
   });
-  list.scrollTop = list.scrollHeight;
-  $("undo").disabled = state.history.length < 2;
+  if (atEnd()) list.scrollTop = list.scrollHeight;
+  else current?.scrollIntoView?.({ block: "nearest" });
+  const undo = $("undo");
+  undo.disabled = state.history.length < 2 || !atEnd();
+  undo.title = atEnd() ? "" : "go to the last position (End) to take back the last action";
   const ta = $("position-text");
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
@@ -2117,6 +2136,7 @@ async function loadRecord(text) {
     { pos: start, next: null, notation: null },
     ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" }))
   ];
+  state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
   await fillNext();
@@ -2143,10 +2163,10 @@ async function fillNext() {
   if (!e || e.next) return;
   const gen = state.generation;
   const r = await api.apply({ position: ref(e.pos), moves: [], include_next: true, history: { keys: keys() } });
-  if (gen !== state.generation || cur() !== e) return;
+  if (gen !== state.generation || !state.history.includes(e)) return;
   if (!r.next) throw new ApiError("the service gave no turn", 0);
   e.next = r.next;
-  render();
+  if (cur() === e) render();
 }
 function gameKey() {
   return JSON.stringify([state.history[0]?.pos.variant, state.history[0]?.pos.text, gameActions()]);
@@ -2242,6 +2262,15 @@ function analysisSubject() {
   const seed = $("seed").value.trim() || (e.pos.text ?? "");
   return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
 }
+function showAt(i) {
+  const to = Math.max(0, Math.min(i, state.history.length - 1));
+  if (to === state.cursor || !state.history.length) return;
+  state.cursor = to;
+  state.rollAgain = "";
+  showError("");
+  render();
+  if (atEnd()) void busy(afterChange);
+}
 async function main() {
   const q = new URLSearchParams(location.search);
   mountBoard();
@@ -2265,14 +2294,33 @@ async function main() {
     render();
   });
   $("undo").addEventListener("click", () => {
-    if (state.history.length < 2) return;
+    if (state.history.length < 2 || !atEnd()) return;
     state.generation++;
     state.history.pop();
-    while (state.history.length > 1 && botToMove()) state.history.pop();
+    state.cursor = state.history.length - 1;
+    while (state.history.length > 1 && botToMove()) {
+      state.history.pop();
+      state.cursor = state.history.length - 1;
+    }
     showRecordStatus(null);
     state.rollAgain = "";
     showError("");
     render();
+  });
+  $("move-list").addEventListener("click", (ev) => {
+    const li = ev.target?.closest?.("#move-list li");
+    const i = Number(li?.dataset.index);
+    if (li && Number.isInteger(i)) showAt(i);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+    const last = state.history.length - 1;
+    const to = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: last }[ev.key];
+    if (to === void 0) return;
+    ev.preventDefault();
+    showAt(to);
   });
   $("copy-position").addEventListener("click", () => {
     const text = cur()?.pos.text ?? "";
