@@ -49,9 +49,9 @@
 // for chaturanga:
 //
 //	T="go run ./cmd/tune"
-//	$T gen --variant chaturanga --games 1500 --seed 1 --depth 4 --open 8 --random 0.03 --jobs 1 --out /tmp/chaturanga.data
-//	$T fit --variant chaturanga --data /tmp/chaturanga.data --out /tmp/chaturanga.json
-//	$T match --variant chaturanga --a /tmp/chaturanga.json --b hand --games 300 --seed 3 --movetime 20ms --open 8 --max-actions 300
+//	$T gen --variant chaturanga --games 1500 --seed 1 --depth 4 --open 8 --random 0.03 --jobs 1 --out chaturanga.data
+//	$T fit --variant chaturanga --data chaturanga.data --out chaturanga.json
+//	$T match --variant chaturanga --a chaturanga.json --b hand --games 300 --seed 3 --movetime 20ms --open 8 --max-actions 300
 package main
 
 import (
