@@ -119,8 +119,8 @@ func untilRepetition(root engine.Position, moves []engine.Move) []engine.Move {
 // writeRecords writes every game as a record, the entries' specs naming the players.
 func (r *matchResult) writeRecords(file string) error {
 	var b strings.Builder
+	seats := engine.Seats(r.root)
 	for g, rec := range r.games {
-		seats := engine.Seats(r.root)
 		tags := []record.Tag{{Name: "Event", Value: "ashtapada match"}, {Name: "Round", Value: strconv.Itoa(g + 1)}}
 		for e, s := range rec.seats {
 			tags = append(tags, record.Tag{Name: record.PlayerTag(seats[s].Name), Value: r.specs[e].text})

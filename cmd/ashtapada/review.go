@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc"
@@ -214,8 +215,8 @@ type progressBar struct {
 	w     io.Writer
 	games int
 	on    bool
+	mu    sync.Mutex // the games' goroutines report at once
 	last  time.Time
-	mu    chan struct{}
 }
 
 func newProgressBar(w io.Writer, games int) *progressBar {
@@ -225,7 +226,7 @@ func newProgressBar(w io.Writer, games int) *progressBar {
 			on = true
 		}
 	}
-	return &progressBar{w: w, games: games, on: on, mu: make(chan struct{}, 1)}
+	return &progressBar{w: w, games: games, on: on}
 }
 
 // step shows that game index has reviewed done of total actions.
@@ -233,8 +234,8 @@ func (b *progressBar) step(index, done, total int) {
 	if !b.on {
 		return
 	}
-	b.mu <- struct{}{}
-	defer func() { <-b.mu }()
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if time.Since(b.last) < 50*time.Millisecond && done < total {
 		return
 	}

@@ -59,6 +59,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/ashtapada/ashtapada/engine"
@@ -318,11 +319,7 @@ func newReviewer(s *search.Searcher, start engine.Position, moves []engine.Move,
 		if g.Over() {
 			return nil, fmt.Errorf("%w: action %d follows the end of the game", ErrIllegal, k)
 		}
-		legal := false
-		for _, l := range pos.Moves(buf[:0]) {
-			legal = legal || l == m
-		}
-		if !legal {
+		if !slices.Contains(pos.Moves(buf[:0]), m) {
 			return nil, fmt.Errorf("%w: action %d", ErrIllegal, k)
 		}
 		if pos.Phase() == engine.PhaseRoll {
