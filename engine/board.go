@@ -49,7 +49,22 @@ type Mark struct {
 	Player      string
 	Squares     []string
 	Description string
+	Shape       MarkShape
 }
+
+// MarkShape says how a board draws a mark, which its squares alone do not: a canal's squares and
+// coasters' alignment dots may lie side by side across a border alike.
+type MarkShape string
+
+const (
+	// MarkOnSquares is a sign on each of the mark's squares (the default).
+	MarkOnSquares MarkShape = ""
+	// MarkBorder is a line along the borders between the mark's squares and another region's.
+	MarkBorder MarkShape = "border"
+	// MarkCornerDot is a dot in the corner of each square that is a corner of its region (a
+	// coaster's alignment dot).
+	MarkCornerDot MarkShape = "corner_dot"
+)
 
 // Connection is a directed step between squares.
 type Connection struct {

@@ -43,7 +43,7 @@ func boardToProto(b *engine.Board) *pb.Board {
 		out.Connections = append(out.Connections, &pb.Connection{From: c.From, To: c.To, Direction: c.Direction})
 	}
 	for _, m := range b.Marks {
-		out.Marks = append(out.Marks, &pb.SquareMark{Name: m.Name, Player: m.Player, Squares: m.Squares, Description: m.Description})
+		out.Marks = append(out.Marks, &pb.SquareMark{Name: m.Name, Player: m.Player, Squares: m.Squares, Description: m.Description, Shape: markShapes[m.Shape]})
 	}
 	return out
 }
@@ -80,4 +80,10 @@ func variantToProto(d *engine.Description) *pb.Variant {
 		v.DieTypes = append(v.DieTypes, die)
 	}
 	return v
+}
+
+var markShapes = map[engine.MarkShape]pb.MarkShape{
+	engine.MarkOnSquares: pb.MarkShape_MARK_SHAPE_UNSPECIFIED,
+	engine.MarkBorder:    pb.MarkShape_MARK_SHAPE_BORDER,
+	engine.MarkCornerDot: pb.MarkShape_MARK_SHAPE_CORNER_DOT,
 }

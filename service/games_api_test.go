@@ -539,3 +539,25 @@ func TestCoasterChaturangaAPI(t *testing.T) {
 		wantStatus(t, "perft rolling 9", err, codes.InvalidArgument, "INVALID_DICE", "rolls[0].values", "")
 	})
 }
+
+// A mark says how it is drawn: Martian Chess's canal as a border, the coasters' alignment dots as
+// corner dots (a tip may bring them side by side across a border, like a canal's), the rest as
+// signs on their squares.
+func TestMarkShapes(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		want := map[string]pb.MarkShape{"canal": pb.MarkShape_MARK_SHAPE_BORDER, "dot": pb.MarkShape_MARK_SHAPE_CORNER_DOT}
+		seen := map[string]bool{}
+		for _, name := range []string{"martian_chess", "coaster_chess", "martian_coaster_chaturanga", "ramayana", "martian_chaturaji"} {
+			for _, m := range describeOver(t, s, tr, name).GetBoard().GetMarks() {
+				seen[m.GetName()] = true
+				if got := m.GetShape(); got != want[m.GetName()] {
+					t.Errorf("%s: mark %s is drawn as %v, want %v", name, m.GetName(), got, want[m.GetName()])
+				}
+			}
+		}
+		if !seen["canal"] || !seen["dot"] || !seen["portal"] {
+			t.Errorf("marks seen: %v", seen)
+		}
+	})
+}

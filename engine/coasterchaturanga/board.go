@@ -245,6 +245,6 @@ func tableBoard(coasterAt [4]int8, tip int) *engine.Board {
 	}
 	b.Marks = append(b.Marks,
 		engine.Mark{Name: "portal", Squares: ps, Description: "the centre of each coaster, places tl tr br bl; a piece on one with movement left may jump to another"},
-		engine.Mark{Name: "dot", Squares: coaster.DotSquares(l), Description: "each coaster's alignment dot, places tl tr br bl"})
+		engine.Mark{Name: "dot", Squares: coaster.DotSquares(l), Shape: engine.MarkCornerDot, Description: "each coaster's alignment dot, places tl tr br bl"})
 	return b
 }

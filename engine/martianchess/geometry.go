@@ -98,7 +98,7 @@ func gridGeometry(players int) *geometry {
 		g.paths[drone][sq] = g.rays(sq, orthogonal, 2)
 		g.paths[queen][sq] = g.rays(sq, append(diagonal, orthogonal...), max(files, ranks))
 	}
-	g.board.Marks = append(g.board.Marks, engine.Mark{Name: "canal", Squares: canalSquares(g),
+	g.board.Marks = append(g.board.Marks, engine.Mark{Name: "canal", Squares: canalSquares(g), Shape: engine.MarkBorder,
 		Description: "these squares border a canal: a piece crossing it changes hands"})
 	return g
 }
@@ -158,7 +158,7 @@ func coasterGeometry(players int, layout coaster.Layout) *geometry {
 	}
 	g.board.Marks = append(g.board.Marks,
 		engine.Mark{Name: "portal", Squares: portals, Description: "the centre of a coaster; it has no special power in Coaster Chess"},
-		engine.Mark{Name: "dot", Squares: coaster.DotSquares(layout), Description: "each coaster's alignment dot"})
+		engine.Mark{Name: "dot", Squares: coaster.DotSquares(layout), Shape: engine.MarkCornerDot, Description: "each coaster's alignment dot"})
 	return g
 }
 

@@ -36,6 +36,7 @@ ErrorStatusStatus = Literal['OK', 'CANCELLED', 'UNKNOWN', 'INVALID_ARGUMENT', 'D
 EventKind = Literal['EVENT_KIND_UNSPECIFIED', 'EVENT_KIND_CAPTURE', 'EVENT_KIND_PROMOTION', 'EVENT_KIND_DICE_ROLLED', 'EVENT_KIND_TURN_PASSED', 'EVENT_KIND_GAME_OVER', 'EVENT_KIND_POINTS', 'EVENT_KIND_ROLL_AGAIN', 'EVENT_KIND_VARIANT']
 GameStatus = Literal['GAME_STATUS_UNSPECIFIED', 'GAME_STATUS_ONGOING', 'GAME_STATUS_FINISHED']
 Judgement = Literal['JUDGEMENT_UNSPECIFIED', 'JUDGEMENT_BEST', 'JUDGEMENT_GOOD', 'JUDGEMENT_INACCURACY', 'JUDGEMENT_MISTAKE', 'JUDGEMENT_BLUNDER']
+MarkShape = Literal['MARK_SHAPE_UNSPECIFIED', 'MARK_SHAPE_BORDER', 'MARK_SHAPE_CORNER_DOT']
 MoveView = Literal['MOVE_VIEW_UNSPECIFIED', 'MOVE_VIEW_FULL', 'MOVE_VIEW_NOTATION']
 OptionType = Literal['OPTION_TYPE_UNSPECIFIED', 'OPTION_TYPE_BOOL', 'OPTION_TYPE_INT', 'OPTION_TYPE_STRING']
 Phase = Literal['PHASE_UNSPECIFIED', 'PHASE_ACTION', 'PHASE_ROLL', 'PHASE_RESPONSE', 'PHASE_FINISHED']
@@ -743,6 +744,7 @@ class SquareMark(TypedDict):
     description: "NotRequired[str]"
     name: "NotRequired[str]"
     player: "NotRequired[str]"
+    shape: "NotRequired[MarkShape]"
     squares: "NotRequired[List[str]]"
 
 
@@ -751,6 +753,7 @@ class SquareMarkOutput(TypedDict):
     description: "str"
     name: "str"
     player: "str"
+    shape: "MarkShape"
     squares: "List[str]"
 
 

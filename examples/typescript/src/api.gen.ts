@@ -1829,6 +1829,12 @@ export interface components {
             /** @description snake_case name: rakshasa_start, maharajah_square, ... */
             name?: string;
             player?: string;
+            /**
+             * Format: enum
+             * @description How to draw the mark.
+             * @enum {string}
+             */
+            shape?: "MARK_SHAPE_UNSPECIFIED" | "MARK_SHAPE_BORDER" | "MARK_SHAPE_CORNER_DOT";
             squares?: string[];
         };
         /**
@@ -1842,6 +1848,12 @@ export interface components {
             /** @description snake_case name: rakshasa_start, maharajah_square, ... */
             name: string;
             player: string;
+            /**
+             * Format: enum
+             * @description How to draw the mark.
+             * @enum {string}
+             */
+            shape: "MARK_SHAPE_UNSPECIFIED" | "MARK_SHAPE_BORDER" | "MARK_SHAPE_CORNER_DOT";
             squares: string[];
         };
         /**

@@ -23,6 +23,60 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// MarkShape says how a board draws a mark, which its squares alone do not: a canal's squares and
+// coasters' alignment dots may lie side by side across a border alike.
+type MarkShape int32
+
+const (
+	// A sign on each of the mark's squares.
+	MarkShape_MARK_SHAPE_UNSPECIFIED MarkShape = 0
+	// A line along the borders between the mark's squares and another region's (Martian Chess's canal).
+	MarkShape_MARK_SHAPE_BORDER MarkShape = 1
+	// A dot in the corner of each square that is a corner of its region (a coaster's alignment dot).
+	MarkShape_MARK_SHAPE_CORNER_DOT MarkShape = 2
+)
+
+// Enum value maps for MarkShape.
+var (
+	MarkShape_name = map[int32]string{
+		0: "MARK_SHAPE_UNSPECIFIED",
+		1: "MARK_SHAPE_BORDER",
+		2: "MARK_SHAPE_CORNER_DOT",
+	}
+	MarkShape_value = map[string]int32{
+		"MARK_SHAPE_UNSPECIFIED": 0,
+		"MARK_SHAPE_BORDER":      1,
+		"MARK_SHAPE_CORNER_DOT":  2,
+	}
+)
+
+func (x MarkShape) Enum() *MarkShape {
+	p := new(MarkShape)
+	*p = x
+	return p
+}
+
+func (x MarkShape) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (MarkShape) Descriptor() protoreflect.EnumDescriptor {
+	return file_ashtapada_v1_types_proto_enumTypes[0].Descriptor()
+}
+
+func (MarkShape) Type() protoreflect.EnumType {
+	return &file_ashtapada_v1_types_proto_enumTypes[0]
+}
+
+func (x MarkShape) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use MarkShape.Descriptor instead.
+func (MarkShape) EnumDescriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{0}
+}
+
 // OptionType is the type of an option's value.
 type OptionType int32
 
@@ -60,11 +114,11 @@ func (x OptionType) String() string {
 }
 
 func (OptionType) Descriptor() protoreflect.EnumDescriptor {
-	return file_ashtapada_v1_types_proto_enumTypes[0].Descriptor()
+	return file_ashtapada_v1_types_proto_enumTypes[1].Descriptor()
 }
 
 func (OptionType) Type() protoreflect.EnumType {
-	return &file_ashtapada_v1_types_proto_enumTypes[0]
+	return &file_ashtapada_v1_types_proto_enumTypes[1]
 }
 
 func (x OptionType) Number() protoreflect.EnumNumber {
@@ -73,7 +127,7 @@ func (x OptionType) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OptionType.Descriptor instead.
 func (OptionType) EnumDescriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{0}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
 }
 
 // Phase is what a position waits for.
@@ -120,11 +174,11 @@ func (x Phase) String() string {
 }
 
 func (Phase) Descriptor() protoreflect.EnumDescriptor {
-	return file_ashtapada_v1_types_proto_enumTypes[1].Descriptor()
+	return file_ashtapada_v1_types_proto_enumTypes[2].Descriptor()
 }
 
 func (Phase) Type() protoreflect.EnumType {
-	return &file_ashtapada_v1_types_proto_enumTypes[1]
+	return &file_ashtapada_v1_types_proto_enumTypes[2]
 }
 
 func (x Phase) Number() protoreflect.EnumNumber {
@@ -133,7 +187,7 @@ func (x Phase) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Phase.Descriptor instead.
 func (Phase) EnumDescriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
 // ActionKind is the class of an action that every client understands. A variant's own actions
@@ -193,11 +247,11 @@ func (x ActionKind) String() string {
 }
 
 func (ActionKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_ashtapada_v1_types_proto_enumTypes[2].Descriptor()
+	return file_ashtapada_v1_types_proto_enumTypes[3].Descriptor()
 }
 
 func (ActionKind) Type() protoreflect.EnumType {
-	return &file_ashtapada_v1_types_proto_enumTypes[2]
+	return &file_ashtapada_v1_types_proto_enumTypes[3]
 }
 
 func (x ActionKind) Number() protoreflect.EnumNumber {
@@ -206,7 +260,7 @@ func (x ActionKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ActionKind.Descriptor instead.
 func (ActionKind) EnumDescriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 // EventKind is the class of an event that every client understands. A variant's own events (a
@@ -265,11 +319,11 @@ func (x EventKind) String() string {
 }
 
 func (EventKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_ashtapada_v1_types_proto_enumTypes[3].Descriptor()
+	return file_ashtapada_v1_types_proto_enumTypes[4].Descriptor()
 }
 
 func (EventKind) Type() protoreflect.EnumType {
-	return &file_ashtapada_v1_types_proto_enumTypes[3]
+	return &file_ashtapada_v1_types_proto_enumTypes[4]
 }
 
 func (x EventKind) Number() protoreflect.EnumNumber {
@@ -278,7 +332,7 @@ func (x EventKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use EventKind.Descriptor instead.
 func (EventKind) EnumDescriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 // GameStatus says whether a game goes on.
@@ -315,11 +369,11 @@ func (x GameStatus) String() string {
 }
 
 func (GameStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_ashtapada_v1_types_proto_enumTypes[4].Descriptor()
+	return file_ashtapada_v1_types_proto_enumTypes[5].Descriptor()
 }
 
 func (GameStatus) Type() protoreflect.EnumType {
-	return &file_ashtapada_v1_types_proto_enumTypes[4]
+	return &file_ashtapada_v1_types_proto_enumTypes[5]
 }
 
 func (x GameStatus) Number() protoreflect.EnumNumber {
@@ -328,7 +382,7 @@ func (x GameStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use GameStatus.Descriptor instead.
 func (GameStatus) EnumDescriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 // Variant is the full description of one game: geometry, seats, pieces, dice and options.
@@ -1055,7 +1109,9 @@ type SquareMark struct {
 	Player  string   `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
 	Squares []string `protobuf:"bytes,3,rep,name=squares,proto3" json:"squares,omitempty"`
 	// What the rule does there, in a sentence.
-	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	Description string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	// How to draw the mark.
+	Shape         MarkShape `protobuf:"varint,5,opt,name=shape,proto3,enum=ashtapada.v1.MarkShape" json:"shape,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1116,6 +1172,13 @@ func (x *SquareMark) GetDescription() string {
 		return x.Description
 	}
 	return ""
+}
+
+func (x *SquareMark) GetShape() MarkShape {
+	if x != nil {
+		return x.Shape
+	}
+	return MarkShape_MARK_SHAPE_UNSPECIFIED
 }
 
 // Square is one square that exists. File and rank count from 0 at the first player's bottom left.
@@ -3125,13 +3188,14 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\aregions\x18\x04 \x03(\v2\x14.ashtapada.v1.RegionR\aregions\x12:\n" +
 	"\vconnections\x18\x05 \x03(\v2\x18.ashtapada.v1.ConnectionR\vconnections\x12,\n" +
 	"\x12layout_in_position\x18\x06 \x01(\bR\x10layoutInPosition\x12.\n" +
-	"\x05marks\x18\a \x03(\v2\x18.ashtapada.v1.SquareMarkR\x05marks\"t\n" +
+	"\x05marks\x18\a \x03(\v2\x18.ashtapada.v1.SquareMarkR\x05marks\"\xa3\x01\n" +
 	"\n" +
 	"SquareMark\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06player\x18\x02 \x01(\tR\x06player\x12\x18\n" +
 	"\asquares\x18\x03 \x03(\tR\asquares\x12 \n" +
-	"\vdescription\x18\x04 \x01(\tR\vdescription\"\\\n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\x12-\n" +
+	"\x05shape\x18\x05 \x01(\x0e2\x17.ashtapada.v1.MarkShapeR\x05shape\"\\\n" +
 	"\x06Square\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04file\x18\x02 \x01(\x05R\x04file\x12\x12\n" +
@@ -3305,7 +3369,11 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"decided_by\x18\n" +
 	" \x01(\tR\tdecidedBy\"\"\n" +
 	"\bDiceRoll\x12\x16\n" +
-	"\x06values\x18\x01 \x03(\x05R\x06values*l\n" +
+	"\x06values\x18\x01 \x03(\x05R\x06values*Y\n" +
+	"\tMarkShape\x12\x1a\n" +
+	"\x16MARK_SHAPE_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11MARK_SHAPE_BORDER\x10\x01\x12\x19\n" +
+	"\x15MARK_SHAPE_CORNER_DOT\x10\x02*l\n" +
 	"\n" +
 	"OptionType\x12\x1b\n" +
 	"\x17OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3357,111 +3425,113 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 	return file_ashtapada_v1_types_proto_rawDescData
 }
 
-var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
 var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_ashtapada_v1_types_proto_goTypes = []any{
-	(OptionType)(0),         // 0: ashtapada.v1.OptionType
-	(Phase)(0),              // 1: ashtapada.v1.Phase
-	(ActionKind)(0),         // 2: ashtapada.v1.ActionKind
-	(EventKind)(0),          // 3: ashtapada.v1.EventKind
-	(GameStatus)(0),         // 4: ashtapada.v1.GameStatus
-	(*Variant)(nil),         // 5: ashtapada.v1.Variant
-	(*StateType)(nil),       // 6: ashtapada.v1.StateType
-	(*OptionBoard)(nil),     // 7: ashtapada.v1.OptionBoard
-	(*ActionType)(nil),      // 8: ashtapada.v1.ActionType
-	(*EventType)(nil),       // 9: ashtapada.v1.EventType
-	(*VariantSummary)(nil),  // 10: ashtapada.v1.VariantSummary
-	(*Seat)(nil),            // 11: ashtapada.v1.Seat
-	(*Board)(nil),           // 12: ashtapada.v1.Board
-	(*SquareMark)(nil),      // 13: ashtapada.v1.SquareMark
-	(*Square)(nil),          // 14: ashtapada.v1.Square
-	(*Region)(nil),          // 15: ashtapada.v1.Region
-	(*Connection)(nil),      // 16: ashtapada.v1.Connection
-	(*PieceType)(nil),       // 17: ashtapada.v1.PieceType
-	(*DieType)(nil),         // 18: ashtapada.v1.DieType
-	(*DieFace)(nil),         // 19: ashtapada.v1.DieFace
-	(*OptionSpec)(nil),      // 20: ashtapada.v1.OptionSpec
-	(*Position)(nil),        // 21: ashtapada.v1.Position
-	(*GameHistory)(nil),     // 22: ashtapada.v1.GameHistory
-	(*Proposal)(nil),        // 23: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 24: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 25: ashtapada.v1.Piece
-	(*Die)(nil),             // 26: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 27: ashtapada.v1.PlayerState
-	(*HeldPiece)(nil),       // 28: ashtapada.v1.HeldPiece
-	(*LayoutPlacement)(nil), // 29: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 30: ashtapada.v1.Counter
-	(*Action)(nil),          // 31: ashtapada.v1.Action
-	(*Event)(nil),           // 32: ashtapada.v1.Event
-	(*Standing)(nil),        // 33: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 34: ashtapada.v1.TeamStanding
-	(*NextTurn)(nil),        // 35: ashtapada.v1.NextTurn
-	(*DiceRoll)(nil),        // 36: ashtapada.v1.DiceRoll
-	nil,                     // 37: ashtapada.v1.OptionBoard.OptionsEntry
-	nil,                     // 38: ashtapada.v1.Position.OptionsEntry
-	nil,                     // 39: ashtapada.v1.Position.StateEntry
-	nil,                     // 40: ashtapada.v1.PlayerState.StateEntry
-	(*structpb.Value)(nil),  // 41: google.protobuf.Value
+	(MarkShape)(0),          // 0: ashtapada.v1.MarkShape
+	(OptionType)(0),         // 1: ashtapada.v1.OptionType
+	(Phase)(0),              // 2: ashtapada.v1.Phase
+	(ActionKind)(0),         // 3: ashtapada.v1.ActionKind
+	(EventKind)(0),          // 4: ashtapada.v1.EventKind
+	(GameStatus)(0),         // 5: ashtapada.v1.GameStatus
+	(*Variant)(nil),         // 6: ashtapada.v1.Variant
+	(*StateType)(nil),       // 7: ashtapada.v1.StateType
+	(*OptionBoard)(nil),     // 8: ashtapada.v1.OptionBoard
+	(*ActionType)(nil),      // 9: ashtapada.v1.ActionType
+	(*EventType)(nil),       // 10: ashtapada.v1.EventType
+	(*VariantSummary)(nil),  // 11: ashtapada.v1.VariantSummary
+	(*Seat)(nil),            // 12: ashtapada.v1.Seat
+	(*Board)(nil),           // 13: ashtapada.v1.Board
+	(*SquareMark)(nil),      // 14: ashtapada.v1.SquareMark
+	(*Square)(nil),          // 15: ashtapada.v1.Square
+	(*Region)(nil),          // 16: ashtapada.v1.Region
+	(*Connection)(nil),      // 17: ashtapada.v1.Connection
+	(*PieceType)(nil),       // 18: ashtapada.v1.PieceType
+	(*DieType)(nil),         // 19: ashtapada.v1.DieType
+	(*DieFace)(nil),         // 20: ashtapada.v1.DieFace
+	(*OptionSpec)(nil),      // 21: ashtapada.v1.OptionSpec
+	(*Position)(nil),        // 22: ashtapada.v1.Position
+	(*GameHistory)(nil),     // 23: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 24: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 25: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 26: ashtapada.v1.Piece
+	(*Die)(nil),             // 27: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 28: ashtapada.v1.PlayerState
+	(*HeldPiece)(nil),       // 29: ashtapada.v1.HeldPiece
+	(*LayoutPlacement)(nil), // 30: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 31: ashtapada.v1.Counter
+	(*Action)(nil),          // 32: ashtapada.v1.Action
+	(*Event)(nil),           // 33: ashtapada.v1.Event
+	(*Standing)(nil),        // 34: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 35: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 36: ashtapada.v1.NextTurn
+	(*DiceRoll)(nil),        // 37: ashtapada.v1.DiceRoll
+	nil,                     // 38: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 39: ashtapada.v1.Position.OptionsEntry
+	nil,                     // 40: ashtapada.v1.Position.StateEntry
+	nil,                     // 41: ashtapada.v1.PlayerState.StateEntry
+	(*structpb.Value)(nil),  // 42: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
-	11, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
-	12, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
-	17, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
-	18, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
-	20, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
-	8,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
-	9,  // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
-	7,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
-	6,  // 8: ashtapada.v1.Variant.state_types:type_name -> ashtapada.v1.StateType
-	37, // 9: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
-	12, // 10: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
-	11, // 11: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
-	2,  // 12: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 13: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
-	20, // 14: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
-	14, // 15: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
-	15, // 16: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
-	16, // 17: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
-	13, // 18: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
-	19, // 19: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
-	0,  // 20: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	41, // 21: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	38, // 22: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	25, // 23: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
-	1,  // 24: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	26, // 25: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	27, // 26: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	29, // 27: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	30, // 28: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	23, // 29: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	31, // 30: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	12, // 31: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
-	39, // 32: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
-	21, // 33: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	31, // 34: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	24, // 35: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	28, // 36: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
-	40, // 37: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
-	2,  // 38: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	3,  // 39: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	24, // 40: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	24, // 41: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	24, // 42: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	24, // 43: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	31, // 44: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	1,  // 45: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	4,  // 46: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	33, // 47: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	34, // 48: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	41, // 49: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	41, // 50: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	41, // 51: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
-	41, // 52: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
-	53, // [53:53] is the sub-list for method output_type
-	53, // [53:53] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	12, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
+	13, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
+	18, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
+	19, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
+	21, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
+	9,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
+	10, // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
+	8,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
+	7,  // 8: ashtapada.v1.Variant.state_types:type_name -> ashtapada.v1.StateType
+	38, // 9: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	13, // 10: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
+	12, // 11: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
+	3,  // 12: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
+	4,  // 13: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
+	21, // 14: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
+	15, // 15: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
+	16, // 16: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
+	17, // 17: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
+	14, // 18: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
+	0,  // 19: ashtapada.v1.SquareMark.shape:type_name -> ashtapada.v1.MarkShape
+	20, // 20: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
+	1,  // 21: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
+	42, // 22: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	39, // 23: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	26, // 24: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	2,  // 25: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
+	27, // 26: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	28, // 27: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	30, // 28: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	31, // 29: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	24, // 30: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	32, // 31: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	13, // 32: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
+	40, // 33: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
+	22, // 34: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	32, // 35: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	25, // 36: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	29, // 37: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
+	41, // 38: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
+	3,  // 39: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	4,  // 40: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	25, // 41: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	25, // 42: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	25, // 43: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	25, // 44: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	32, // 45: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	2,  // 46: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	5,  // 47: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	34, // 48: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	35, // 49: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	42, // 50: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	42, // 51: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	42, // 52: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
+	42, // 53: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
+	54, // [54:54] is the sub-list for method output_type
+	54, // [54:54] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3475,7 +3545,7 @@ func file_ashtapada_v1_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
-			NumEnums:      5,
+			NumEnums:      6,
 			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -742,6 +742,11 @@ func (m *SquareMark) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.Shape != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Shape))
+		i--
+		dAtA[i] = 0x28
+	}
 	if len(m.Description) > 0 {
 		i -= len(m.Description)
 		copy(dAtA[i:], m.Description)
@@ -2889,6 +2894,9 @@ func (m *SquareMark) SizeVT() (n int) {
 	l = len(m.Description)
 	if l > 0 {
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.Shape != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Shape))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -5778,6 +5786,25 @@ func (m *SquareMark) UnmarshalVT(dAtA []byte) error {
 			}
 			m.Description = string(dAtA[iNdEx:postIndex])
 			iNdEx = postIndex
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Shape", wireType)
+			}
+			m.Shape = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Shape |= MarkShape(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
