@@ -112,13 +112,22 @@ const boat: Glyph = [
   ["detail", "M14 92 Q22 88 30 92 Q38 96 46 92 Q54 88 62 92 Q70 96 78 92 Q84 89 88 91"],
 ];
 
+// Ramayana's Brahmin, Muni, Untouchable and dropped Untouchable stand side by side and must be told
+// apart at a glance, however small: each has a silhouette of its own. The Brahmin is the tall one,
+// under a pointed headdress rising to the top of the box, a scroll held across; the Muni the one
+// with a broad top, a sage under a parasol as wide as the plinth; the Untouchable a short pawn, as
+// it moves; the dropped Untouchable, which never moves and captures diagonally, a diamond with no
+// plinth.
 const brahmin: Glyph = [
   PLINTH,
-  ROBE,
-  ["body", circle(50, 37, 13)],
-  ["body", circle(50, 19, 5)],
-  ["detail", "M43 56 L63 80"],
-  ["detail", "M50 31 V36"],
+  ["body", "M34 82 L37 52 H63 L66 82 Z"],
+  ["body", "M41 33 C42 22 47 14 50 3 C53 14 58 22 59 33 Z"],
+  ["body", circle(50, 39, 10)],
+  ["body", "M19 50 H81 V60 H19 Z"],
+  ["body", circle(18, 55, 6.5)],
+  ["body", circle(82, 55, 6.5)],
+  ["detail", "M41 63 L59 80"],
+  ["detail", "M46 22 H54"],
 ];
 
 const swami: Glyph = [
@@ -156,10 +165,11 @@ const yavana: Glyph = [
 const muni: Glyph = [
   PLINTH,
   ROBE,
-  ["body", circle(50, 19, 8)],
-  ["body", circle(50, 35, 12)],
-  ["body", "M39 38 C39 56 45 66 50 72 C55 66 61 56 61 38 C57 44 43 44 39 38 Z"],
-  ["detail", "M45 50 Q50 60 55 50"],
+  ["body", "M48 12 H52 V36 H48 Z"],
+  ["body", "M10 30 C18 13 34 6 50 6 C66 6 82 13 90 30 Q84 26 77 30 Q70 26 63 30 Q57 26 50 30 Q43 26 37 30 Q30 26 23 30 Q16 26 10 30 Z"],
+  ["body", circle(50, 43, 10)],
+  ["body", "M42 48 C43 58 47 64 50 67 C53 64 57 58 58 48 Z"],
+  ["detail", "M46 55 Q50 60 54 55"],
 ];
 
 const lionMane = (() => {
@@ -194,14 +204,18 @@ const shikari: Glyph = [
   ["body", "M14 40 L24 44 V50 L14 54 L18 47 Z"],
 ];
 
-const untouchable = pawn;
+const untouchable: Glyph = [
+  PLINTH,
+  ["body", "M36 82 C38 74 42 68 45 63 H55 C58 68 62 74 64 82 Z"],
+  ["body", "M39 58 H61 Q64 61 61 64 H39 Q36 61 39 58 Z"],
+  ["body", circle(50, 47, 11)],
+];
 
 const droppedUntouchable: Glyph = [
-  ["body", "M20 92 V82 H80 V92 Z"],
-  ["body", "M35 82 C37 71 42 63 45 55 H55 C58 63 63 71 65 82 Z"],
-  ["body", "M37 50 H63 Q66 53 63 56 H37 Q34 53 37 50 Z"],
-  ["body", circle(50, 36, 13)],
-  ["detail", "M44 64 L56 76 M56 64 L44 76"],
+  ["body", "M50 40 L88 67 L50 95 L12 67 Z"],
+  ["body", circle(50, 29, 12)],
+  ["detail", "M50 52 L69 67 L50 82 L31 67 Z"],
+  ["dot", circle(50, 67, 4)],
 ];
 
 const buddha: Glyph = [
@@ -393,6 +407,26 @@ function isDark(fill: string): boolean {
 }
 
 const OUTLINE = "#1c1c1c";
+/** The outline of a figure, in its 100-unit box; thicker on a light fill (yellow, white, the Martian
+ * games' colourless pieces), which stands out from the light squares by its outline alone. */
+const STROKE = 3;
+const LIGHT_STROKE = 5.5;
+
+/** A colour's relative luminance (WCAG), or null for a colour that is not #rrggbb. */
+export function luminance(fill: string): number | null {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
+  if (!m) return null;
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => {
+    const c = parseInt(x, 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Whether a fill is light: hardly different from the light squares, so its outline carries it. */
+export function isLight(fill: string): boolean {
+  return (luminance(fill) ?? 0) >= 0.35;
+}
 
 /** A short label for a piece: its letter in the variant's notation without decoration. */
 export function pieceLetter(variant: Variant, kind: string): { letter: string; promoted: boolean } {
@@ -417,6 +451,8 @@ export function drawGlyph(parent: Element, variant: Variant, kind: string, color
   const type = variant.piece_types?.find((t) => t.kind === kind);
   const fill = type?.neutral && !color ? NEUTRAL : colorFill(color);
   const glyph = glyphFor(variant, kind);
+  const light = isLight(fill);
+  if (light) g.classList.add("light-fill");
   if (!glyph) {
     drawDisc(g, variant, kind, fill, cx, cy, size, Boolean(type?.royal));
     return g;
@@ -425,9 +461,10 @@ export function drawGlyph(parent: Element, variant: Variant, kind: string, color
   const s = size / 100;
   const inner = el("g", { transform: `translate(${cx - size / 2} ${cy - size / 2}) scale(${s})` }, g);
   const contrast = isDark(fill) ? "#f4f1ea" : OUTLINE;
+  const stroke = light ? LIGHT_STROKE : STROKE;
   for (const [role, d] of glyph) {
     const attrs: Record<string, string | number> = { d, class: `part-${role}` };
-    if (role === "body" || role === "pyramid") Object.assign(attrs, { fill, stroke: OUTLINE, "stroke-width": 3 });
+    if (role === "body" || role === "pyramid") Object.assign(attrs, { fill, stroke: OUTLINE, "stroke-width": stroke });
     else if (role === "shade") Object.assign(attrs, { fill: OUTLINE, "fill-opacity": 0.28, stroke: OUTLINE, "stroke-width": 1.5 });
     else if (role === "detail") Object.assign(attrs, { fill: "none", stroke: contrast, "stroke-width": 3, "stroke-linecap": "round" });
     else if (role === "dot" || role === "pip") Object.assign(attrs, { fill: contrast });

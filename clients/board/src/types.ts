@@ -5,7 +5,14 @@
 export interface Square { name?: string; file?: number; rank?: number; region?: string }
 export interface Region { name?: string; kind?: string; squares?: string[] }
 export interface Connection { from?: string; to?: string; direction?: string }
-export interface BoardMark { name?: string; description?: string; player?: string; squares?: string[] }
+export interface BoardMark {
+  name?: string;
+  description?: string;
+  player?: string;
+  squares?: string[];
+  /** How it is drawn: a sign on each square (unspecified), a line along a border, a dot in a region's corner. */
+  shape?: "MARK_SHAPE_UNSPECIFIED" | "MARK_SHAPE_BORDER" | "MARK_SHAPE_CORNER_DOT";
+}
 export interface Board {
   files?: number;
   ranks?: number;

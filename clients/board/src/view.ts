@@ -2,7 +2,7 @@
 // the variant's board and a position from their JSON alone, and turns clicks, drags and keys into
 // one of the legal actions it was given (onAction). It never calls the network. The playground
 // (web/src/main.ts) draws its board with it.
-import type { Action, Board, Die, Piece, Position, Variant } from "./types.js";
+import type { Action, Board, BoardMark, Die, Piece, Position, Variant } from "./types.js";
 import { colorFill, drawGlyph, glyphSvg, pieceTitle } from "./pieces.js";
 import { CSS_TEXT } from "./style.js";
 
@@ -364,14 +364,18 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       el("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#ab-arrow)", "data-from": cn.from ?? "", "data-to": cn.to ?? "", "data-direction": cn.direction ?? "" }, arrows);
     }
 
-    const markNames = [...new Set((board.marks ?? []).map((m) => m.name ?? ""))];
+    // Each mark is drawn the one way the service says (its shape), never by where its squares
+    // happen to lie: a coaster's alignment dot stays a dot after a TIP or SWAP brings two of them
+    // side by side, and only a border mark (a canal) is drawn as the line between regions.
+    const markNames = [...new Set((board.marks ?? []).filter((m) => markStyle(m) !== "alignment").map((m) => m.name ?? ""))];
     const markLayer = el("g", { class: "marks" }, view);
     const regionOf = new Map<string, string>();
     for (const s of board.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
     for (const m of board.marks ?? []) {
-      const edges = regionEdges(m.squares ?? [], cells, regionOf);
-      const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
-      const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+      const style = markStyle(m);
+      const edges = style === "edge" ? regionEdges(m.squares ?? [], cells, regionOf) : { pairs: [], squares: new Set<string>() };
+      const shape = style === "alignment" ? "alignment" : edges.squares.size ? "edge" : Math.max(0, markNames.indexOf(m.name ?? "")) % 3;
+      const g = el("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "", "data-mark-style": typeof shape === "number" ? ["ring", "corner", "corner-right"][shape]! : shape }, markLayer);
       el("title", {}, g).textContent = `${nice(m.name ?? "")}: ${m.description ?? ""}`;
       if (m.player) g.style.setProperty("--mark", colorFill(playerColor(m.player)));
       if (edges.squares.size) {
@@ -391,7 +395,14 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
         const c = cellOf(sq, cells);
         if (!c) continue;
         const [x, y] = xy(c);
-        if (shape === 0) el("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+        if (shape === "alignment") {
+          // A dot in the corner of the square that is its region's (its coaster's) corner.
+          const [cx, cy] = cornerOf(sq, c, board, cells);
+          const r = U * 0.12;
+          const dx = x + (cx ? U - U * 0.2 : U * 0.2);
+          const dy = y + (cy ? U - U * 0.2 : U * 0.2);
+          el("circle", { cx: dx, cy: dy, r, class: "dot", "data-at": sq, "data-corner": `${cy ? "bottom" : "top"}-${cx ? "right" : "left"}` }, g);
+        } else if (shape === 0) el("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
         else if (shape === 1) el("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
         else el("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
       }
@@ -858,6 +869,31 @@ export function createBoard(host: HTMLElement | ShadowRoot, initial: BoardConfig
       choices.remove();
     },
   };
+}
+
+/** How a mark is drawn, as its shape says: a dot in its region's corner ("alignment", a coaster's
+ * alignment dot), a line along a border between regions ("edge", a canal), else a sign on each of
+ * its squares. */
+export function markStyle(m: BoardMark): "alignment" | "edge" | "squares" {
+  if (m.shape === "MARK_SHAPE_CORNER_DOT") return "alignment";
+  if (m.shape === "MARK_SHAPE_BORDER") return "edge";
+  return "squares";
+}
+
+/** Which corner of its square an alignment dot marks, as [right, bottom] in the board's own
+ * drawing (rank 1 at the bottom): the corner the square shares with the region it lies in (a
+ * coaster, the smallest such region), when it is a corner of that region's box; else top left. */
+function cornerOf(sq: string, c: Cell, board: Board, cells: Map<string, Cell>): [boolean, boolean] {
+  let best: { minF: number; maxF: number; minR: number; maxR: number; n: number } | null = null;
+  for (const r of board.regions ?? []) {
+    if (r.kind === "ocean" || !(r.squares ?? []).includes(sq)) continue;
+    const cs = (r.squares ?? []).map((n) => cellOf(n, cells)).filter((x): x is Cell => !!x);
+    const box = { minF: Math.min(...cs.map((x) => x.file)), maxF: Math.max(...cs.map((x) => x.file)), minR: Math.min(...cs.map((x) => x.rank)), maxR: Math.max(...cs.map((x) => x.rank)), n: cs.length };
+    const corner = (c.file === box.minF || c.file === box.maxF) && (c.rank === box.minR || c.rank === box.maxR);
+    if (corner && box.maxF > box.minF && box.maxR > box.minR && (!best || box.n < best.n)) best = box;
+  }
+  if (!best) return [false, false];
+  return [c.file === best.maxF, c.rank === best.minR];
 }
 
 /** The pairs of a mark's squares that are orthogonal neighbours in different regions. */
