@@ -4,7 +4,8 @@
 import { aborted, api, ApiError, patiently, ref } from "./api";
 import type { PlayerValue, Position, RolloutResponse, SearchStreamResponse } from "./api";
 import { colorFill } from "../../clients/board/src/pieces.js";
-import { $, h } from "./ui";
+import type { Rounds } from "./numbers";
+import { $, h, swatch } from "./ui";
 
 /** The analysis's best action, drawn as an arrow on the board from its square to its square. */
 export interface BestMove {
@@ -22,6 +23,7 @@ export interface Subject {
   finished: boolean;
   botToMove: boolean; // the bot's own search comes first; analysing its turn would only slow it
   seed: string; // Rollout's seed, as the API takes it
+  numbers(): Rounds; // move numbers for a line played from the position
 }
 
 export interface Host {
@@ -31,7 +33,10 @@ export interface Host {
 }
 
 const PLAYOUTS = 500; // enough for a percentage, and a few milliseconds of the service's time
-const TIME_LIMIT = "10s";
+/** The analysis deepens until it is stopped, the depth asked for is reached, or the service's own
+ * limit on an analysis ends it (--analysis-time, 10 s by default), whichever comes first. */
+const TIME_LIMIT = "600s";
+const MAX_DEPTH = 64;
 
 const st = {
   host: null as Host | null,
@@ -45,9 +50,11 @@ const st = {
 /** The best action found for the position shown, for the board to draw. */
 export const analysisBest = (): BestMove | null => (st.on ? st.best : null);
 
+/** The depth asked for; empty: as deep as the search gets until stopped. */
 function depth(): number {
-  const d = Number(($("analysis-depth") as HTMLInputElement).value);
-  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : 6;
+  const text = ($("analysis-depth") as HTMLInputElement).value.trim();
+  const d = Number(text);
+  return text !== "" && Number.isInteger(d) && d >= 1 && d <= MAX_DEPTH ? d : MAX_DEPTH;
 }
 
 export function initAnalysis(host: Host): void {
@@ -157,15 +164,25 @@ function showSearch(s: Subject, players: string[], m: SearchStreamResponse): voi
   if (!line) return;
   showValues(players, line.values ?? [], "search");
   const mover = line.move?.player || s.pos.to_move || players[0];
-  const value = (line.values ?? []).find((v) => v.player === mover);
+  // As lichess: two players' lines are valued from the first player's side; with more, the
+  // mover's own value is the one the line maximises.
+  const side = players.length === 2 ? players[0] : mover;
+  const value = (line.values ?? []).find((v) => v.player === side);
   const list = $("pv-lines");
   // One entry per depth, the deepest on top; the final answer replaces its depth's entry.
-  const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": mover ?? "" });
+  const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": side ?? "" });
   if (m.final) li.dataset.final = "true";
   li.append(h("span", { class: "pv-depth", title: "depth" }, `${m.depth ?? 0}`));
-  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value, false) : ""));
+  li.append(h("span", { class: "pv-value", title: `${nice(side ?? "")}'s value` }, value ? formatValue(value, false) : ""));
   const pv = h("span", { class: "pv-moves" });
-  for (const a of line.pv ?? []) pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
+  const numbers = s.numbers();
+  let by = mover;
+  for (const a of line.pv ?? []) {
+    const n = numbers.label(a.player || by || "");
+    by = a.player || by;
+    if (n) pv.append(h("span", { class: "pv-number" }, n), " ");
+    pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
+  }
   li.append(pv);
   const same = list.querySelector(`li[data-depth="${m.depth ?? 0}"]`);
   if (same) same.replaceWith(li);
@@ -179,8 +196,8 @@ function showSearch(s: Subject, players: string[], m: SearchStreamResponse): voi
   box.dataset.depth = String(m.depth ?? 0);
   box.dataset.complete = String(Boolean(m.complete));
   const bestText = best ? `, best ${best.san || best.notation}` : "";
-  if (m.final) setState("done", `depth ${m.depth}${m.complete ? "" : " (stopped by the time limit)"}${bestText}`);
-  else setState("running", `depth ${m.depth}${bestText}, searching…`);
+  if (m.final) setState("done", `depth ${m.depth}${m.complete ? "" : " (the service's time for an analysis is up)"}${bestText}`);
+  else setState("running", `depth ${m.depth}${bestText}, searching deeper… (Analyse again stops)`);
 }
 
 /** A value as a player reads it: pawns, a proven result ("win in 3"), and in dice games the chance
@@ -216,8 +233,7 @@ function showValues(players: string[], values: PlayerValue[], source: string): v
     const e = h("span", { class: "eval", "data-player": v.player, "data-value": String(v.value) });
     if (v.win_in !== undefined && v.win_in !== null) e.dataset.winIn = String(v.win_in);
     if (v.win_chance !== undefined && v.win_chance !== null) e.dataset.winChance = String(v.win_chance);
-    e.style.setProperty("--player", colorFill(host?.playerColor(v.player) ?? "") || "transparent");
-    e.append(h("span", { class: "eval-player" }, nice(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
+    e.append(swatch(colorFill(host?.playerColor(v.player) ?? "")), h("span", { class: "eval-player" }, nice(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
     row.append(e);
   }
   // Two players: one bar, the first player's share from the left.
@@ -265,19 +281,55 @@ async function runRollout(): Promise<void> {
   }
 }
 
+/** Rollout's games as a win/draw/loss bar: with two players one bar, the first player's wins
+ * from the left, the draws in the middle, the second's wins at the right; with more, one bar per
+ * player (partners win together, so their wins overlap). Games left unfinished are grey. */
 function showRollout(r: RolloutResponse): void {
   const box = $("win-chances");
   box.replaceChildren();
   box.dataset.seed = r.seed ?? "";
   box.dataset.playouts = String(r.playouts ?? 0);
-  for (const p of r.players ?? []) {
+  const n = r.playouts ?? 0;
+  const color = (p: string) => colorFill(st.host?.playerColor(p) ?? "") || "#888";
+  const pct = (k: number) => (n ? (k / n) * 100 : 0);
+  const ps = r.players ?? [];
+  for (const p of ps) {
     const title = `${p.wins} won, ${p.draws} drawn, ${p.losses} lost of ${r.playouts}`;
     const e = h("span", { class: "chance", "data-player": p.player, "data-win-rate": String(p.win_rate), title });
-    e.style.setProperty("--player", colorFill(st.host?.playerColor(p.player) ?? "") || "transparent");
-    e.append(h("span", { class: "eval-player" }, nice(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
+    e.append(swatch(color(p.player)), h("span", { class: "eval-player" }, nice(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
     box.append(e);
   }
-  const unfinished = r.unfinished ? `, ${r.unfinished} unfinished` : "";
-  box.append(h("small", { class: "chance-note" }, `${r.playouts} greedy playouts, seed ${r.seed}${unfinished}${r.complete ? "" : ", stopped by the time limit"}`));
+  const segment = (kind: string, count: number, fill: string, label: string, player = "") => {
+    const seg = h("span", { class: `wdl-${kind}`, "data-kind": kind, "data-count": String(count), title: `${label}: ${count} of ${n} (${pct(count).toFixed(1)}%)` });
+    if (player) seg.dataset.player = player;
+    seg.style.width = `${pct(count)}%`;
+    seg.style.background = fill;
+    if (pct(count) >= 12) seg.textContent = `${Math.round(pct(count))}%`;
+    return seg;
+  };
+  const bars = h("div", { class: "wdl-bars" });
+  const unfinished = r.unfinished ?? 0;
+  if (ps.length === 2) {
+    const [a, b] = ps;
+    const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice(a.player)} wins ${pct(a.wins).toFixed(1)}%, draws ${pct(a.draws).toFixed(1)}%, ${nice(b.player)} wins ${pct(b.wins).toFixed(1)}%` });
+    bar.append(
+      segment("win", a.wins, color(a.player), `${nice(a.player)} wins`, a.player),
+      segment("draw", a.draws, "#9c9c9c", "draws"),
+      segment("unfinished", unfinished, "repeating-linear-gradient(45deg,#ccc 0 4px,#eee 4px 8px)", "unfinished"),
+      segment("win", b.wins, color(b.player), `${nice(b.player)} wins`, b.player),
+    );
+    bars.append(bar);
+  } else {
+    for (const p of ps) {
+      const row = h("div", { class: "wdl-row", "data-player": p.player });
+      const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice(p.player)}: won ${pct(p.wins).toFixed(1)}%, drawn ${pct(p.draws).toFixed(1)}%, lost ${pct(p.losses).toFixed(1)}%` });
+      bar.append(segment("win", p.wins, color(p.player), "won", p.player), segment("draw", p.draws, "#9c9c9c", "drawn"), segment("loss", p.losses, "#4a4a4a", "lost"));
+      row.append(h("span", { class: "wdl-name" }, nice(p.player)), bar);
+      bars.append(row);
+    }
+  }
+  box.append(bars);
+  const note = unfinished ? `, ${unfinished} unfinished` : "";
+  box.append(h("small", { class: "chance-note" }, `${r.playouts} greedy playouts, seed ${r.seed}${note}${r.complete ? "" : ", stopped by the time limit"}`));
   box.dataset.state = "done";
 }

@@ -15,6 +15,9 @@ export type ErrorStatus = Schemas["ErrorStatus"];
 export type PlayerValue = Schemas["PlayerValue"];
 export type SearchStreamResponse = Schemas["SearchStreamResponse"];
 export type RolloutResponse = Schemas["RolloutResponse"];
+export type ReviewGameResponse = Schemas["ReviewGameResponse"];
+export type ActionReview = Schemas["ActionReview"];
+export type GameReview = Schemas["GameReview"];
 
 /** An answer of the service that is not OK: message is the AIP-193 error's message. */
 export class ApiError extends Error {
@@ -100,16 +103,18 @@ export const api = {
   search: post<Schemas["SearchRequest"], Schemas["SearchResponse"]>("/v1/analysis:search"),
   evaluate: (req: Schemas["EvaluateRequest"], signal?: AbortSignal) => call<Schemas["EvaluateResponse"]>("POST", "/v1/analysis:evaluate", req, signal),
   rollout: (req: Schemas["RolloutRequest"], signal?: AbortSignal) => call<RolloutResponse>("POST", "/v1/analysis:rollout", req, signal),
-  searchStream,
+  searchStream: (req: Schemas["SearchStreamRequest"], signal: AbortSignal, onMessage: (m: SearchStreamResponse) => void) =>
+    stream("/v1/analysis:searchStream", req, signal, onMessage),
+  reviewGame: (req: Schemas["ReviewGameRequest"], signal: AbortSignal, onMessage: (m: ReviewGameResponse) => void) =>
+    stream("/v1/games:review", req, signal, onMessage),
   exportGame: post<Schemas["ExportGameRequest"], Schemas["ExportGameResponse"]>("/v1/games:export"),
   importGame: post<Schemas["ImportGameRequest"], Schemas["ImportGameResponse"]>("/v1/games:import"),
 };
 
-/** SearchStream through the gateway: newline-delimited JSON, one message per completed depth and
- * the final answer, each handed to onMessage as it arrives. An error before the first message is
- * the whole body; one after it is a line of its own. */
-async function searchStream(req: Schemas["SearchStreamRequest"], signal: AbortSignal, onMessage: (m: SearchStreamResponse) => void): Promise<void> {
-  const path = "/v1/analysis:searchStream";
+/** A server stream through the gateway (SearchStream, ReviewGame): newline-delimited JSON, each
+ * message handed to onMessage as it arrives. An error before the first message is the whole body;
+ * one after it is a line of its own. */
+async function stream<Req, Msg>(path: string, req: Req, signal: AbortSignal, onMessage: (m: Msg) => void): Promise<void> {
   const res = await send("POST", path, req, signal);
   if (!res.ok || !res.body) {
     let e: Partial<Schemas["Error"]>["error"];
@@ -124,9 +129,9 @@ async function searchStream(req: Schemas["SearchStreamRequest"], signal: AbortSi
   let buf = "";
   const line = (text: string) => {
     if (!text.trim()) return;
-    const msg = JSON.parse(text) as Partial<Schemas["SearchStreamResponseLine"]> & Partial<Schemas["Error"]>;
-    if (msg.error) throw new ApiError(msg.error.message ?? "the search failed", msg.error.code ?? 500, msg.error);
-    if ("result" in msg && msg.result) onMessage(msg.result);
+    const msg = JSON.parse(text) as { result?: Msg } & Partial<Schemas["Error"]>;
+    if (msg.error) throw new ApiError(msg.error.message ?? `${path} failed`, msg.error.code ?? 500, msg.error);
+    if (msg.result) onMessage(msg.result);
   };
   for (;;) {
     const { done, value } = await reader.read();

@@ -7,8 +7,10 @@ import { createBoard } from "../../clients/board/src/view.js";
 import type { BoardConfig, BoardHandle } from "../../clients/board/src/view.js";
 import { colorFill } from "../../clients/board/src/pieces.js";
 import { ADDRESS_RECORD_LIMIT, decodeRecord, encodeRecord, pgnDate, playerTag, recordFileName } from "./record";
+import { Rounds, startRound } from "./numbers";
+import { initReview, reviewMark, updateReview } from "./review";
 import { baseSeed, rollSeed } from "./seed";
-import { $, h, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
+import { $, h, swatch, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
 
@@ -18,7 +20,14 @@ interface Entry {
   pos: Position;
   next: NextTurn | null;
   notation: string | null;
+  san?: string; // the action in standard algebraic notation, in games that have it
 }
+
+/** The action as people read it: SAN where the game has it (Nf3), else its notation. */
+const shownAction = (e: Entry) => e.san || e.notation || "";
+
+/** The tags the service writes from the game itself: a loaded record's own are not kept. */
+const COMPUTED_TAGS = new Set(["Variant", "Options", "SetUp", "FEN", "Result", "Termination", "PlyCount"]);
 
 const state = {
   variant: null as Variant | null,
@@ -32,6 +41,7 @@ const state = {
   view: "", // the player whose side is drawn at the bottom; "" for the first player
   recordHash: "", // "#record=..." while the address holds the game's record, else ""
   recordHashFor: "", // the game (gameKey) the address's record was asked for
+  tags: {} as Record<string, string>, // a loaded record's tags, written again when it is saved
 };
 
 const cur = (): Entry | undefined => state.history[state.cursor];
@@ -120,6 +130,7 @@ async function setGame(pos: Position): Promise<void> {
   state.history = [{ pos: r.position, next: r.next, notation: null }];
   state.cursor = 0;
   state.rollAgain = "";
+  state.tags = {};
   showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
   for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
@@ -134,7 +145,7 @@ function push(from: Entry, pos: Position, next: NextTurn, notation: string): voi
   if (at < 0) return;
   const follow = state.cursor >= at;
   state.history.length = at + 1;
-  state.history.push({ pos, next, notation });
+  state.history.push({ pos, next, notation, san: pos.last_action?.san || undefined });
   if (follow) state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
@@ -299,13 +310,31 @@ function boardConfig(): BoardConfig | null {
   const human = !finished(e) && state.seats.get(chooser(e)) !== "bot";
   const playable = pending === 0 && human && !e.next.chance;
   const best = analysisBest();
+  const shapes: NonNullable<BoardConfig["shapes"]> = botMoves();
+  if (best) shapes.push({ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" });
   return {
     variant: v as BoardConfig["variant"],
     position: e.pos as BoardConfig["position"],
     legal: playable ? ((e.next.moves ?? NO_MOVES) as BoardConfig["legal"]) : null,
     orientation: viewer(),
-    shapes: best ? [{ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" }] : [],
+    shapes,
   };
+}
+
+/** The bots' moves since a person last acted, up to the position shown, as arrows: with several
+ * bots seated, every one of their moves is seen, not only the last. */
+function botMoves(): NonNullable<BoardConfig["shapes"]> {
+  const out: NonNullable<BoardConfig["shapes"]> = [];
+  for (let i = state.cursor; i >= 1; i--) {
+    const e = state.history[i];
+    const la = e.pos.last_action;
+    const mover = la?.player || state.history[i - 1].pos.to_move || "";
+    if (la?.kind === "ACTION_KIND_ROLL" || !mover) continue;
+    if (state.seats.get(mover) !== "bot") break;
+    if (la?.from && la.to && la.from !== la.to)
+      out.unshift({ from: la.from, to: la.to, notation: e.notation ?? "", label: `${mover} (bot): ${shownAction(e)}`, class: "bot-move", color: "#2f5fa7" });
+  }
+  return out;
 }
 
 /** Gives the board what changed since it was last set. */
@@ -401,8 +430,7 @@ function render(): void {
 
   const toMove = $("to-move");
   toMove.dataset.player = pos.to_move ?? "";
-  toMove.textContent = pos.to_move ?? "";
-  toMove.style.setProperty("--player", playerColor(pos.to_move ?? "") || "transparent");
+  toMove.replaceChildren(swatch(colorFill(playerColor(pos.to_move ?? ""))), pos.to_move ?? "");
   const phase = finished(e)
     ? "game over"
     : next.chance
@@ -427,32 +455,15 @@ function render(): void {
   $("status").toggleAttribute("data-roll-again", Boolean(state.rollAgain));
   const scored = keepsScores(v, pos, next);
   renderResult(finished(e) ? next : null, scored);
-  $("last-action").textContent = pos.last_action?.notation ?? "";
+  $("last-action").textContent = state.cursor > 0 ? shownAction(e) : "";
 
   renderDice(v, pos);
   renderDiceControls(e, next, human);
   renderScores(v, pos, next);
   renderHeld(v, pos, playerColor);
 
-  const list = $("move-list");
-  list.replaceChildren();
-  // The notation stands alone in its element, so that the list can be replayed; who played it is
-  // in its title and colour, and its number in an element of its own wide enough for any game.
-  // Each entry shows the position after its action when clicked; the one shown is aria-current.
-  let current: HTMLElement | null = null;
-  state.history.slice(1).forEach((x, i) => {
-    const by = x.pos.last_action?.player ?? "";
-    const li = h("li", { "data-player": by, "data-index": String(i + 1), title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
-    li.append(h("span", { class: "ply", "aria-hidden": "true" }, `${i + 1}.`), h("span", { class: "notation" }, x.notation ?? ""));
-    li.style.setProperty("--player", colorFill(playerColor(by)));
-    if (i + 1 === state.cursor) {
-      li.setAttribute("aria-current", "true");
-      current = li;
-    }
-    list.append(li);
-  });
-  if (atEnd()) list.scrollTop = list.scrollHeight;
-  else (current as HTMLElement | null)?.scrollIntoView?.({ block: "nearest" });
+  updateReview();
+  renderMoveList();
   // Undo takes back the game's last action: only while the last position is shown.
   const undo = $("undo") as HTMLButtonElement;
   undo.disabled = state.history.length < 2 || !atEnd();
@@ -460,6 +471,54 @@ function render(): void {
   const ta = $("position-text") as HTMLTextAreaElement;
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
+}
+
+/** Who chose the action that led to history[i]: the player whose turn it was (a roll's roller). */
+const moverOf = (i: number) => state.history[i].pos.last_action?.player || state.history[i - 1]?.pos.to_move || "";
+
+/** Move numbers over the game up to history[upto] (the actions before it), as records print them. */
+function gameRounds(upto: number, label?: (i: number, n: string) => void): Rounds {
+  const first = state.history[0];
+  const r = new Rounds(first?.pos.players?.[0]?.name ?? "", startRound(first?.pos.counters), null);
+  for (let i = 1; i <= upto; i++) {
+    const n = r.label(moverOf(i));
+    label?.(i, n);
+  }
+  return r;
+}
+
+/** The move list as lichess shows it: SAN where the game has it, a number where the first player
+ * begins a round ("1. e3 e6 2. Nf3"); each entry shows the position after it when clicked, the
+ * one shown is aria-current, and a reviewed game's marks (?!, ?, ??) follow their actions. */
+function renderMoveList(): void {
+  const list = $("move-list");
+  list.replaceChildren();
+  let current: HTMLElement | null = null;
+  gameRounds(state.history.length - 1, (i, number) => {
+    const x = state.history[i];
+    const by = x.pos.last_action?.player ?? "";
+    const li = h("li", { "data-player": by, "data-index": String(i), "data-notation": x.notation ?? "", title: by ? `${by}: ${shownAction(x)}` : shownAction(x) });
+    li.append(h("span", { class: "ply", "aria-hidden": number ? "false" : "true" }, number));
+    const note = h("span", { class: "notation" }, shownAction(x));
+    li.append(swatch(colorFill(playerColor(by))), note);
+    const mark = reviewMark(i - 1);
+    if (mark) {
+      li.dataset.judgement = mark.judgement;
+      if (mark.mark) li.append(h("span", { class: "mark", title: mark.title }, mark.mark));
+    }
+    if (i === state.cursor) {
+      li.setAttribute("aria-current", "true");
+      current = li;
+    }
+    list.append(li);
+  });
+  // The list scrolls within itself, never the page: the board stays where it is.
+  const shownEntry = current as HTMLElement | null;
+  if (atEnd() || !shownEntry) list.scrollTop = list.scrollHeight;
+  else {
+    const top = shownEntry.offsetTop; // #move-list is positioned: offsets are from its top
+    if (top < list.scrollTop || top + shownEntry.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
+  }
 }
 
 /** Roll, and the dice rolled by hand, are there only when a person is to roll; the seed stays, as it
@@ -495,6 +554,9 @@ function updateUrl(): void {
   q.set("variant", v.name ?? "");
   q.set("position", e.pos.text ?? "");
   if (state.view && state.view !== players()[0]) q.set("view", state.view);
+  // The bots' seats, so that a reload goes on with the same opponents.
+  const bots = players().filter((p) => state.seats.get(p) === "bot");
+  if (bots.length) q.set("bots", bots.join(","));
   history.replaceState(null, "", `?${q.toString()}${state.recordHash}`);
 }
 
@@ -507,11 +569,22 @@ function gameActions(): string[] {
   return state.history.slice(1).map((e) => e.notation ?? "");
 }
 
-/** The tags the page knows: where and when the game was played and who plays each seat. */
+/** The tags of the record: a loaded record's own as they were (its event, date, players' names),
+ * and for what it does not say, what the page knows: where and when, who plays each seat. */
 function recordTags(): Record<string, string> {
   const tags: Record<string, string> = { Event: "Ashtapada playground", Date: pgnDate(new Date()) };
   for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? botLabel() : "human";
-  return tags;
+  return { ...tags, ...state.tags };
+}
+
+/** The players' names a loaded record gives (its White, Black, Red... tags), by player. */
+function playerNames(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of players()) {
+    const name = state.tags[playerTag(p)];
+    if (name) out.set(p, name);
+  }
+  return out;
 }
 
 async function exportRecord(): Promise<string> {
@@ -572,8 +645,14 @@ async function loadRecord(text: string): Promise<void> {
   state.generation++;
   state.history = [
     { pos: start, next: null, notation: null },
-    ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" })),
+    ...positions.map((pos, i) => ({
+      pos,
+      next: null,
+      notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "",
+      san: r.actions?.[i]?.san || pos.last_action?.san || undefined,
+    })),
   ];
+  state.tags = Object.fromEntries(Object.entries(r.tags ?? {}).filter(([k]) => !COMPUTED_TAGS.has(k)));
   state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
@@ -708,7 +787,7 @@ function renderView(): void {
 }
 
 function renderSeatsNow(): void {
-  renderSeats(players(), state.seats, (p, who) => {
+  renderSeats(players(), state.seats, playerNames(), (p, who) => {
     state.seats.set(p, who);
     // The board stays as it is seen: only "View from" turns it.
     render();
@@ -719,14 +798,21 @@ function renderSeatsNow(): void {
 function renderLegend(v: Variant): void {
   const box = $("legend");
   box.replaceChildren();
-  $("legend-section").hidden = !(v.board?.marks ?? []).length;
   const seen = new Set<string>();
   for (const m of v.board?.marks ?? []) {
     const key = `${m.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    box.append(h("li", {}, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
+    box.append(h("li", { "data-mark": m.name ?? "" }, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
   }
+  // The page's own arrows.
+  const arrow = (cls: string, color: string, text: string) => {
+    const li = h("li", { "data-arrow": cls });
+    li.append(swatch(color), text);
+    box.append(li);
+  };
+  arrow("bot-move", "#2f5fa7", "blue arrows: the bots' moves since a person last played");
+  arrow("best-move", "#1d6b2c", "green arrow: the analysis's best move");
 }
 
 /** The position the analysis looks at: the one shown, with what the page knows of the game. */
@@ -735,7 +821,11 @@ function analysisSubject() {
   if (!e) return null;
   // The game's seed, else one of the position's own, so that the same position shows the same chances.
   const seed = ($("seed") as HTMLInputElement).value.trim() || (e.pos.text ?? "");
-  return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
+  const numbers = () => {
+    const first = state.history[0]?.pos.players?.[0]?.name ?? "";
+    return new Rounds(first, gameRounds(state.cursor).peek(e.pos.to_move ?? ""), null);
+  };
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)), numbers };
 }
 
 /** Shows the position at index i of the game, which stays whole; at the last one the bots play on. */
@@ -753,8 +843,21 @@ async function main(): Promise<void> {
   const q = new URLSearchParams(location.search);
   mountBoard();
   initAnalysis({ subject: analysisSubject, playerColor, showBestMove: syncBoard });
+  initReview({
+    game: () => {
+      const first = state.history[0];
+      if (!first || state.history.length < 2) return null;
+      return { start: first.pos, actions: gameActions(), key: gameKey(), players: (first.pos.players ?? []).map((p) => p.name ?? "") };
+    },
+    playerColor,
+    cursor: () => state.cursor,
+    showAt,
+    changed: () => renderMoveList(),
+  });
   $("variant").addEventListener("change", () => {
     state.view = "";
+    // A record of the previous variant is no record of this one.
+    ($("record-text") as HTMLTextAreaElement).value = "";
     void busy(() => loadVariant(($("variant") as HTMLSelectElement).value, null, null));
   });
   $("new-game").addEventListener("click", act(async () => {
@@ -866,6 +969,18 @@ async function main(): Promise<void> {
     }
     await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
   });
+  seatBots(q.get("bots"));
+}
+
+/** The address's bot seats ("bots=black,red"): a reload keeps its opponents, who play on. */
+function seatBots(list: string | null): void {
+  const names = players();
+  const bots = (list ?? "").split(",").filter((p) => names.includes(p));
+  if (!bots.length) return;
+  for (const p of bots) state.seats.set(p, "bot");
+  renderSeatsNow();
+  render();
+  void busy(afterChange);
 }
 
 void main();

@@ -18,6 +18,14 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<s
 
 const nice = (s: string) => s.replace(/_/g, " ");
 
+/** A player's colour as a small square with a dark edge, legible whatever the colour (white on
+ * the page's cream included). */
+export function swatch(fill: string): HTMLElement {
+  const e = h("span", { class: "swatch", "aria-hidden": "true" });
+  e.style.background = fill || "transparent";
+  return e;
+}
+
 /** The option inputs of a variant, filled with the given values (else the defaults). */
 export function renderOptions(variant: Variant, values: Record<string, unknown>): void {
   const box = $("options");
@@ -70,8 +78,9 @@ function optionValue(o: OptionSpec, input: HTMLInputElement | HTMLSelectElement)
   return input.value;
 }
 
-/** One select per player of the position: a human or the bot plays it. */
-export function renderSeats(players: string[], seats: Map<string, "human" | "bot">, onChange: (player: string, who: "human" | "bot") => void): void {
+/** One select per player of the position: a human or the bot plays it; a name from a loaded
+ * record is shown beside its seat. */
+export function renderSeats(players: string[], seats: Map<string, "human" | "bot">, names: Map<string, string>, onChange: (player: string, who: "human" | "bot") => void): void {
   const box = $("seats");
   box.replaceChildren();
   for (const p of players) {
@@ -80,6 +89,8 @@ export function renderSeats(players: string[], seats: Map<string, "human" | "bot
     sel.value = seats.get(p) ?? "human";
     sel.addEventListener("change", () => onChange(p, sel.value === "bot" ? "bot" : "human"));
     const label = h("label", {}, `${nice(p)} `);
+    const name = names.get(p);
+    if (name) label.append(h("span", { class: "player-name", "data-player-name": p }, name), " ");
     label.append(sel);
     box.append(label);
   }
@@ -161,7 +172,11 @@ export function renderDice(variant: Variant, pos: Position): void {
   for (const d of pos.dice ?? []) {
     const face = variant.die_types?.find((t) => t.kind === d.kind)?.faces?.find((f) => f.value === d.value);
     const label = face?.label ?? String(d.value ?? "");
-    const e = h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: d.means || face?.meaning || "" }, label);
+    const meaning = d.means || face?.meaning || "";
+    const e = h("span", { class: "die-with-meaning", "data-used": String(Boolean(d.used)) });
+    e.append(h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: meaning }, label));
+    // What the face lets its player do, written out beside it rather than in a hover title alone.
+    if (meaning && meaning !== label) e.append(h("span", { class: "die-meaning" }, meaning));
     box.append(e);
   }
 }

@@ -17,7 +17,7 @@ after(async () => {
 });
 
 const DEPTH = 3; // shallow enough for every variant in milliseconds, deep enough for several messages
-const TIME_LIMIT = "10s"; // what the page asks for; never reached at DEPTH
+const TIME_LIMIT = "600s"; // what the page asks for (the service's own limit ends it first); never reached at DEPTH
 
 /** A position of the variant waiting for a player's choice: the start, after a roll where it waits for one. */
 async function searchable(v) {
@@ -169,13 +169,14 @@ describe("the analysis board", { concurrency: 1 }, () => {
         assert.equal(asked.length, 1, `one stream asked for: ${JSON.stringify(seen.requests)}`);
         assert.deepEqual(asked[0].body, { position: { variant: v.name, text }, depth: DEPTH, time_limit: TIME_LIMIT });
 
-        // One entry per depth the stream reported, each with its principal variation and the mover's value.
+        // One entry per depth the stream reported, each with its principal variation and the value
+        // from the first player's side with two players (lichess's), the mover's with more.
         const want = byDepth(messages);
         assert.deepEqual(
           s.lines.map((l) => ({ depth: l.depth, final: l.final, pv: l.pv, pvText: l.pvText, value: l.value })),
           want.map((m) => {
             const line = m.lines[0];
-            const mover = line.move.player;
+            const mover = players.length === 2 ? players[0] : line.move.player;
             return {
               depth: m.depth,
               final: Boolean(m.final),
@@ -237,6 +238,21 @@ describe("the analysis board", { concurrency: 1 }, () => {
         assert.equal(r.playouts, wc.playouts);
         assert.deepEqual(wc.players, r.players.map((p) => ({ player: p.player, rate: p.win_rate, text: `${(p.win_rate * 100).toFixed(1)}%` })), `${v.name}: win chances`);
         assert.ok(wc.playouts > 0 && wc.playouts <= 1000, `a bounded count of playouts: ${wc.playouts}`);
+        // Wins, draws and losses as bars: two players' in one bar (the first's wins, the draws,
+        // the unfinished, the second's wins), more players' one bar each; every segment as wide as
+        // its share of the playouts.
+        const bars = await page.$$eval("#win-chances .wdl", (els) =>
+          els.map((bar) => ({
+            width: bar.getBoundingClientRect().width,
+            segments: [...bar.children].map((seg) => ({ kind: seg.dataset.kind, player: seg.dataset.player ?? "", count: Number(seg.dataset.count), width: seg.getBoundingClientRect().width })),
+          })),
+        );
+        const wantBars =
+          r.players.length === 2
+            ? [[["win", r.players[0].player, r.players[0].wins], ["draw", "", r.players[0].draws], ["unfinished", "", r.unfinished ?? 0], ["win", r.players[1].player, r.players[1].wins]]]
+            : r.players.map((p) => [["win", p.player, p.wins], ["draw", "", p.draws], ["loss", "", p.losses]]);
+        assert.deepEqual(bars.map((b) => b.segments.map((x) => [x.kind, x.player, x.count])), wantBars, `${v.name}: the win/draw/loss bars`);
+        for (const b of bars) for (const x of b.segments) assert.ok(Math.abs(x.width - (b.width - 2) * (x.count / r.playouts)) <= 1.5, `${v.name}: segment ${JSON.stringify(x)} of a ${b.width} px bar`);
         assert.deepEqual(page.errors, []);
       } finally {
         await closePage(page);

@@ -18,6 +18,7 @@ import {
   squareLocator,
   openManualDice,
   rollManual,
+  playStep,
   clickable,
   ending,
   cssEscape,
@@ -215,7 +216,7 @@ describe("results and scores", { concurrency: 3 }, () => {
 });
 
 describe("the move list", () => {
-  test("move numbers of 100 and more are shown whole, and bots roll with the game's seed", async () => {
+  test("a number where the first player begins a round, and bots roll with the game's seed", async () => {
     const games = [];
     for (let i = 0; i < 2; i++) {
       const page = await openPage(browser, server.url, { variant: "chaturaji" });
@@ -229,25 +230,53 @@ describe("the move list", () => {
         const listed = await moveList(page);
         assert.ok(listed.length >= 120, `the bots' game ended after ${listed.length} actions`);
         games.push(listed.slice(0, 120));
-        const numbers = await page.$$eval("#move-list li", (lis) => {
-          const list = document.querySelector("#move-list").getBoundingClientRect();
-          return lis.slice(97, 120).map((li) => {
-            li.scrollIntoView({ block: "nearest" });
-            const ply = li.querySelector(".ply");
-            const p = ply.getBoundingClientRect();
-            const n = li.querySelector(".notation").getBoundingClientRect();
-            return { text: ply.textContent, fits: ply.scrollWidth <= ply.clientWidth && p.left >= list.left && p.right <= n.left, left: p.left, listLeft: list.left };
-          });
+        // Each entry's number and who acted (the roller of a roll): a number exactly where black,
+        // the first player, begins a turn after another player's, counting up from 1.
+        const entries = await page.$$eval("#move-list li", (lis) => lis.map((li) => ({ number: li.querySelector(".ply").textContent, player: li.dataset.player })));
+        let round = 0;
+        let prev = "";
+        entries.forEach((e, k) => {
+          const mover = e.player || prev; // a roll is its roller's
+          const begins = mover === "black" && prev !== "black";
+          if (begins) round++;
+          assert.equal(e.number, begins ? `${round}.` : "", `entry ${k} (${JSON.stringify(e)})`);
+          prev = mover;
         });
-        numbers.forEach((n, k) => {
-          assert.equal(n.text, `${98 + k}.`, "a move number");
-          assert.ok(n.fits, `move number ${n.text} is cut or overlaps its notation: ${JSON.stringify(n)}`);
-        });
+        assert.ok(round >= 10, `${round} rounds numbered`);
       } finally {
         await closePage(page);
       }
     }
     assert.deepEqual(games[1], games[0], "two bot games with the same seed differ");
+  });
+
+  test("move numbers of 1000 and more are shown whole, from the position's own move number", async () => {
+    const start = await api.start("chaturanga");
+    const text = start.text.replace(/ \d+$/, " 998");
+    const page = await openPage(browser, server.url, { variant: "chaturanga", position: text });
+    try {
+      const moves = ["e2e3", "e7e6", "g1f3", "g8f6", "f1d3"];
+      let at = text;
+      for (const notation of moves) {
+        const applied = await api.apply("chaturanga", at, [notation]);
+        const action = applied.position.last_action;
+        await playStep(page, { action, click: [action.from, action.to], after: applied.position.text });
+        at = applied.position.text;
+      }
+      const entries = await page.$$eval("#move-list li", (lis) => {
+        const list = document.querySelector("#move-list").getBoundingClientRect();
+        return lis.map((li) => {
+          const ply = li.querySelector(".ply");
+          const p = ply.getBoundingClientRect();
+          const n = li.querySelector(".notation").getBoundingClientRect();
+          return { number: ply.textContent, text: li.querySelector(".notation").textContent, fits: !ply.textContent || (ply.scrollWidth <= ply.clientWidth + 1 && p.left >= list.left && p.right <= n.left) };
+        });
+      });
+      assert.deepEqual(entries.map((e) => [e.number, e.text]), [["998.", "e3"], ["", "e6"], ["999.", "Nf3"], ["", "Nf6"], ["1000.", "Bd3"]]);
+      for (const e of entries) assert.ok(e.fits, `move number ${e.number} is cut or overlaps its move: ${JSON.stringify(e)}`);
+    } finally {
+      await closePage(page);
+    }
   });
 });
 

@@ -159,8 +159,15 @@ export function launchBrowser() {
  */
 const boardMissing = new Map();
 
+/** The window the pages open in: a common laptop's 1400x900, or PLAYGROUND_VIEWPORT ("390x844",
+ * a phone) to run every test at another size. */
+export const VIEWPORT = (() => {
+  const m = /^(\d+)x(\d+)$/.exec(process.env.PLAYGROUND_VIEWPORT ?? "");
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : { width: 1400, height: 900 };
+})();
+
 export async function openPage(browser, url, params = {}, contextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+  const context = await browser.newContext({ viewport: VIEWPORT, ...contextOptions });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT);
   page.errors = [];

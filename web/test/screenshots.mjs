@@ -1,14 +1,15 @@
 // Screenshots of the playground for the documentation: every variant's start position, one
-// finished game, and the analysis board of a two-player and a four-player game, taken from a real `ashtapada serve` on loopback ports with Debian's Chromium, into
-// docs/playground/ with a README.md that lists them.
+// finished game, the analysis board of a two-player and a four-player game, and the review of a
+// chaturanga and a chaturaji game, taken from a real `ashtapada serve` on loopback ports with
+// Debian's Chromium at a laptop's 1400x900, into docs/playground/ with a README.md that lists them.
 //
 //   cd web && npm run screenshots
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startServer, apiClient, launchBrowser, openPage, closePage, idle, until, playStep, ending, chooseRoll, repoDir } from "./harness.mjs";
 
-const WIDTH = 900; // wide enough for the board and the side panel side by side, small enough to commit
-const HEIGHT = 1000; // the board may take 86% of the window's height: room for tall boards (Ramayana's)
+const WIDTH = 1400; // a common laptop's window, which the page is laid out to fit
+const HEIGHT = 900;
 const FINISHED = "chaturaji"; // a game decided on points, so the result says both why and by how much
 
 const dir = join(repoDir, "docs", "playground");
@@ -22,6 +23,9 @@ async function shoot(page, file, caption) {
   // No square keeps the focus ring of the page's last click, and the pointer rests off the board.
   await page.evaluate(() => document.activeElement?.blur());
   await page.mouse.move(0, 0);
+  // No piece caught halfway through its slide.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.waitForTimeout(400);
   await page.screenshot({ path: join(dir, file), fullPage: true });
   shots.push({ file, caption });
   console.log(`docs/playground/${file}`);
@@ -54,7 +58,7 @@ try {
 
   // The analysis board: a few moves into a chaturanga game, and a chaturaji position after its roll.
   const analyses = [
-    { name: "chaturanga", moves: ["e2e3", "e7e6", "g1f3", "b8c6"], depth: 6 },
+    { name: "chaturanga", moves: ["e2e3", "e7e6", "g1f3", "b8c6"], depth: 12 },
     { name: "chaturaji", moves: [], depth: 4 },
   ];
   for (const a of analyses) {
@@ -76,11 +80,62 @@ try {
     }
   }
 
+  // The review: a game whose first player searches deeper than the second, made through the API
+  // (every action the service's best at its depth), loaded as a record and reviewed.
+  const reviews = [
+    { name: "chaturanga", plies: 40, depths: [4, 1] },
+    { name: "chaturaji", plies: 48, depths: [3, 1, 1, 1] },
+  ];
+  for (const r of reviews) {
+    const rv = variants.find((x) => x.name === r.name);
+    const start = await api.start(r.name);
+    const players = (await api.apply(r.name, start.text, [])).position.players.map((p) => p.name);
+    let text = start.text;
+    const actions = [];
+    for (let i = 0; i < r.plies; i++) {
+      const list = await api.list(r.name, text);
+      if (!(list.moves ?? []).length) break;
+      if (list.chance) {
+        // The service's dice, seeded: the same game every time.
+        const rolled = await api.roll(r.name, text, 1000 + i);
+        if (rolled.roll_again) continue; // a throw that does not count: the position waits for another
+        actions.push(rolled.position.last_action.notation);
+        text = rolled.position.text;
+        continue;
+      }
+      const notation = (await api.search(r.name, text, r.depths[players.indexOf(list.to_move)] ?? 1)).best_action.notation;
+      actions.push(notation);
+      text = (await api.apply(r.name, text, [notation])).position.text;
+    }
+    const tags = { Event: "A game of searches of unequal depth" };
+    for (const [k, p] of players.entries()) tags[p.charAt(0).toUpperCase() + p.slice(1)] = `search, depth ${r.depths[k]}`;
+    const res = await fetch(`${server.url}/v1/games:export`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ start: { variant: r.name, text: start.text }, actions: actions.map((notation) => ({ notation })), tags }) });
+    const { record } = await res.json();
+    const page = await openPage(browser, server.url, { variant: r.name }, { viewport: { width: WIDTH, height: HEIGHT } });
+    try {
+      await page.fill("#record-text", record);
+      await page.click("#load-record");
+      await idle(page);
+      await page.getByRole("button", { name: "Review", exact: true }).click();
+      await until(page, () => document.querySelector("#review-section")?.dataset.state === "done", undefined, 60000);
+      // Back to the first mistake, as a reader of the review would go.
+      const mistake = await page.$("#move-list li[data-judgement=blunder], #move-list li[data-judgement=mistake], #move-list li[data-judgement=inaccuracy]");
+      if (mistake) {
+        await mistake.click();
+        await idle(page);
+      }
+      const status = ((await page.textContent("#review-status")) ?? "").trim();
+      await shoot(page, `review-${r.name}.png`, `${rv.title}, the game review (${status}): the graph of the game, the marks in the move list, every player's accuracy${(rv.die_types ?? []).length ? " and luck" : ""}, the position after the first mistake`);
+    } finally {
+      await closePage(page);
+    }
+  }
+
   const readme = [
     "# Playground screenshots",
     "",
     "The playground that `ashtapada serve` shows at <http://localhost:8080/>, as `npm run screenshots` in",
-    `\`web/\` takes it: Debian's Chromium, ${WIDTH} pixels wide, against a real server. Rerun it after a`,
+    `\`web/\` takes it: Debian's Chromium, a ${WIDTH}x${HEIGHT} window (the whole page shown), against a real server. Rerun it after a`,
     "change to the page.",
     "",
     "| file | shows |",

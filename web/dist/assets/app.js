@@ -69,12 +69,12 @@ var api = {
   search: post("/v1/analysis:search"),
   evaluate: (req, signal) => call("POST", "/v1/analysis:evaluate", req, signal),
   rollout: (req, signal) => call("POST", "/v1/analysis:rollout", req, signal),
-  searchStream,
+  searchStream: (req, signal, onMessage) => stream("/v1/analysis:searchStream", req, signal, onMessage),
+  reviewGame: (req, signal, onMessage) => stream("/v1/games:review", req, signal, onMessage),
   exportGame: post("/v1/games:export"),
   importGame: post("/v1/games:import")
 };
-async function searchStream(req, signal, onMessage) {
-  const path = "/v1/analysis:searchStream";
+async function stream(path, req, signal, onMessage) {
   const res = await send("POST", path, req, signal);
   if (!res.ok || !res.body) {
     let e;
@@ -89,8 +89,8 @@ async function searchStream(req, signal, onMessage) {
   const line = (text) => {
     if (!text.trim()) return;
     const msg = JSON.parse(text);
-    if (msg.error) throw new ApiError(msg.error.message ?? "the search failed", msg.error.code ?? 500, msg.error);
-    if ("result" in msg && msg.result) onMessage(msg.result);
+    if (msg.error) throw new ApiError(msg.error.message ?? `${path} failed`, msg.error.code ?? 500, msg.error);
+    if (msg.result) onMessage(msg.result);
   };
   for (; ; ) {
     const { done, value } = await reader.read();
@@ -191,11 +191,14 @@ var boat = [
 ];
 var brahmin = [
   PLINTH,
-  ROBE,
-  ["body", circle(50, 37, 13)],
-  ["body", circle(50, 19, 5)],
-  ["detail", "M43 56 L63 80"],
-  ["detail", "M50 31 V36"]
+  ["body", "M34 82 L37 52 H63 L66 82 Z"],
+  ["body", "M41 33 C42 22 47 14 50 3 C53 14 58 22 59 33 Z"],
+  ["body", circle(50, 39, 10)],
+  ["body", "M19 50 H81 V60 H19 Z"],
+  ["body", circle(18, 55, 6.5)],
+  ["body", circle(82, 55, 6.5)],
+  ["detail", "M41 63 L59 80"],
+  ["detail", "M46 22 H54"]
 ];
 var swami = [
   PLINTH,
@@ -229,10 +232,11 @@ var yavana = [
 var muni = [
   PLINTH,
   ROBE,
-  ["body", circle(50, 19, 8)],
-  ["body", circle(50, 35, 12)],
-  ["body", "M39 38 C39 56 45 66 50 72 C55 66 61 56 61 38 C57 44 43 44 39 38 Z"],
-  ["detail", "M45 50 Q50 60 55 50"]
+  ["body", "M48 12 H52 V36 H48 Z"],
+  ["body", "M10 30 C18 13 34 6 50 6 C66 6 82 13 90 30 Q84 26 77 30 Q70 26 63 30 Q57 26 50 30 Q43 26 37 30 Q30 26 23 30 Q16 26 10 30 Z"],
+  ["body", circle(50, 43, 10)],
+  ["body", "M42 48 C43 58 47 64 50 67 C53 64 57 58 58 48 Z"],
+  ["detail", "M46 55 Q50 60 54 55"]
 ];
 var lionMane = (() => {
   let d = "";
@@ -263,13 +267,17 @@ var shikari = [
   ["body", "M20 44 H72 L82 47 L72 50 H20 Z"],
   ["body", "M14 40 L24 44 V50 L14 54 L18 47 Z"]
 ];
-var untouchable = pawn;
+var untouchable = [
+  PLINTH,
+  ["body", "M36 82 C38 74 42 68 45 63 H55 C58 68 62 74 64 82 Z"],
+  ["body", "M39 58 H61 Q64 61 61 64 H39 Q36 61 39 58 Z"],
+  ["body", circle(50, 47, 11)]
+];
 var droppedUntouchable = [
-  ["body", "M20 92 V82 H80 V92 Z"],
-  ["body", "M35 82 C37 71 42 63 45 55 H55 C58 63 63 71 65 82 Z"],
-  ["body", "M37 50 H63 Q66 53 63 56 H37 Q34 53 37 50 Z"],
-  ["body", circle(50, 36, 13)],
-  ["detail", "M44 64 L56 76 M56 64 L44 76"]
+  ["body", "M50 40 L88 67 L50 95 L12 67 Z"],
+  ["body", circle(50, 29, 12)],
+  ["detail", "M50 52 L69 67 L50 82 L31 67 Z"],
+  ["dot", circle(50, 67, 4)]
 ];
 var buddha = [
   ["halo", circle(50, 33, 21)],
@@ -409,6 +417,20 @@ function isDark(fill) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.42;
 }
 var OUTLINE = "#1c1c1c";
+var STROKE = 3;
+var LIGHT_STROKE = 5.5;
+function luminance(fill) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
+  if (!m) return null;
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => {
+    const c = parseInt(x, 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function isLight(fill) {
+  return (luminance(fill) ?? 0) >= 0.35;
+}
 function pieceLetter(variant, kind) {
   const t = variant.piece_types?.find((p) => p.kind === kind);
   const raw = t?.letter ?? kind.charAt(0);
@@ -423,6 +445,8 @@ function drawGlyph(parent, variant, kind, color, cx, cy, size) {
   const type = variant.piece_types?.find((t) => t.kind === kind);
   const fill = type?.neutral && !color ? NEUTRAL : colorFill(color);
   const glyph = glyphFor(variant, kind);
+  const light = isLight(fill);
+  if (light) g.classList.add("light-fill");
   if (!glyph) {
     drawDisc(g, variant, kind, fill, cx, cy, size, Boolean(type?.royal));
     return g;
@@ -431,9 +455,10 @@ function drawGlyph(parent, variant, kind, color, cx, cy, size) {
   const s = size / 100;
   const inner = el("g", { transform: `translate(${cx - size / 2} ${cy - size / 2}) scale(${s})` }, g);
   const contrast = isDark(fill) ? "#f4f1ea" : OUTLINE;
+  const stroke = light ? LIGHT_STROKE : STROKE;
   for (const [role, d] of glyph) {
     const attrs = { d, class: `part-${role}` };
-    if (role === "body" || role === "pyramid") Object.assign(attrs, { fill, stroke: OUTLINE, "stroke-width": 3 });
+    if (role === "body" || role === "pyramid") Object.assign(attrs, { fill, stroke: OUTLINE, "stroke-width": stroke });
     else if (role === "shade") Object.assign(attrs, { fill: OUTLINE, "fill-opacity": 0.28, stroke: OUTLINE, "stroke-width": 1.5 });
     else if (role === "detail") Object.assign(attrs, { fill: "none", stroke: contrast, "stroke-width": 3, "stroke-linecap": "round" });
     else if (role === "dot" || role === "pip") Object.assign(attrs, { fill: contrast });
@@ -452,13 +477,13 @@ function drawDisc(g, variant, kind, fill, cx, cy, size, royal) {
   t.textContent = letter;
 }
 function glyphSvg(variant, kind, color, size = 28) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("width", String(size));
-  svg.setAttribute("height", String(size));
-  svg.setAttribute("aria-hidden", "true");
-  drawGlyph(svg, variant, kind, color, 50, 50, 100);
-  return svg;
+  const svg2 = document.createElementNS(SVG, "svg");
+  svg2.setAttribute("viewBox", "0 0 100 100");
+  svg2.setAttribute("width", String(size));
+  svg2.setAttribute("height", String(size));
+  svg2.setAttribute("aria-hidden", "true");
+  drawGlyph(svg2, variant, kind, color, 50, 50, 100);
+  return svg2;
 }
 
 // src/ui.ts
@@ -474,6 +499,11 @@ function h(tag, attrs = {}, text) {
   return e;
 }
 var nice = (s) => s.replace(/_/g, " ");
+function swatch(fill) {
+  const e = h("span", { class: "swatch", "aria-hidden": "true" });
+  e.style.background = fill || "transparent";
+  return e;
+}
 function renderOptions(variant, values) {
   const box = $("options");
   box.replaceChildren();
@@ -519,7 +549,7 @@ function optionValue(o, input) {
   if (o.type === "OPTION_TYPE_INT") return Number(input.value);
   return input.value;
 }
-function renderSeats(players2, seats, onChange) {
+function renderSeats(players2, seats, names, onChange) {
   const box = $("seats");
   box.replaceChildren();
   for (const p of players2) {
@@ -528,6 +558,8 @@ function renderSeats(players2, seats, onChange) {
     sel.value = seats.get(p) ?? "human";
     sel.addEventListener("change", () => onChange(p, sel.value === "bot" ? "bot" : "human"));
     const label = h("label", {}, `${nice(p)} `);
+    const name = names.get(p);
+    if (name) label.append(h("span", { class: "player-name", "data-player-name": p }, name), " ");
     label.append(sel);
     box.append(label);
   }
@@ -594,7 +626,10 @@ function renderDice(variant, pos) {
   for (const d of pos.dice ?? []) {
     const face = variant.die_types?.find((t) => t.kind === d.kind)?.faces?.find((f) => f.value === d.value);
     const label = face?.label ?? String(d.value ?? "");
-    const e = h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: d.means || face?.meaning || "" }, label);
+    const meaning = d.means || face?.meaning || "";
+    const e = h("span", { class: "die-with-meaning", "data-used": String(Boolean(d.used)) });
+    e.append(h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: meaning }, label));
+    if (meaning && meaning !== label) e.append(h("span", { class: "die-meaning" }, meaning));
     box.append(e);
   }
 }
@@ -637,7 +672,8 @@ function margin(next, winners) {
 
 // src/analysis.ts
 var PLAYOUTS = 500;
-var TIME_LIMIT = "10s";
+var TIME_LIMIT = "600s";
+var MAX_DEPTH = 64;
 var st = {
   host: null,
   on: false,
@@ -649,8 +685,9 @@ var st = {
 };
 var analysisBest = () => st.on ? st.best : null;
 function depth() {
-  const d = Number($("analysis-depth").value);
-  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : 6;
+  const text = $("analysis-depth").value.trim();
+  const d = Number(text);
+  return text !== "" && Number.isInteger(d) && d >= 1 && d <= MAX_DEPTH ? d : MAX_DEPTH;
 }
 function initAnalysis(host) {
   st.host = host;
@@ -747,14 +784,22 @@ function showSearch(s, players2, m) {
   if (!line) return;
   showValues(players2, line.values ?? [], "search");
   const mover = line.move?.player || s.pos.to_move || players2[0];
-  const value = (line.values ?? []).find((v) => v.player === mover);
+  const side = players2.length === 2 ? players2[0] : mover;
+  const value = (line.values ?? []).find((v) => v.player === side);
   const list = $("pv-lines");
-  const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": mover ?? "" });
+  const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": side ?? "" });
   if (m.final) li.dataset.final = "true";
   li.append(h("span", { class: "pv-depth", title: "depth" }, `${m.depth ?? 0}`));
-  li.append(h("span", { class: "pv-value", title: `${mover}'s value` }, value ? formatValue(value, false) : ""));
+  li.append(h("span", { class: "pv-value", title: `${nice2(side ?? "")}'s value` }, value ? formatValue(value, false) : ""));
   const pv = h("span", { class: "pv-moves" });
-  for (const a of line.pv ?? []) pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
+  const numbers = s.numbers();
+  let by = mover;
+  for (const a of line.pv ?? []) {
+    const n = numbers.label(a.player || by || "");
+    by = a.player || by;
+    if (n) pv.append(h("span", { class: "pv-number" }, n), " ");
+    pv.append(h("span", { "data-notation": a.notation ?? "", "data-player": a.player ?? "" }, a.san || a.notation || ""), " ");
+  }
   li.append(pv);
   const same = list.querySelector(`li[data-depth="${m.depth ?? 0}"]`);
   if (same) same.replaceWith(li);
@@ -766,8 +811,8 @@ function showSearch(s, players2, m) {
   box.dataset.depth = String(m.depth ?? 0);
   box.dataset.complete = String(Boolean(m.complete));
   const bestText = best ? `, best ${best.san || best.notation}` : "";
-  if (m.final) setState("done", `depth ${m.depth}${m.complete ? "" : " (stopped by the time limit)"}${bestText}`);
-  else setState("running", `depth ${m.depth}${bestText}, searching\u2026`);
+  if (m.final) setState("done", `depth ${m.depth}${m.complete ? "" : " (the service's time for an analysis is up)"}${bestText}`);
+  else setState("running", `depth ${m.depth}${bestText}, searching deeper\u2026 (Analyse again stops)`);
 }
 function formatValue(v, chance = true) {
   let text;
@@ -795,8 +840,7 @@ function showValues(players2, values, source) {
     const e = h("span", { class: "eval", "data-player": v.player, "data-value": String(v.value) });
     if (v.win_in !== void 0 && v.win_in !== null) e.dataset.winIn = String(v.win_in);
     if (v.win_chance !== void 0 && v.win_chance !== null) e.dataset.winChance = String(v.win_chance);
-    e.style.setProperty("--player", colorFill(host?.playerColor(v.player) ?? "") || "transparent");
-    e.append(h("span", { class: "eval-player" }, nice2(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
+    e.append(swatch(colorFill(host?.playerColor(v.player) ?? "")), h("span", { class: "eval-player" }, nice2(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
     row.append(e);
   }
   const bar = $("eval-bar");
@@ -844,22 +888,55 @@ function showRollout(r) {
   box.replaceChildren();
   box.dataset.seed = r.seed ?? "";
   box.dataset.playouts = String(r.playouts ?? 0);
-  for (const p of r.players ?? []) {
+  const n = r.playouts ?? 0;
+  const color = (p) => colorFill(st.host?.playerColor(p) ?? "") || "#888";
+  const pct = (k) => n ? k / n * 100 : 0;
+  const ps = r.players ?? [];
+  for (const p of ps) {
     const title = `${p.wins} won, ${p.draws} drawn, ${p.losses} lost of ${r.playouts}`;
     const e = h("span", { class: "chance", "data-player": p.player, "data-win-rate": String(p.win_rate), title });
-    e.style.setProperty("--player", colorFill(st.host?.playerColor(p.player) ?? "") || "transparent");
-    e.append(h("span", { class: "eval-player" }, nice2(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
+    e.append(swatch(color(p.player)), h("span", { class: "eval-player" }, nice2(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
     box.append(e);
   }
-  const unfinished = r.unfinished ? `, ${r.unfinished} unfinished` : "";
-  box.append(h("small", { class: "chance-note" }, `${r.playouts} greedy playouts, seed ${r.seed}${unfinished}${r.complete ? "" : ", stopped by the time limit"}`));
+  const segment = (kind, count, fill, label, player = "") => {
+    const seg = h("span", { class: `wdl-${kind}`, "data-kind": kind, "data-count": String(count), title: `${label}: ${count} of ${n} (${pct(count).toFixed(1)}%)` });
+    if (player) seg.dataset.player = player;
+    seg.style.width = `${pct(count)}%`;
+    seg.style.background = fill;
+    if (pct(count) >= 12) seg.textContent = `${Math.round(pct(count))}%`;
+    return seg;
+  };
+  const bars = h("div", { class: "wdl-bars" });
+  const unfinished = r.unfinished ?? 0;
+  if (ps.length === 2) {
+    const [a, b] = ps;
+    const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice2(a.player)} wins ${pct(a.wins).toFixed(1)}%, draws ${pct(a.draws).toFixed(1)}%, ${nice2(b.player)} wins ${pct(b.wins).toFixed(1)}%` });
+    bar.append(
+      segment("win", a.wins, color(a.player), `${nice2(a.player)} wins`, a.player),
+      segment("draw", a.draws, "#9c9c9c", "draws"),
+      segment("unfinished", unfinished, "repeating-linear-gradient(45deg,#ccc 0 4px,#eee 4px 8px)", "unfinished"),
+      segment("win", b.wins, color(b.player), `${nice2(b.player)} wins`, b.player)
+    );
+    bars.append(bar);
+  } else {
+    for (const p of ps) {
+      const row = h("div", { class: "wdl-row", "data-player": p.player });
+      const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice2(p.player)}: won ${pct(p.wins).toFixed(1)}%, drawn ${pct(p.draws).toFixed(1)}%, lost ${pct(p.losses).toFixed(1)}%` });
+      bar.append(segment("win", p.wins, color(p.player), "won", p.player), segment("draw", p.draws, "#9c9c9c", "drawn"), segment("loss", p.losses, "#4a4a4a", "lost"));
+      row.append(h("span", { class: "wdl-name" }, nice2(p.player)), bar);
+      bars.append(row);
+    }
+  }
+  box.append(bars);
+  const note = unfinished ? `, ${unfinished} unfinished` : "";
+  box.append(h("small", { class: "chance-note" }, `${r.playouts} greedy playouts, seed ${r.seed}${note}${r.complete ? "" : ", stopped by the time limit"}`));
   box.dataset.state = "done";
 }
 
 // ../clients/board/src/style.ts
 var CSS_TEXT = `
 :host{display:block}
-.ab{--_light:var(--ab-light,#f0dcb4);--_dark:var(--ab-dark,#c79b68);--_island-light:var(--ab-island-light,#f3e3a1);--_island-dark:var(--ab-island-dark,#dcc27a);--_zone-light:var(--ab-zone-light,#e9e4f2);--_zone-dark:var(--ab-zone-dark,#bfb3d6);--_coaster-light:var(--ab-coaster-light,#ece6d8);--_coaster-dark:var(--ab-coaster-dark,#cfc4aa);--_ocean:var(--ab-ocean,#6ea9d6);--_outline:var(--ab-outline,#333);--_coord:var(--ab-coord,#6b5b45);--_last:var(--ab-last,rgba(242,209,46,.5));--_selected:var(--ab-selected,rgba(63,143,240,.5));--_check:var(--ab-check,rgba(232,50,31,.6));--_hint:var(--ab-hint,rgba(29,107,44,.6));--_focus:var(--ab-focus,#0a58ca);--_bg:var(--ab-bg,transparent);--_fg:var(--ab-fg,#1c1c1c);--_button-bg:var(--ab-button-bg,#f4f1ea);--_button-fg:var(--ab-button-fg,#1c1c1c);--_button-border:var(--ab-button-border,#8a7a63);--_error:var(--ab-error,#b3261e);--_error-bg:var(--ab-error-bg,#fde7e4);--_duration:var(--ab-duration,180ms);
+.ab{--_light:var(--ab-light,#f0dcb4);--_dark:var(--ab-dark,#c79b68);--_island-light:var(--ab-island-light,#f3e3a1);--_island-dark:var(--ab-island-dark,#dcc27a);--_zone-light:var(--ab-zone-light,#e9e4f2);--_zone-dark:var(--ab-zone-dark,#bfb3d6);--_coaster-light:var(--ab-coaster-light,#ece6d8);--_coaster-dark:var(--ab-coaster-dark,#cfc4aa);--_ocean:var(--ab-ocean,#6ea9d6);--_dot:var(--ab-dot,#1b1b1b);--_dot-ring:var(--ab-dot-ring,#fff);--_outline:var(--ab-outline,#333);--_coord:var(--ab-coord,#6b5b45);--_last:var(--ab-last,rgba(242,209,46,.5));--_selected:var(--ab-selected,rgba(63,143,240,.5));--_check:var(--ab-check,rgba(232,50,31,.6));--_hint:var(--ab-hint,rgba(29,107,44,.6));--_focus:var(--ab-focus,#0a58ca);--_bg:var(--ab-bg,transparent);--_fg:var(--ab-fg,#1c1c1c);--_button-bg:var(--ab-button-bg,#f4f1ea);--_button-fg:var(--ab-button-fg,#1c1c1c);--_button-border:var(--ab-button-border,#8a7a63);--_error:var(--ab-error,#b3261e);--_error-bg:var(--ab-error-bg,#fde7e4);--_duration:var(--ab-duration,180ms);
 position:relative;min-width:280px;width:100%;box-sizing:border-box;color:var(--_fg);background:var(--_bg);font:14px/1.3 system-ui,sans-serif}
 .ab[data-theme=dark]{--_light:var(--ab-light,#8d8577);--_dark:var(--ab-dark,#5e554a);--_island-light:var(--ab-island-light,#9a8f5a);--_island-dark:var(--ab-island-dark,#746a3c);--_zone-light:var(--ab-zone-light,#7c7591);--_zone-dark:var(--ab-zone-dark,#5a5370);--_coaster-light:var(--ab-coaster-light,#807a6c);--_coaster-dark:var(--ab-coaster-dark,#625b4d);--_ocean:var(--ab-ocean,#2f5e85);--_outline:var(--ab-outline,#d8d2c6);--_coord:var(--ab-coord,#c8bca8);--_fg:var(--ab-fg,#ece6dc);--_button-bg:var(--ab-button-bg,#2d2b28);--_button-fg:var(--ab-button-fg,#ece6dc);--_button-border:var(--ab-button-border,#8d8577);--_error:var(--ab-error,#ffb4aa);--_error-bg:var(--ab-error-bg,#4a1f1b);--_focus:var(--ab-focus,#8ab4f8)}
 @media (prefers-color-scheme:dark){.ab[data-theme=auto]{--_light:var(--ab-light,#8d8577);--_dark:var(--ab-dark,#5e554a);--_island-light:var(--ab-island-light,#9a8f5a);--_island-dark:var(--ab-island-dark,#746a3c);--_zone-light:var(--ab-zone-light,#7c7591);--_zone-dark:var(--ab-zone-dark,#5a5370);--_coaster-light:var(--ab-coaster-light,#807a6c);--_coaster-dark:var(--ab-coaster-dark,#625b4d);--_ocean:var(--ab-ocean,#2f5e85);--_outline:var(--ab-outline,#d8d2c6);--_coord:var(--ab-coord,#c8bca8);--_fg:var(--ab-fg,#ece6dc);--_button-bg:var(--ab-button-bg,#2d2b28);--_button-fg:var(--ab-button-fg,#ece6dc);--_button-border:var(--ab-button-border,#8d8577);--_error:var(--ab-error,#ffb4aa);--_error-bg:var(--ab-error-bg,#4a1f1b);--_focus:var(--ab-focus,#8ab4f8)}}
@@ -882,8 +959,9 @@ position:relative;min-width:280px;width:100%;box-sizing:border-box;color:var(--_
 .arrow{stroke:var(--_outline);stroke-width:4}.arrow.exit{stroke:#b3261e}.arrowhead{fill:context-stroke}
 .mark{--mark:#5a2d82;fill:none;stroke:var(--mark)}.mark-0 circle{stroke-width:5}
 .mark-1 path,.mark-2 path{fill:var(--mark);stroke:none}
+.mark-alignment .dot{fill:var(--_dot);stroke:var(--_dot-ring);stroke-width:4}
 .mark-edge .bank{stroke:#1f4e79;stroke-width:16;stroke-linecap:round}.mark-edge .water{stroke:#7cc0ee;stroke-width:9;stroke-linecap:round}
-.piece:not(.glyph) circle{stroke:#222;stroke-width:4}.piece:not(.glyph) circle.royal{stroke-width:8}.piece:not(.glyph) circle.promoted{stroke-width:2}
+.piece:not(.glyph) circle{stroke:#222;stroke-width:4}.piece.light-fill:not(.glyph) circle:not(.promoted){stroke-width:7}.piece.light-fill:not(.glyph) circle.royal{stroke-width:10}.piece:not(.glyph) circle.royal{stroke-width:8}.piece:not(.glyph) circle.promoted{stroke-width:2}
 .piece text{font-weight:700;font-family:system-ui,sans-serif}
 .ab[data-animate] .pc{transition:transform var(--_duration) ease}
 .pc.dragging{transition:none!important;filter:drop-shadow(0 6px 6px rgba(0,0,0,.35))}
@@ -985,12 +1063,12 @@ function actionLabel(a) {
 function createBoard(host, initial = {}) {
   const cfg = { coordinates: true, animation: true, theme: "auto", ...initial };
   const root = h2("div", { class: "ab", part: "root" });
-  const svg = el2("svg", { class: "ab-svg", part: "board", role: "group" });
+  const svg2 = el2("svg", { class: "ab-svg", part: "board", role: "group" });
   const choices = h2("div", { class: "ab-choices", part: "choices", role: "group", "aria-label": "choose an action", hidden: "" });
   const message = h2("div", { class: "ab-message", part: "message", role: "alert", hidden: "" });
   const live = h2("div", { class: "ab-live", "aria-live": "polite", "aria-atomic": "true" });
   const controls = h2("div", { class: "ab-controls ab", part: "controls", role: "group", "aria-label": "actions" });
-  root.append(svg, choices, message, live);
+  root.append(svg2, choices, message, live);
   host.append(root);
   ensureStyle(root);
   let staticKey = "";
@@ -1051,14 +1129,14 @@ function createBoard(host, initial = {}) {
     const hadFocus = root.contains(document.activeElement) || root.getRootNode().activeElement?.closest?.(".ab") === root;
     const files = board2.files ?? 8;
     ranks = board2.ranks ?? 8;
-    const W = files * U;
-    const H = ranks * U;
+    const W2 = files * U;
+    const H2 = ranks * U;
     const margin2 = cfg.coordinates === false ? 4 : 36;
-    svg.replaceChildren();
-    const [vw, vh] = turns % 2 ? [H, W] : [W, H];
-    svg.setAttribute("viewBox", `${-margin2} ${-margin2} ${vw + 2 * margin2} ${vh + 2 * margin2}`);
-    svg.setAttribute("aria-label", `${variant.title || variant.name || "game"} board`);
-    svg.dataset.turns = String(turns);
+    svg2.replaceChildren();
+    const [vw, vh] = turns % 2 ? [H2, W2] : [W2, H2];
+    svg2.setAttribute("viewBox", `${-margin2} ${-margin2} ${vw + 2 * margin2} ${vh + 2 * margin2}`);
+    svg2.setAttribute("aria-label", `${variant.title || variant.name || "game"} board`);
+    svg2.dataset.turns = String(turns);
     cells = /* @__PURE__ */ new Map();
     sqEls = /* @__PURE__ */ new Map();
     pieces = /* @__PURE__ */ new Map();
@@ -1068,15 +1146,15 @@ function createBoard(host, initial = {}) {
     const regionKind = /* @__PURE__ */ new Map();
     for (const r of board2.regions ?? []) regionKind.set(r.name ?? "", r.kind ?? "");
     const xy = (c) => [c.file * U, (ranks - 1 - c.rank) * U];
-    const defs = el2("defs", {}, svg);
+    const defs = el2("defs", {}, svg2);
     const marker = el2("marker", { id: "ab-arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
     el2("path", { d: "M0 0 L10 5 L0 10 z", class: "arrowhead" }, marker);
-    const turn = ["", `translate(${H} 0) rotate(90)`, `translate(${W} ${H}) rotate(180)`, `translate(0 ${W}) rotate(270)`][turns];
-    view = el2("g", { class: "view", transform: turn }, svg);
+    const turn = ["", `translate(${H2} 0) rotate(90)`, `translate(${W2} ${H2}) rotate(180)`, `translate(0 ${W2}) rotate(270)`][turns];
+    view = el2("g", { class: "view", transform: turn }, svg2);
     const upright = (e, x, y) => {
       if (turns) e.setAttribute("transform", `rotate(${-90 * turns} ${x} ${y})`);
     };
-    if (cfg.coordinates !== false) drawCoordinates(view, board2, cells, ranks, W, H, upright);
+    if (cfg.coordinates !== false) drawCoordinates(view, board2, cells, ranks, W2, H2, upright);
     for (const r of board2.regions ?? []) {
       if (r.kind !== "ocean") continue;
       const g = el2("g", { "data-region": r.name ?? "", "data-kind": r.kind ?? "", "data-squares": (r.squares ?? []).join(" "), class: `region kind-${r.kind}` }, view);
@@ -1090,8 +1168,8 @@ function createBoard(host, initial = {}) {
     }
     const sqLayer = el2("g", { class: "squares" }, view);
     const seen = (x, y) => [
-      [x, H - y, W - x, y][turns],
-      [y, x, H - y, W - x][turns]
+      [x, H2 - y, W2 - x, y][turns],
+      [y, x, H2 - y, W2 - x][turns]
     ];
     screen = /* @__PURE__ */ new Map();
     for (const s of board2.squares ?? []) {
@@ -1142,14 +1220,15 @@ function createBoard(host, initial = {}) {
       const cy = y + U / 2;
       el2("line", { x1: cx + v[0] * 26, y1: cy + v[1] * 26, x2: cx + v[0] * 44, y2: cy + v[1] * 44, class: cn.to ? "arrow" : "arrow exit", "marker-end": "url(#ab-arrow)", "data-from": cn.from ?? "", "data-to": cn.to ?? "", "data-direction": cn.direction ?? "" }, arrows);
     }
-    const markNames = [...new Set((board2.marks ?? []).map((m) => m.name ?? ""))];
+    const markNames = [...new Set((board2.marks ?? []).filter((m) => markStyle(m) !== "alignment").map((m) => m.name ?? ""))];
     const markLayer = el2("g", { class: "marks" }, view);
     const regionOf = /* @__PURE__ */ new Map();
     for (const s of board2.squares ?? []) regionOf.set(s.name ?? "", s.region ?? "");
     for (const m of board2.marks ?? []) {
-      const edges = regionEdges(m.squares ?? [], cells, regionOf);
-      const shape = edges.squares.size ? "edge" : markNames.indexOf(m.name ?? "") % 3;
-      const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "" }, markLayer);
+      const style = markStyle(m);
+      const edges = style === "edge" ? regionEdges(m.squares ?? [], cells, regionOf) : { pairs: [], squares: /* @__PURE__ */ new Set() };
+      const shape = style === "alignment" ? "alignment" : edges.squares.size ? "edge" : Math.max(0, markNames.indexOf(m.name ?? "")) % 3;
+      const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "", "data-mark-style": typeof shape === "number" ? ["ring", "corner", "corner-right"][shape] : shape }, markLayer);
       el2("title", {}, g).textContent = `${nice3(m.name ?? "")}: ${m.description ?? ""}`;
       if (m.player) g.style.setProperty("--mark", colorFill(playerColor2(m.player)));
       if (edges.squares.size) {
@@ -1169,7 +1248,13 @@ function createBoard(host, initial = {}) {
         const c = cellOf(sq, cells);
         if (!c) continue;
         const [x, y] = xy(c);
-        if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
+        if (shape === "alignment") {
+          const [cx, cy] = cornerOf(sq, c, board2, cells);
+          const r = U * 0.12;
+          const dx = x + (cx ? U - U * 0.2 : U * 0.2);
+          const dy = y + (cy ? U - U * 0.2 : U * 0.2);
+          el2("circle", { cx: dx, cy: dy, r, class: "dot", "data-at": sq, "data-corner": `${cy ? "bottom" : "top"}-${cx ? "right" : "left"}` }, g);
+        } else if (shape === 0) el2("circle", { cx: x + U * 0.15, cy: y + U * 0.15, r: U * 0.08 }, g);
         else if (shape === 1) el2("path", { d: `M${x} ${y}h${U * 0.3}l-${U * 0.3} ${U * 0.3}z` }, g);
         else el2("path", { d: `M${x + U} ${y}h-${U * 0.3}l${U * 0.3} ${U * 0.3}z` }, g);
       }
@@ -1450,7 +1535,7 @@ function createBoard(host, initial = {}) {
       if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < DRAG_START_PX) return;
       drag.started = true;
       try {
-        svg.setPointerCapture(ev.pointerId);
+        svg2.setPointerCapture(ev.pointerId);
       } catch {
       }
       showChoices([]);
@@ -1525,13 +1610,13 @@ function createBoard(host, initial = {}) {
     const sq = ev.target.getAttribute?.("data-square");
     if (sq && sqEls.has(sq)) setFocus(sq, false);
   };
-  svg.addEventListener("click", onClick);
-  svg.addEventListener("pointerdown", onPointerDown);
-  svg.addEventListener("pointermove", onPointerMove);
-  svg.addEventListener("pointerup", (ev) => endDrag(ev, true));
-  svg.addEventListener("pointercancel", (ev) => endDrag(ev, false));
-  svg.addEventListener("keydown", onKey);
-  svg.addEventListener("focusin", onFocusIn);
+  svg2.addEventListener("click", onClick);
+  svg2.addEventListener("pointerdown", onPointerDown);
+  svg2.addEventListener("pointermove", onPointerMove);
+  svg2.addEventListener("pointerup", (ev) => endDrag(ev, true));
+  svg2.addEventListener("pointercancel", (ev) => endDrag(ev, false));
+  svg2.addEventListener("keydown", onKey);
+  svg2.addEventListener("focusin", onFocusIn);
   choices.addEventListener("keydown", onChoicesKey);
   function announce(text) {
     live.textContent = text;
@@ -1541,8 +1626,8 @@ function createBoard(host, initial = {}) {
     if ("variant" in changed) variant = cfg.variant ?? {};
     root.dataset.theme = controls.dataset.theme = choices.dataset.theme = cfg.theme ?? "auto";
     root.toggleAttribute("data-animate", cfg.animation !== false);
-    if (cfg.viewOnly || !cfg.legal) svg.setAttribute("data-view-only", "");
-    else svg.removeAttribute("data-view-only");
+    if (cfg.viewOnly || !cfg.legal) svg2.setAttribute("data-view-only", "");
+    else svg2.removeAttribute("data-view-only");
     const board2 = currentBoard();
     turns = turnsToFace(seatFor(cfg.orientation));
     const key = `${variant.name}|${turns}|${cfg.coordinates !== false}|${JSON.stringify(board2)}`;
@@ -1595,6 +1680,23 @@ function createBoard(host, initial = {}) {
     }
   };
 }
+function markStyle(m) {
+  if (m.shape === "MARK_SHAPE_CORNER_DOT") return "alignment";
+  if (m.shape === "MARK_SHAPE_BORDER") return "edge";
+  return "squares";
+}
+function cornerOf(sq, c, board2, cells) {
+  let best = null;
+  for (const r of board2.regions ?? []) {
+    if (r.kind === "ocean" || !(r.squares ?? []).includes(sq)) continue;
+    const cs = (r.squares ?? []).map((n) => cellOf(n, cells)).filter((x) => !!x);
+    const box = { minF: Math.min(...cs.map((x) => x.file)), maxF: Math.max(...cs.map((x) => x.file)), minR: Math.min(...cs.map((x) => x.rank)), maxR: Math.max(...cs.map((x) => x.rank)), n: cs.length };
+    const corner = (c.file === box.minF || c.file === box.maxF) && (c.rank === box.minR || c.rank === box.maxR);
+    if (corner && box.maxF > box.minF && box.maxR > box.minR && (!best || box.n < best.n)) best = box;
+  }
+  if (!best) return [false, false];
+  return [c.file === best.maxF, c.rank === best.minR];
+}
 function regionEdges(squares, cells, regionOf) {
   const at = /* @__PURE__ */ new Map();
   for (const sq of squares) {
@@ -1615,7 +1717,7 @@ function regionEdges(squares, cells, regionOf) {
   }
   return { pairs, squares: used };
 }
-function drawCoordinates(parent, board2, squares, ranks, W, H, upright) {
+function drawCoordinates(parent, board2, squares, ranks, W2, H2, upright) {
   const fileNames = /* @__PURE__ */ new Map();
   const rankNames = /* @__PURE__ */ new Map();
   const names = [...squares.keys(), ...(board2.regions ?? []).flatMap((r) => r.squares ?? [])];
@@ -1634,12 +1736,12 @@ function drawCoordinates(parent, board2, squares, ranks, W, H, upright) {
   };
   for (const [f, name] of fileNames) {
     label(name, f * U + U / 2, -18);
-    label(name, f * U + U / 2, H + 18);
+    label(name, f * U + U / 2, H2 + 18);
   }
   for (const [r, name] of rankNames) {
     const y = (ranks - 1 - r) * U + U / 2;
     label(name, -18, y);
-    label(name, W + 18, y);
+    label(name, W2 + 18, y);
   }
 }
 
@@ -1676,6 +1778,277 @@ function decodeRecord(code) {
   }
 }
 
+// src/numbers.ts
+function startRound(counters) {
+  for (const c of counters ?? []) {
+    if (c.name === "fullmove_number" || c.name === "move_number") {
+      const n = Number(c.value);
+      if (Number.isInteger(n) && n >= 1) return n;
+    }
+  }
+  return 1;
+}
+var Rounds = class {
+  /** first: the first player; round: the round of the first action; prev: who acted just before
+   * it, or null when the list begins the game or the line. */
+  constructor(first, round, prev) {
+    this.first = first;
+    this.round = round;
+    this.prev = prev;
+  }
+  first;
+  round;
+  prev;
+  label(mover) {
+    const opening = this.prev === null;
+    let text = "";
+    if (mover === this.first && this.prev !== this.first) {
+      if (!opening) this.round++;
+      text = `${this.round}.`;
+    } else if (opening) text = `${this.round}...`;
+    this.prev = mover;
+    return text;
+  }
+  /** The round mover's next action belongs to: to number a line played from here. */
+  peek(mover) {
+    return mover === this.first && this.prev !== null && this.prev !== this.first ? this.round + 1 : this.round;
+  }
+};
+
+// src/review.ts
+function timePerAction(actions) {
+  return Math.max(5, Math.min(100, Math.floor(8e3 / (actions + 1))));
+}
+var st2 = {
+  host: null,
+  key: "",
+  // the game reviewed (or being reviewed); "" for none
+  players: [],
+  actions: [],
+  summary: null,
+  ctrl: null
+};
+var running = () => st2.ctrl !== null;
+var nice4 = (s) => s.replace(/_/g, " ");
+var SVG3 = "http://www.w3.org/2000/svg";
+var W = 600;
+var H = 150;
+var MARKS = {
+  JUDGEMENT_INACCURACY: ["?!", "Inaccuracy"],
+  JUDGEMENT_MISTAKE: ["?", "Mistake"],
+  JUDGEMENT_BLUNDER: ["??", "Blunder"]
+};
+function initReview(host) {
+  st2.host = host;
+  $("review").addEventListener("click", () => void run2());
+  $("review-graph").addEventListener("click", (ev) => {
+    const t = ev.target?.closest?.("[data-index]");
+    const i = Number(t?.dataset.index);
+    if (t && Number.isInteger(i)) st2.host?.showAt(i);
+  });
+  updateReview();
+}
+function current() {
+  return st2.key !== "" && st2.key === (st2.host?.game()?.key ?? "");
+}
+function reviewMark(i) {
+  if (!current()) return null;
+  const a = st2.actions[i];
+  if (!a || !a.player) return null;
+  const j = a.judgement ?? "JUDGEMENT_UNSPECIFIED";
+  if (j === "JUDGEMENT_UNSPECIFIED") return { judgement: a.forced ? "forced" : "", mark: "", title: "" };
+  const m = MARKS[j];
+  const best = a.best_action?.san || a.best_action?.notation || "";
+  return { judgement: j.replace("JUDGEMENT_", "").toLowerCase(), mark: m?.[0] ?? "", title: m ? `${m[1]}.${best ? ` ${best} was best.` : ""}` : "" };
+}
+function updateReview() {
+  const game = st2.host?.game() ?? null;
+  const btn = $("review");
+  btn.disabled = !game || running();
+  btn.title = game ? "review the whole game: every action's value, its mistakes, accuracy and luck" : "play or load a game to review it";
+  if (st2.key && !current()) {
+    st2.ctrl?.abort();
+    st2.ctrl = null;
+    st2.key = "";
+    st2.actions = [];
+    st2.summary = null;
+    $("review-body").hidden = true;
+    $("review-progress").hidden = true;
+    $("review-status").textContent = "";
+    btn.disabled = !game;
+    $("review-section").dataset.state = "off";
+  }
+  drawCursor();
+}
+async function run2() {
+  const game = st2.host?.game();
+  if (!game || running()) return;
+  const ctrl = new AbortController();
+  st2.ctrl = ctrl;
+  st2.key = game.key;
+  st2.players = game.players;
+  st2.actions = [];
+  st2.summary = null;
+  const box = $("review-section");
+  box.dataset.state = "running";
+  const progress = $("review-progress");
+  progress.hidden = false;
+  progress.max = game.actions.length;
+  progress.value = 0;
+  $("review-body").hidden = true;
+  $("review-status").textContent = `reviewing ${game.actions.length} actions\u2026`;
+  $("review").disabled = true;
+  const ms = timePerAction(game.actions.length);
+  try {
+    const req = { position: ref(game.start), moves: game.actions.map((notation) => ({ notation })), time_per_action: `${ms / 1e3}s` };
+    await api.reviewGame(req, ctrl.signal, (m) => {
+      if (st2.ctrl !== ctrl) return;
+      if (m.action) {
+        st2.actions[m.action.index ?? 0] = m.action;
+        progress.value = (m.action.index ?? 0) + 1;
+        $("review-status").textContent = `reviewed ${progress.value} of ${game.actions.length} actions\u2026`;
+      }
+      if (m.summary) st2.summary = m.summary;
+    });
+    if (st2.ctrl !== ctrl) return;
+    if (!st2.summary) throw new ApiError("the review ended without its summary", 0);
+    st2.ctrl = null;
+    progress.hidden = true;
+    box.dataset.state = "done";
+    $("review-status").textContent = `${game.actions.length} actions reviewed at ${ms} ms a position`;
+    show();
+  } catch (err) {
+    if (st2.ctrl !== ctrl) return;
+    st2.ctrl = null;
+    st2.key = "";
+    progress.hidden = true;
+    if (aborted(err)) return;
+    box.dataset.state = "error";
+    $("review-status").textContent = err instanceof ApiError ? err.message : String(err);
+  } finally {
+    $("review").disabled = running() || !st2.host?.game();
+  }
+}
+function show() {
+  $("review-body").hidden = false;
+  drawGraph();
+  drawSummary();
+  st2.host?.changed();
+}
+function chanceOf(values, player) {
+  const v = (values ?? []).find((x) => x.player === player);
+  return Math.max(0, Math.min(1, v?.win_chance ?? 0.5));
+}
+function series(player) {
+  const out = [chanceOf(st2.actions[0]?.before, player)];
+  for (const a of st2.actions) out.push(chanceOf(a.after, player));
+  return out;
+}
+function svg(tag, attrs, parent) {
+  const e = document.createElementNS(SVG3, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent.append(e);
+  return e;
+}
+var xAt = (i, n) => n ? i / n * W : 0;
+var yAt = (chance) => H - chance * H;
+function sides() {
+  const out = [];
+  for (const p of st2.players) {
+    const ys = series(p);
+    const same = out.find((s) => s.chances.every((c, i) => c === ys[i]));
+    if (same) same.players.push(p);
+    else out.push({ players: [p], chances: ys });
+  }
+  return out;
+}
+function drawGraph() {
+  const g = $("review-graph");
+  g.replaceChildren();
+  const n = st2.actions.length;
+  const all = sides();
+  const two = all.length === 2;
+  g.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  g.dataset.players = st2.players.join(",");
+  svg("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, g);
+  svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, g);
+  const lines = [];
+  for (const side of two ? [all[0]] : all) {
+    const p = side.players[0];
+    const ys = side.chances;
+    const pts = ys.map((c, i) => `${xAt(i, n).toFixed(1)},${yAt(c).toFixed(1)}`);
+    if (two) {
+      const area = svg("path", { d: `M0,${H} L${pts.join(" L")} L${W},${H} Z`, class: "graph-area" }, g);
+      area.style.fill = colorFill(st2.host?.playerColor(p) ?? "") || "#fff";
+    }
+    const line = svg("polyline", { points: pts.join(" "), class: "graph-line", "data-player": side.players.join(","), "data-chances": ys.map((c) => c.toFixed(4)).join(",") }, g);
+    line.style.stroke = two ? "#333" : colorFill(st2.host?.playerColor(p) ?? "") || "#333";
+    lines.push(side.players.join("+"));
+  }
+  st2.actions.forEach((a, i) => {
+    const m = MARKS[a.judgement ?? ""];
+    if (!m) return;
+    const x = xAt(i + 1, n);
+    const tick = svg("line", { x1: x, y1: 0, x2: x, y2: H, class: `graph-mark graph-${(a.judgement ?? "").replace("JUDGEMENT_", "").toLowerCase()}`, "data-mark": m[0] }, g);
+    svg("title", {}, tick).textContent = `${i + 1}: ${a.action?.san || a.action?.notation} ${m[0]}`;
+  });
+  svg("line", { x1: 0, y1: 0, x2: 0, y2: H, class: "graph-cursor" }, g);
+  for (let i = 0; i <= n; i++) {
+    const x0 = i === 0 ? 0 : (xAt(i - 1, n) + xAt(i, n)) / 2;
+    const x1 = i === n ? W : (xAt(i, n) + xAt(i + 1, n)) / 2;
+    const hit = svg("rect", { x: x0, y: 0, width: Math.max(0.5, x1 - x0), height: H, class: "graph-hit", "data-index": i }, g);
+    const a = st2.actions[i - 1];
+    svg("title", {}, hit).textContent = i === 0 ? "the first position" : `after ${a?.action?.san || a?.action?.notation || ""}`;
+  }
+  g.setAttribute("aria-label", two ? `${nice4(lines[0])}'s chance of winning over the game; click to see a position` : `every side's chance of winning over the game (${lines.map(nice4).join(", ")}); click to see a position`);
+  drawCursor();
+}
+function drawCursor() {
+  const c = document.querySelector("#review-graph .graph-cursor");
+  if (!c || !st2.host) return;
+  const x = xAt(Math.min(st2.host.cursor(), st2.actions.length), st2.actions.length);
+  c.setAttribute("x1", String(x));
+  c.setAttribute("x2", String(x));
+}
+function drawSummary() {
+  const table = $("review-summary");
+  table.replaceChildren();
+  const sum = st2.summary;
+  if (!sum) return;
+  const dice = (sum.players ?? []).some((p) => p.luck !== void 0 && p.luck !== null);
+  const head = h("tr");
+  const heads = [["Player", ""], ["Accuracy", "lichess's accuracy over the judged actions"], ["?!", "inaccuracies"], ["?", "mistakes"], ["??", "blunders"]];
+  if (dice) heads.push(["Luck", "the dice's gifts in the chance of winning, in points of 100 (GNU Backgammon's luck)"]);
+  for (const [t, title] of heads) head.append(h("th", { scope: "col", title }, t));
+  table.append(h("thead"), h("tbody"));
+  table.firstElementChild.append(head);
+  for (const p of sum.players ?? []) {
+    const tr = h("tr", { "data-player": p.player ?? "" });
+    const name = h("th", { scope: "row" });
+    name.append(swatch(colorFill(st2.host?.playerColor(p.player ?? "") ?? "")), nice4(p.player ?? ""));
+    tr.append(name);
+    const acc = p.accuracy;
+    const cell = (k, v, title = "") => {
+      const td = h("td", { "data-stat": k, title }, v);
+      tr.append(td);
+    };
+    cell("accuracy", acc === void 0 || acc === null ? "\u2013" : `${Math.round(acc)}%`, `${p.judged ?? 0} actions judged`);
+    cell("inaccuracies", String(p.inaccuracies ?? 0));
+    cell("mistakes", String(p.mistakes ?? 0));
+    cell("blunders", String(p.blunders ?? 0));
+    if (dice) {
+      const l = p.luck ?? 0;
+      cell("luck", `${l >= 0 ? "+" : ""}${(l * 100).toFixed(1)}`, "the dice's gifts in the chance of winning, in points of 100 (GNU Backgammon's luck)");
+    }
+    if (acc !== void 0 && acc !== null) tr.dataset.accuracy = String(acc);
+    tr.dataset.inaccuracies = String(p.inaccuracies ?? 0);
+    tr.dataset.mistakes = String(p.mistakes ?? 0);
+    tr.dataset.blunders = String(p.blunders ?? 0);
+    if (p.luck !== void 0 && p.luck !== null) tr.dataset.luck = String(p.luck);
+    table.lastElementChild.append(tr);
+  }
+}
+
 // src/seed.ts
 var MASK = (1n << 64n) - 1n;
 function baseSeed(text) {
@@ -1693,6 +2066,8 @@ function rollSeed(text, ply) {
 }
 
 // src/main.ts
+var shownAction = (e) => e.san || e.notation || "";
+var COMPUTED_TAGS = /* @__PURE__ */ new Set(["Variant", "Options", "SetUp", "FEN", "Result", "Termination", "PlyCount"]);
 var state = {
   variant: null,
   history: [],
@@ -1710,8 +2085,10 @@ var state = {
   // the player whose side is drawn at the bottom; "" for the first player
   recordHash: "",
   // "#record=..." while the address holds the game's record, else ""
-  recordHashFor: ""
+  recordHashFor: "",
   // the game (gameKey) the address's record was asked for
+  tags: {}
+  // a loaded record's tags, written again when it is saved
 };
 var cur = () => state.history[state.cursor];
 var atEnd = () => state.cursor >= state.history.length - 1;
@@ -1776,6 +2153,7 @@ async function setGame(pos) {
   state.history = [{ pos: r.position, next: r.next, notation: null }];
   state.cursor = 0;
   state.rollAgain = "";
+  state.tags = {};
   showRecordStatus(null);
   const names = (r.position.players ?? []).map((p) => p.name ?? "");
   for (const p of [...state.seats.keys()]) if (!names.includes(p)) state.seats.delete(p);
@@ -1787,7 +2165,7 @@ function push(from, pos, next, notation) {
   if (at < 0) return;
   const follow = state.cursor >= at;
   state.history.length = at + 1;
-  state.history.push({ pos, next, notation });
+  state.history.push({ pos, next, notation, san: pos.last_action?.san || void 0 });
   if (follow) state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
@@ -1912,13 +2290,28 @@ function boardConfig() {
   const human = !finished(e) && state.seats.get(chooser(e)) !== "bot";
   const playable = pending === 0 && human && !e.next.chance;
   const best = analysisBest();
+  const shapes = botMoves();
+  if (best) shapes.push({ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" });
   return {
     variant: v,
     position: e.pos,
     legal: playable ? e.next.moves ?? NO_MOVES : null,
     orientation: viewer(),
-    shapes: best ? [{ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" }] : []
+    shapes
   };
+}
+function botMoves() {
+  const out = [];
+  for (let i = state.cursor; i >= 1; i--) {
+    const e = state.history[i];
+    const la = e.pos.last_action;
+    const mover = la?.player || state.history[i - 1].pos.to_move || "";
+    if (la?.kind === "ACTION_KIND_ROLL" || !mover) continue;
+    if (state.seats.get(mover) !== "bot") break;
+    if (la?.from && la.to && la.from !== la.to)
+      out.unshift({ from: la.from, to: la.to, notation: e.notation ?? "", label: `${mover} (bot): ${shownAction(e)}`, class: "bot-move", color: "#2f5fa7" });
+  }
+  return out;
 }
 function syncBoard() {
   const want = board && boardConfig();
@@ -1980,8 +2373,8 @@ function mountBoard() {
     },
     onMiss: (sq, from) => void missed(sq, from)
   });
-  const svg = board.element.querySelector("svg");
-  if (svg) svg.id = "board";
+  const svg2 = board.element.querySelector("svg");
+  if (svg2) svg2.id = "board";
 }
 function render() {
   const v = state.variant;
@@ -2001,8 +2394,7 @@ function render() {
   renderView();
   const toMove = $("to-move");
   toMove.dataset.player = pos.to_move ?? "";
-  toMove.textContent = pos.to_move ?? "";
-  toMove.style.setProperty("--player", playerColor(pos.to_move ?? "") || "transparent");
+  toMove.replaceChildren(swatch(colorFill(playerColor(pos.to_move ?? ""))), pos.to_move ?? "");
   const phase = finished(e) ? "game over" : next.chance ? "to roll" : next.phase === "PHASE_RESPONSE" ? "to answer" : "to move";
   let status = finished(e) ? "Game over" : state.rollAgain ? `${who} ${state.rollAgain}` : `${who} ${phase}`;
   if (!finished(e) && who !== pos.to_move) status += ` (for ${pos.to_move})`;
@@ -2020,33 +2412,58 @@ function render() {
   $("status").toggleAttribute("data-roll-again", Boolean(state.rollAgain));
   const scored = keepsScores(v, pos, next);
   renderResult(finished(e) ? next : null, scored);
-  $("last-action").textContent = pos.last_action?.notation ?? "";
+  $("last-action").textContent = state.cursor > 0 ? shownAction(e) : "";
   renderDice(v, pos);
   renderDiceControls(e, next, human);
   renderScores(v, pos, next);
   renderHeld(v, pos, playerColor);
-  const list = $("move-list");
-  list.replaceChildren();
-  let current = null;
-  state.history.slice(1).forEach((x, i) => {
-    const by = x.pos.last_action?.player ?? "";
-    const li = h("li", { "data-player": by, "data-index": String(i + 1), title: by ? `${by}: ${x.notation}` : x.notation ?? "" });
-    li.append(h("span", { class: "ply", "aria-hidden": "true" }, `${i + 1}.`), h("span", { class: "notation" }, x.notation ?? ""));
-    li.style.setProperty("--player", colorFill(playerColor(by)));
-    if (i + 1 === state.cursor) {
-      li.setAttribute("aria-current", "true");
-      current = li;
-    }
-    list.append(li);
-  });
-  if (atEnd()) list.scrollTop = list.scrollHeight;
-  else current?.scrollIntoView?.({ block: "nearest" });
+  updateReview();
+  renderMoveList();
   const undo = $("undo");
   undo.disabled = state.history.length < 2 || !atEnd();
   undo.title = atEnd() ? "" : "go to the last position (End) to take back the last action";
   const ta = $("position-text");
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
+}
+var moverOf = (i) => state.history[i].pos.last_action?.player || state.history[i - 1]?.pos.to_move || "";
+function gameRounds(upto, label) {
+  const first = state.history[0];
+  const r = new Rounds(first?.pos.players?.[0]?.name ?? "", startRound(first?.pos.counters), null);
+  for (let i = 1; i <= upto; i++) {
+    const n = r.label(moverOf(i));
+    label?.(i, n);
+  }
+  return r;
+}
+function renderMoveList() {
+  const list = $("move-list");
+  list.replaceChildren();
+  let current2 = null;
+  gameRounds(state.history.length - 1, (i, number) => {
+    const x = state.history[i];
+    const by = x.pos.last_action?.player ?? "";
+    const li = h("li", { "data-player": by, "data-index": String(i), "data-notation": x.notation ?? "", title: by ? `${by}: ${shownAction(x)}` : shownAction(x) });
+    li.append(h("span", { class: "ply", "aria-hidden": number ? "false" : "true" }, number));
+    const note = h("span", { class: "notation" }, shownAction(x));
+    li.append(swatch(colorFill(playerColor(by))), note);
+    const mark = reviewMark(i - 1);
+    if (mark) {
+      li.dataset.judgement = mark.judgement;
+      if (mark.mark) li.append(h("span", { class: "mark", title: mark.title }, mark.mark));
+    }
+    if (i === state.cursor) {
+      li.setAttribute("aria-current", "true");
+      current2 = li;
+    }
+    list.append(li);
+  });
+  const shownEntry = current2;
+  if (atEnd() || !shownEntry) list.scrollTop = list.scrollHeight;
+  else {
+    const top = shownEntry.offsetTop;
+    if (top < list.scrollTop || top + shownEntry.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
+  }
 }
 function renderDiceControls(e, next, human) {
   const v = state.variant;
@@ -2076,6 +2493,8 @@ function updateUrl() {
   q.set("variant", v.name ?? "");
   q.set("position", e.pos.text ?? "");
   if (state.view && state.view !== players()[0]) q.set("view", state.view);
+  const bots = players().filter((p) => state.seats.get(p) === "bot");
+  if (bots.length) q.set("bots", bots.join(","));
   history.replaceState(null, "", `?${q.toString()}${state.recordHash}`);
 }
 function gameActions() {
@@ -2084,7 +2503,15 @@ function gameActions() {
 function recordTags() {
   const tags = { Event: "Ashtapada playground", Date: pgnDate(/* @__PURE__ */ new Date()) };
   for (const p of players()) tags[playerTag(p)] = state.seats.get(p) === "bot" ? botLabel() : "human";
-  return tags;
+  return { ...tags, ...state.tags };
+}
+function playerNames() {
+  const out = /* @__PURE__ */ new Map();
+  for (const p of players()) {
+    const name = state.tags[playerTag(p)];
+    if (name) out.set(p, name);
+  }
+  return out;
 }
 async function exportRecord() {
   const first = state.history[0];
@@ -2134,8 +2561,14 @@ async function loadRecord(text) {
   state.generation++;
   state.history = [
     { pos: start, next: null, notation: null },
-    ...positions.map((pos, i) => ({ pos, next: null, notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "" }))
+    ...positions.map((pos, i) => ({
+      pos,
+      next: null,
+      notation: r.actions?.[i]?.notation ?? pos.last_action?.notation ?? "",
+      san: r.actions?.[i]?.san || pos.last_action?.san || void 0
+    }))
   ];
+  state.tags = Object.fromEntries(Object.entries(r.tags ?? {}).filter(([k]) => !COMPUTED_TAGS.has(k)));
   state.cursor = state.history.length - 1;
   state.rollAgain = "";
   showError("");
@@ -2238,7 +2671,7 @@ function renderView() {
   sel.value = viewer();
 }
 function renderSeatsNow() {
-  renderSeats(players(), state.seats, (p, who) => {
+  renderSeats(players(), state.seats, playerNames(), (p, who) => {
     state.seats.set(p, who);
     render();
     void busy(afterChange);
@@ -2247,20 +2680,30 @@ function renderSeatsNow() {
 function renderLegend(v) {
   const box = $("legend");
   box.replaceChildren();
-  $("legend-section").hidden = !(v.board?.marks ?? []).length;
   const seen = /* @__PURE__ */ new Set();
   for (const m of v.board?.marks ?? []) {
     const key = `${m.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    box.append(h("li", {}, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
+    box.append(h("li", { "data-mark": m.name ?? "" }, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
   }
+  const arrow = (cls, color, text) => {
+    const li = h("li", { "data-arrow": cls });
+    li.append(swatch(color), text);
+    box.append(li);
+  };
+  arrow("bot-move", "#2f5fa7", "blue arrows: the bots' moves since a person last played");
+  arrow("best-move", "#1d6b2c", "green arrow: the analysis's best move");
 }
 function analysisSubject() {
   const e = cur();
   if (!e) return null;
   const seed = $("seed").value.trim() || (e.pos.text ?? "");
-  return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)) };
+  const numbers = () => {
+    const first = state.history[0]?.pos.players?.[0]?.name ?? "";
+    return new Rounds(first, gameRounds(state.cursor).peek(e.pos.to_move ?? ""), null);
+  };
+  return { pos: e.pos, keys: keys(), chance: Boolean(e.next?.chance), finished: finished(e), botToMove: botToMove(), seed: String(baseSeed(seed)), numbers };
 }
 function showAt(i) {
   const to = Math.max(0, Math.min(i, state.history.length - 1));
@@ -2275,8 +2718,20 @@ async function main() {
   const q = new URLSearchParams(location.search);
   mountBoard();
   initAnalysis({ subject: analysisSubject, playerColor, showBestMove: syncBoard });
+  initReview({
+    game: () => {
+      const first = state.history[0];
+      if (!first || state.history.length < 2) return null;
+      return { start: first.pos, actions: gameActions(), key: gameKey(), players: (first.pos.players ?? []).map((p) => p.name ?? "") };
+    },
+    playerColor,
+    cursor: () => state.cursor,
+    showAt,
+    changed: () => renderMoveList()
+  });
   $("variant").addEventListener("change", () => {
     state.view = "";
+    $("record-text").value = "";
     void busy(() => loadVariant($("variant").value, null, null));
   });
   $("new-game").addEventListener("click", act(async () => {
@@ -2383,5 +2838,15 @@ async function main() {
     }
     await loadVariant(q.get("variant") || "chaturanga", options, q.get("position"));
   });
+  seatBots(q.get("bots"));
+}
+function seatBots(list) {
+  const names = players();
+  const bots = (list ?? "").split(",").filter((p) => names.includes(p));
+  if (!bots.length) return;
+  for (const p of bots) state.seats.set(p, "bot");
+  renderSeatsNow();
+  render();
+  void busy(afterChange);
 }
 void main();
