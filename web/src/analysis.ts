@@ -319,6 +319,10 @@ function showRollout(r: RolloutResponse): void {
       segment("win", b.wins, color(b.player), `${nice(b.player)} wins`, b.player),
     );
     bars.append(bar);
+    const parts = [`${nice(a.player)} wins ${pct(a.wins).toFixed(1)}%`, `draws ${pct(a.draws).toFixed(1)}%`];
+    if (unfinished) parts.push(`unfinished ${pct(unfinished).toFixed(1)}%`);
+    parts.push(`${nice(b.player)} wins ${pct(b.wins).toFixed(1)}%`);
+    bars.append(h("small", { class: "wdl-legend" }, parts.join(" · ")));
   } else {
     for (const p of ps) {
       const row = h("div", { class: "wdl-row", "data-player": p.player });
@@ -327,6 +331,7 @@ function showRollout(r: RolloutResponse): void {
       row.append(h("span", { class: "wdl-name" }, nice(p.player)), bar);
       bars.append(row);
     }
+    bars.append(h("small", { class: "wdl-legend" }, "each bar: won (the player's colour) · drawn (grey) · lost (dark)"));
   }
   box.append(bars);
   const note = unfinished ? `, ${unfinished} unfinished` : "";

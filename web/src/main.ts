@@ -8,7 +8,7 @@ import type { BoardConfig, BoardHandle } from "../../clients/board/src/view.js";
 import { colorFill } from "../../clients/board/src/pieces.js";
 import { ADDRESS_RECORD_LIMIT, decodeRecord, encodeRecord, pgnDate, playerTag, recordFileName } from "./record";
 import { Rounds, startRound } from "./numbers";
-import { initReview, reviewMark, updateReview } from "./review";
+import { initReview, reviewAt, reviewMark, updateReview } from "./review";
 import { baseSeed, rollSeed } from "./seed";
 import { $, h, swatch, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
 
@@ -311,6 +311,9 @@ function boardConfig(): BoardConfig | null {
   const playable = pending === 0 && human && !e.next.chance;
   const best = analysisBest();
   const shapes: NonNullable<BoardConfig["shapes"]> = botMoves();
+  // After a reviewed mistake, what was best instead, as lichess draws it.
+  const better = reviewAt(state.cursor)?.best;
+  if (better) shapes.push({ from: better.from, to: better.to, notation: better.notation, label: better.label, class: "review-best", color: "#c77c02" });
   if (best) shapes.push({ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" });
   return {
     variant: v as BoardConfig["variant"],
@@ -456,6 +459,7 @@ function render(): void {
   const scored = keepsScores(v, pos, next);
   renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = state.cursor > 0 ? shownAction(e) : "";
+  renderPlayerNames();
 
   renderDice(v, pos);
   renderDiceControls(e, next, human);
@@ -471,6 +475,23 @@ function render(): void {
   const ta = $("position-text") as HTMLTextAreaElement;
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
+}
+
+/** The players' names from a loaded record, beside the board; the buttons that walk the game. */
+function renderPlayerNames(): void {
+  const names = playerNames();
+  const box = $("player-names");
+  box.replaceChildren();
+  box.hidden = names.size === 0;
+  [...names].forEach(([p, name], i) => {
+    if (i) box.append(" · ");
+    const span = h("span", { "data-player": p });
+    span.append(swatch(colorFill(playerColor(p))), h("strong", {}, name), ` (${p.replace(/_/g, " ")})`);
+    box.append(span);
+  });
+  const last = state.history.length - 1;
+  for (const [id, off] of [["nav-first", state.cursor <= 0], ["nav-prev", state.cursor <= 0], ["nav-next", state.cursor >= last], ["nav-last", state.cursor >= last]] as [string, boolean][])
+    ($(id) as HTMLButtonElement).disabled = off;
 }
 
 /** Who chose the action that led to history[i]: the player whose turn it was (a roll's roller). */
@@ -813,6 +834,7 @@ function renderLegend(v: Variant): void {
   };
   arrow("bot-move", "#2f5fa7", "blue arrows: the bots' moves since a person last played");
   arrow("best-move", "#1d6b2c", "green arrow: the analysis's best move");
+  arrow("review-best", "#c77c02", "orange arrow: after a reviewed mistake, the action that was best");
 }
 
 /** The position the analysis looks at: the one shown, with what the page knows of the game. */
@@ -889,6 +911,11 @@ async function main(): Promise<void> {
     showError("");
     render();
   });
+  // The same walk by buttons under the board, for a page without a keyboard.
+  $("nav-first").addEventListener("click", () => showAt(0));
+  $("nav-prev").addEventListener("click", () => showAt(state.cursor - 1));
+  $("nav-next").addEventListener("click", () => showAt(state.cursor + 1));
+  $("nav-last").addEventListener("click", () => showAt(state.history.length - 1));
   $("move-list").addEventListener("click", (ev) => {
     const li = (ev.target as Element | null)?.closest?.("#move-list li") as HTMLElement | null;
     const i = Number(li?.dataset.index);

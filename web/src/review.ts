@@ -74,6 +74,24 @@ export function reviewMark(i: number): { judgement: string; mark: string; title:
   return { judgement: j.replace("JUDGEMENT_", "").toLowerCase(), mark: m?.[0] ?? "", title: m ? `${m[1]}.${best ? ` ${best} was best.` : ""}` : "" };
 }
 
+/** What the review says of the action that led to position i of the game (i actions played), as
+ * lichess comments a judged move ("Blunder. Nc3 was best."), and the best action then, to draw. */
+export function reviewAt(i: number): { text: string; best: { from: string; to: string; notation: string; label: string } | null } | null {
+  if (!current() || i < 1) return null;
+  const a = st.actions[i - 1];
+  if (!a) return null;
+  const m = MARKS[a.judgement ?? ""];
+  const played = a.action?.san || a.action?.notation || "";
+  const b = a.best_action;
+  const bestText = b?.san || b?.notation || "";
+  if (!m) {
+    const what = a.judgement === "JUDGEMENT_BEST" ? "the best action" : a.forced ? "the only action" : a.judgement === "JUDGEMENT_GOOD" ? "a good action" : "";
+    return { text: what ? `${played}: ${what}.` : "", best: null };
+  }
+  const best = b?.from && b.to && b.from !== b.to ? { from: b.from, to: b.to, notation: b.notation ?? "", label: `${bestText} was best` } : null;
+  return { text: `${played}${m[0]} ${m[1]}.${bestText ? ` ${bestText} was best.` : ""}`, best };
+}
+
 /** After every change of the page: the review follows the game, its graph the position shown. */
 export function updateReview(): void {
   const game = st.host?.game() ?? null;
@@ -94,6 +112,9 @@ export function updateReview(): void {
     $("review-section").dataset.state = "off";
   }
   drawCursor();
+  const comment = $("review-comment");
+  const said = st.host ? reviewAt(st.host.cursor()) : null;
+  comment.textContent = said?.text ?? "";
 }
 
 async function run(): Promise<void> {
@@ -197,8 +218,13 @@ function drawGraph(): void {
   const two = all.length === 2;
   g.setAttribute("viewBox", `0 0 ${W} ${H}`);
   g.dataset.players = st.players.join(",");
+  // Two sides as lichess draws them, the first side's share light on dark; more on a light ground,
+  // each side a line in its colour.
+  g.dataset.sides = two ? "two" : "many";
   svg("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, g);
-  svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, g);
+  // The even chance: a half with two sides, a quarter with four.
+  const even = 1 / Math.max(2, all.length);
+  svg("line", { x1: 0, y1: yAt(even), x2: W, y2: yAt(even), class: "graph-mid" }, g);
   const lines: string[] = [];
   for (const side of two ? [all[0]] : all) {
     const p = side.players[0];
@@ -209,6 +235,7 @@ function drawGraph(): void {
       const area = svg("path", { d: `M0,${H} L${pts.join(" L")} L${W},${H} Z`, class: "graph-area" }, g);
       area.style.fill = colorFill(st.host?.playerColor(p) ?? "") || "#fff";
     }
+    if (!two) svg("polyline", { points: pts.join(" "), class: "graph-halo" }, g);
     const line = svg("polyline", { points: pts.join(" "), class: "graph-line", "data-player": side.players.join(","), "data-chances": ys.map((c) => c.toFixed(4)).join(",") }, g);
     line.style.stroke = two ? "#333" : colorFill(st.host?.playerColor(p) ?? "") || "#333";
     lines.push(side.players.join("+"));
@@ -221,6 +248,10 @@ function drawGraph(): void {
     const tick = svg("line", { x1: x, y1: 0, x2: x, y2: H, class: `graph-mark graph-${(a.judgement ?? "").replace("JUDGEMENT_", "").toLowerCase()}`, "data-mark": m[0] }, g);
     svg("title", {}, tick).textContent = `${i + 1}: ${a.action?.san || a.action?.notation} ${m[0]}`;
   });
+  for (const [c, text] of [[1, "100%"], [even, `${Math.round(even * 100)}%`], [0, "0%"]] as [number, string][]) {
+    const y = Math.min(H - 3, Math.max(11, yAt(c) + 4));
+    svg("text", { x: 4, y, class: "graph-axis" }, g).textContent = text;
+  }
   svg("line", { x1: 0, y1: 0, x2: 0, y2: H, class: "graph-cursor" }, g);
   // One column per position, to click: the position after that many actions.
   for (let i = 0; i <= n; i++) {
@@ -237,7 +268,8 @@ function drawGraph(): void {
 function drawCursor(): void {
   const c = document.querySelector("#review-graph .graph-cursor");
   if (!c || !st.host) return;
-  const x = xAt(Math.min(st.host.cursor(), st.actions.length), st.actions.length);
+  // Kept off the edges, where half of it would be cut.
+  const x = Math.min(W - 1.5, Math.max(1.5, xAt(Math.min(st.host.cursor(), st.actions.length), st.actions.length)));
   c.setAttribute("x1", String(x));
   c.setAttribute("x2", String(x));
 }
@@ -270,7 +302,7 @@ function drawSummary(): void {
     cell("blunders", String(p.blunders ?? 0));
     if (dice) {
       const l = p.luck ?? 0;
-      cell("luck", `${l >= 0 ? "+" : ""}${(l * 100).toFixed(1)}`, "the dice's gifts in the chance of winning, in points of 100 (GNU Backgammon's luck)");
+      cell("luck", `${l >= 0 ? "+" : ""}${(l * 100).toFixed(1)}%`, "what the dice gave in the chance of winning, summed over the rolls (GNU Backgammon's luck)");
     }
     if (acc !== undefined && acc !== null) tr.dataset.accuracy = String(acc);
     tr.dataset.inaccuracies = String(p.inaccuracies ?? 0);

@@ -172,7 +172,7 @@ export function renderDice(variant: Variant, pos: Position): void {
   for (const d of pos.dice ?? []) {
     const face = variant.die_types?.find((t) => t.kind === d.kind)?.faces?.find((f) => f.value === d.value);
     const label = face?.label ?? String(d.value ?? "");
-    const meaning = d.means || face?.meaning || "";
+    const meaning = nice(d.means || face?.meaning || "");
     const e = h("span", { class: "die-with-meaning", "data-used": String(Boolean(d.used)) });
     e.append(h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: meaning }, label));
     // What the face lets its player do, written out beside it rather than in a hover title alone.

@@ -130,7 +130,7 @@ describe(`the analysis board at ${VIEWPORT.width}x${VIEWPORT.height}`, { concurr
     const page = await openPage(browser, server.url, { variant: "chaturaji", position: rolled.text });
     try {
       const dice = await page.$$eval("#dice .die-with-meaning", (els) => els.map((e) => [e.querySelector(".die").dataset.value, e.querySelector(".die-meaning")?.textContent ?? ""]));
-      assert.deepEqual(dice, rolled.dice.map((d) => [String(d.value), d.means]), "the dice and their meanings, written out");
+      assert.deepEqual(dice, rolled.dice.map((d) => [String(d.value), d.means.replace(/_/g, " ")]), "the dice and their meanings, written out");
       for (const [, meaning] of dice) assert.ok(meaning.length > 0);
       if (wide) for (const d of await page.$$("#dice .die-meaning")) assert.ok(await d.isVisible());
       await page.fill("#analysis-depth", "2");
@@ -215,6 +215,9 @@ describe(`the analysis board at ${VIEWPORT.width}x${VIEWPORT.height}`, { concurr
       await loadRecord(page, record);
       const names = await page.$$eval("#seats [data-player-name]", (els) => els.map((e) => [e.dataset.playerName, e.textContent]));
       assert.deepEqual(names, [["white", "Alice"], ["black", "Bob"]]);
+      // And beside the board.
+      assert.deepEqual(await page.$$eval("#player-names [data-player]", (els) => els.map((e) => [e.dataset.player, e.querySelector("strong").textContent])), [["white", "Alice"], ["black", "Bob"]]);
+      assert.ok(await page.isVisible("#player-names"));
       await page.click("#copy-record");
       await idle(page);
       const copied = await page.inputValue("#record-text");
@@ -225,6 +228,7 @@ describe(`the analysis board at ${VIEWPORT.width}x${VIEWPORT.height}`, { concurr
       await page.click("#new-game");
       await idle(page);
       assert.deepEqual(await page.$$eval("#seats [data-player-name]", (els) => els.length), 0);
+      assert.equal(await page.isVisible("#player-names"), false);
     } finally {
       await closePage(page);
     }
@@ -400,6 +404,19 @@ describe(`the game review at ${VIEWPORT.width}x${VIEWPORT.height}`, { concurrenc
         const cursor = await page.$eval("#review-graph .graph-cursor", (l) => Number(l.getAttribute("x1")));
         const hit = await page.$eval(`#review-graph rect[data-index="${at}"]`, (r) => [Number(r.getAttribute("x")), Number(r.getAttribute("x")) + Number(r.getAttribute("width"))]);
         assert.ok(cursor >= hit[0] && cursor <= hit[1], `the graph's cursor ${cursor} is on the position shown ${hit}`);
+        // At a judged mistake: lichess's words, and the best action's arrow.
+        const judged = reviews.findIndex((r) => marks[r.judgement]);
+        if (judged >= 0) {
+          const r = reviews[judged];
+          await page.click(`#move-list li[data-index="${judged + 1}"]`);
+          await idle(page);
+          const words = { JUDGEMENT_INACCURACY: "Inaccuracy", JUDGEMENT_MISTAKE: "Mistake", JUDGEMENT_BLUNDER: "Blunder" }[r.judgement];
+          const bestText = r.best_action.san || r.best_action.notation;
+          assert.equal((await page.textContent("#review-comment")).trim(), `${r.action.san || r.action.notation}${marks[r.judgement]} ${words}. ${bestText} was best.`);
+          const arrows = await page.$$eval("svg#board line.review-best", (ls) => ls.map((l) => [l.dataset.from, l.dataset.to]));
+          const b = r.best_action;
+          assert.deepEqual(arrows, b.from && b.to && b.from !== b.to ? [[b.from, b.to]] : []);
+        }
         assert.deepEqual(page.errors, []);
       } finally {
         await closePage(page);

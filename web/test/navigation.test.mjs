@@ -63,6 +63,20 @@ test("navigation: the move list and the keys walk through the game", async () =>
     assert.equal((await moveList(page)).length, 5, "the move list after End");
     assert.equal(await current(), 4, "the entry shown after End");
 
+    // The buttons under the board walk the same way.
+    await page.click("#nav-first");
+    await until(page, (t) => document.querySelector("#position-text").value.trim() === t, after[0]);
+    assert.equal(await page.isDisabled("#nav-prev"), true, "‹ at the start");
+    await page.click("#nav-next");
+    await page.click("#nav-next");
+    await until(page, (t) => document.querySelector("#position-text").value.trim() === t, after[2]);
+    await page.click("#nav-prev");
+    await until(page, (t) => document.querySelector("#position-text").value.trim() === t, after[1]);
+    await page.click("#nav-last");
+    await until(page, (t) => document.querySelector("#position-text").value.trim() === t, after[5]);
+    assert.equal(await page.isDisabled("#nav-next"), true, "› at the end");
+    assert.equal(await current(), 4, "the entry shown after »");
+
     await page.click("#move-list li:nth-child(2)");
     await until(page, (t) => document.querySelector("#position-text").value.trim() === t, after[2]);
     assert.equal(await positionText(page), after[2], "the 2nd entry clicked");

@@ -84,7 +84,7 @@ try {
   // (every action the service's best at its depth), loaded as a record and reviewed.
   const reviews = [
     { name: "chaturanga", plies: 40, depths: [4, 1] },
-    { name: "chaturaji", plies: 48, depths: [3, 1, 1, 1] },
+    { name: "chaturaji", plies: 48, depths: [3, 0, 0, 0] }, // depth 0: a legal action picked by the ply
   ];
   for (const r of reviews) {
     const rv = variants.find((x) => x.name === r.name);
@@ -103,12 +103,13 @@ try {
         text = rolled.position.text;
         continue;
       }
-      const notation = (await api.search(r.name, text, r.depths[players.indexOf(list.to_move)] ?? 1)).best_action.notation;
+      const depth = r.depths[players.indexOf(list.to_move)] ?? 1;
+      const notation = depth ? (await api.search(r.name, text, depth)).best_action.notation : list.moves[(i * 7 + 3) % list.moves.length].notation;
       actions.push(notation);
       text = (await api.apply(r.name, text, [notation])).position.text;
     }
     const tags = { Event: "A game of searches of unequal depth" };
-    for (const [k, p] of players.entries()) tags[p.charAt(0).toUpperCase() + p.slice(1)] = `search, depth ${r.depths[k]}`;
+    for (const [k, p] of players.entries()) tags[p.charAt(0).toUpperCase() + p.slice(1)] = r.depths[k] ? `search, depth ${r.depths[k]}` : "any legal action";
     const res = await fetch(`${server.url}/v1/games:export`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ start: { variant: r.name, text: start.text }, actions: actions.map((notation) => ({ notation })), tags }) });
     const { record } = await res.json();
     const page = await openPage(browser, server.url, { variant: r.name }, { viewport: { width: WIDTH, height: HEIGHT } });
@@ -125,7 +126,8 @@ try {
         await idle(page);
       }
       const status = ((await page.textContent("#review-status")) ?? "").trim();
-      await shoot(page, `review-${r.name}.png`, `${rv.title}, the game review (${status}): the graph of the game, the marks in the move list, every player's accuracy${(rv.die_types ?? []).length ? " and luck" : ""}, the position after the first mistake`);
+      const where = mistake ? `, the position after the first mistake: "${((await page.textContent("#review-comment")) ?? "").trim()}"` : ", the last position";
+      await shoot(page, `review-${r.name}.png`, `${rv.title}, the game review (${status}): the graph of the game, the marks in the move list, every player's accuracy${(rv.die_types ?? []).length ? " and luck" : ""}${where}`);
     } finally {
       await closePage(page);
     }

@@ -626,7 +626,7 @@ function renderDice(variant, pos) {
   for (const d of pos.dice ?? []) {
     const face = variant.die_types?.find((t) => t.kind === d.kind)?.faces?.find((f) => f.value === d.value);
     const label = face?.label ?? String(d.value ?? "");
-    const meaning = d.means || face?.meaning || "";
+    const meaning = nice(d.means || face?.meaning || "");
     const e = h("span", { class: "die-with-meaning", "data-used": String(Boolean(d.used)) });
     e.append(h("span", { class: "die", "data-die": d.kind ?? "", "data-value": String(d.value ?? 0), "data-used": String(Boolean(d.used)), title: meaning }, label));
     if (meaning && meaning !== label) e.append(h("span", { class: "die-meaning" }, meaning));
@@ -918,6 +918,10 @@ function showRollout(r) {
       segment("win", b.wins, color(b.player), `${nice2(b.player)} wins`, b.player)
     );
     bars.append(bar);
+    const parts = [`${nice2(a.player)} wins ${pct(a.wins).toFixed(1)}%`, `draws ${pct(a.draws).toFixed(1)}%`];
+    if (unfinished) parts.push(`unfinished ${pct(unfinished).toFixed(1)}%`);
+    parts.push(`${nice2(b.player)} wins ${pct(b.wins).toFixed(1)}%`);
+    bars.append(h("small", { class: "wdl-legend" }, parts.join(" \xB7 ")));
   } else {
     for (const p of ps) {
       const row = h("div", { class: "wdl-row", "data-player": p.player });
@@ -926,6 +930,7 @@ function showRollout(r) {
       row.append(h("span", { class: "wdl-name" }, nice2(p.player)), bar);
       bars.append(row);
     }
+    bars.append(h("small", { class: "wdl-legend" }, "each bar: won (the player's colour) \xB7 drawn (grey) \xB7 lost (dark)"));
   }
   box.append(bars);
   const note = unfinished ? `, ${unfinished} unfinished` : "";
@@ -1861,6 +1866,21 @@ function reviewMark(i) {
   const best = a.best_action?.san || a.best_action?.notation || "";
   return { judgement: j.replace("JUDGEMENT_", "").toLowerCase(), mark: m?.[0] ?? "", title: m ? `${m[1]}.${best ? ` ${best} was best.` : ""}` : "" };
 }
+function reviewAt(i) {
+  if (!current() || i < 1) return null;
+  const a = st2.actions[i - 1];
+  if (!a) return null;
+  const m = MARKS[a.judgement ?? ""];
+  const played = a.action?.san || a.action?.notation || "";
+  const b = a.best_action;
+  const bestText = b?.san || b?.notation || "";
+  if (!m) {
+    const what = a.judgement === "JUDGEMENT_BEST" ? "the best action" : a.forced ? "the only action" : a.judgement === "JUDGEMENT_GOOD" ? "a good action" : "";
+    return { text: what ? `${played}: ${what}.` : "", best: null };
+  }
+  const best = b?.from && b.to && b.from !== b.to ? { from: b.from, to: b.to, notation: b.notation ?? "", label: `${bestText} was best` } : null;
+  return { text: `${played}${m[0]} ${m[1]}.${bestText ? ` ${bestText} was best.` : ""}`, best };
+}
 function updateReview() {
   const game = st2.host?.game() ?? null;
   const btn = $("review");
@@ -1879,6 +1899,9 @@ function updateReview() {
     $("review-section").dataset.state = "off";
   }
   drawCursor();
+  const comment = $("review-comment");
+  const said = st2.host ? reviewAt(st2.host.cursor()) : null;
+  comment.textContent = said?.text ?? "";
 }
 async function run2() {
   const game = st2.host?.game();
@@ -1970,8 +1993,10 @@ function drawGraph() {
   const two = all.length === 2;
   g.setAttribute("viewBox", `0 0 ${W} ${H}`);
   g.dataset.players = st2.players.join(",");
+  g.dataset.sides = two ? "two" : "many";
   svg("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, g);
-  svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, g);
+  const even = 1 / Math.max(2, all.length);
+  svg("line", { x1: 0, y1: yAt(even), x2: W, y2: yAt(even), class: "graph-mid" }, g);
   const lines = [];
   for (const side of two ? [all[0]] : all) {
     const p = side.players[0];
@@ -1981,6 +2006,7 @@ function drawGraph() {
       const area = svg("path", { d: `M0,${H} L${pts.join(" L")} L${W},${H} Z`, class: "graph-area" }, g);
       area.style.fill = colorFill(st2.host?.playerColor(p) ?? "") || "#fff";
     }
+    if (!two) svg("polyline", { points: pts.join(" "), class: "graph-halo" }, g);
     const line = svg("polyline", { points: pts.join(" "), class: "graph-line", "data-player": side.players.join(","), "data-chances": ys.map((c) => c.toFixed(4)).join(",") }, g);
     line.style.stroke = two ? "#333" : colorFill(st2.host?.playerColor(p) ?? "") || "#333";
     lines.push(side.players.join("+"));
@@ -1992,6 +2018,10 @@ function drawGraph() {
     const tick = svg("line", { x1: x, y1: 0, x2: x, y2: H, class: `graph-mark graph-${(a.judgement ?? "").replace("JUDGEMENT_", "").toLowerCase()}`, "data-mark": m[0] }, g);
     svg("title", {}, tick).textContent = `${i + 1}: ${a.action?.san || a.action?.notation} ${m[0]}`;
   });
+  for (const [c, text] of [[1, "100%"], [even, `${Math.round(even * 100)}%`], [0, "0%"]]) {
+    const y = Math.min(H - 3, Math.max(11, yAt(c) + 4));
+    svg("text", { x: 4, y, class: "graph-axis" }, g).textContent = text;
+  }
   svg("line", { x1: 0, y1: 0, x2: 0, y2: H, class: "graph-cursor" }, g);
   for (let i = 0; i <= n; i++) {
     const x0 = i === 0 ? 0 : (xAt(i - 1, n) + xAt(i, n)) / 2;
@@ -2006,7 +2036,7 @@ function drawGraph() {
 function drawCursor() {
   const c = document.querySelector("#review-graph .graph-cursor");
   if (!c || !st2.host) return;
-  const x = xAt(Math.min(st2.host.cursor(), st2.actions.length), st2.actions.length);
+  const x = Math.min(W - 1.5, Math.max(1.5, xAt(Math.min(st2.host.cursor(), st2.actions.length), st2.actions.length)));
   c.setAttribute("x1", String(x));
   c.setAttribute("x2", String(x));
 }
@@ -2038,7 +2068,7 @@ function drawSummary() {
     cell("blunders", String(p.blunders ?? 0));
     if (dice) {
       const l = p.luck ?? 0;
-      cell("luck", `${l >= 0 ? "+" : ""}${(l * 100).toFixed(1)}`, "the dice's gifts in the chance of winning, in points of 100 (GNU Backgammon's luck)");
+      cell("luck", `${l >= 0 ? "+" : ""}${(l * 100).toFixed(1)}%`, "what the dice gave in the chance of winning, summed over the rolls (GNU Backgammon's luck)");
     }
     if (acc !== void 0 && acc !== null) tr.dataset.accuracy = String(acc);
     tr.dataset.inaccuracies = String(p.inaccuracies ?? 0);
@@ -2291,6 +2321,8 @@ function boardConfig() {
   const playable = pending === 0 && human && !e.next.chance;
   const best = analysisBest();
   const shapes = botMoves();
+  const better = reviewAt(state.cursor)?.best;
+  if (better) shapes.push({ from: better.from, to: better.to, notation: better.notation, label: better.label, class: "review-best", color: "#c77c02" });
   if (best) shapes.push({ from: best.from, to: best.to, notation: best.notation, label: `best: ${best.label}`, class: "best-move", color: "#1d6b2c" });
   return {
     variant: v,
@@ -2413,6 +2445,7 @@ function render() {
   const scored = keepsScores(v, pos, next);
   renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = state.cursor > 0 ? shownAction(e) : "";
+  renderPlayerNames();
   renderDice(v, pos);
   renderDiceControls(e, next, human);
   renderScores(v, pos, next);
@@ -2425,6 +2458,21 @@ function render() {
   const ta = $("position-text");
   if (document.activeElement !== ta || ta.dataset.shown !== pos.text) ta.value = pos.text ?? "";
   ta.dataset.shown = pos.text ?? "";
+}
+function renderPlayerNames() {
+  const names = playerNames();
+  const box = $("player-names");
+  box.replaceChildren();
+  box.hidden = names.size === 0;
+  [...names].forEach(([p, name], i) => {
+    if (i) box.append(" \xB7 ");
+    const span = h("span", { "data-player": p });
+    span.append(swatch(colorFill(playerColor(p))), h("strong", {}, name), ` (${p.replace(/_/g, " ")})`);
+    box.append(span);
+  });
+  const last = state.history.length - 1;
+  for (const [id, off] of [["nav-first", state.cursor <= 0], ["nav-prev", state.cursor <= 0], ["nav-next", state.cursor >= last], ["nav-last", state.cursor >= last]])
+    $(id).disabled = off;
 }
 var moverOf = (i) => state.history[i].pos.last_action?.player || state.history[i - 1]?.pos.to_move || "";
 function gameRounds(upto, label) {
@@ -2694,6 +2742,7 @@ function renderLegend(v) {
   };
   arrow("bot-move", "#2f5fa7", "blue arrows: the bots' moves since a person last played");
   arrow("best-move", "#1d6b2c", "green arrow: the analysis's best move");
+  arrow("review-best", "#c77c02", "orange arrow: after a reviewed mistake, the action that was best");
 }
 function analysisSubject() {
   const e = cur();
@@ -2762,6 +2811,10 @@ async function main() {
     showError("");
     render();
   });
+  $("nav-first").addEventListener("click", () => showAt(0));
+  $("nav-prev").addEventListener("click", () => showAt(state.cursor - 1));
+  $("nav-next").addEventListener("click", () => showAt(state.cursor + 1));
+  $("nav-last").addEventListener("click", () => showAt(state.history.length - 1));
   $("move-list").addEventListener("click", (ev) => {
     const li = ev.target?.closest?.("#move-list li");
     const i = Number(li?.dataset.index);
