@@ -33,12 +33,22 @@ type Description struct {
 	Repetition int
 	// Search holds what matches found about searching the variant.
 	Search SearchHints
+	// Levels rates the playing levels (search levels 1 to 8) on one Elo scale with random play
+	// at 0, as `ashtapada ladder` measured them; nil where they were not measured.
+	Levels []LevelRating
 	// RecordName is how other programs' game records name the variant in their Variant tag,
 	// where it differs from Name; "" for Name.
 	RecordName string
 	// UCIVariant is the variant's name for UCI engines (Fairy-Stockfish's UCI_Variant), whose
 	// position text and move notation are the variant's own; "" where no UCI engine plays it.
 	UCIVariant string
+}
+
+// LevelRating is one playing level's strength: its Elo, random play being 0, and the bounds of
+// its 95% interval.
+type LevelRating struct {
+	Level          int
+	Elo, Low, High float64
 }
 
 // SearchHints are what matches at equal time found about searching a variant (docs/measurements.md

@@ -381,6 +381,8 @@ func TestAnalysisErrors(t *testing.T) {
 		{"search negative depth", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: -1}), codes.InvalidArgument, "DEPTH_OUT_OF_RANGE", "depth"},
 		{"unknown algorithm", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 2, Algorithm: 99}), codes.InvalidArgument, "UNKNOWN_ALGORITHM", "algorithm"},
 		{"too many lines", search(&pb.SearchRequest{Position: chaturanga(startFEN), Depth: 2, MultiPv: 65}), codes.InvalidArgument, "MULTI_PV_OUT_OF_RANGE", "multi_pv"},
+		{"level too high", search(&pb.SearchRequest{Position: chaturanga(startFEN), Level: 9}), codes.InvalidArgument, "LEVEL_OUT_OF_RANGE", "level"},
+		{"negative level", search(&pb.SearchRequest{Position: chaturanga(startFEN), Level: -1}), codes.InvalidArgument, "LEVEL_OUT_OF_RANGE", "level"},
 		{"negative time", search(&pb.SearchRequest{Position: chaturanga(startFEN), TimeLimit: durationpb.New(-time.Second)}), codes.InvalidArgument, "TIME_LIMIT_OUT_OF_RANGE", "time_limit"},
 		{"clock without time left", search(&pb.SearchRequest{Position: chaturanga(startFEN), Clock: &pb.Clock{Increment: durationpb.New(time.Second)}}), codes.InvalidArgument, "CLOCK_OUT_OF_RANGE", "clock.remaining"},
 		{"negative increment", search(&pb.SearchRequest{Position: chaturanga(startFEN), Clock: &pb.Clock{Remaining: durationpb.New(time.Second), Increment: durationpb.New(-time.Second)}}), codes.InvalidArgument, "CLOCK_OUT_OF_RANGE", "clock.increment"},
@@ -404,6 +406,43 @@ func TestAnalysisErrors(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// A level's choice is the same for the same seed and position, over gRPC and JSON alike, and
+// differs between seeds where the level's lines are close (the opening).
+func TestSearchLevelSeed(t *testing.T) {
+	s := startServer(t)
+	choices := map[string]map[uint64]string{}
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		got := map[uint64]string{}
+		for seed := uint64(1); seed <= 12; seed++ {
+			for range 2 {
+				resp, err := searchOver(t, tr, &pb.SearchRequest{Position: chaturanga(startFEN), Level: 1, Seed: seed, MultiPv: 3})
+				if err != nil {
+					t.Fatal(err)
+				}
+				best := resp.GetBestAction().GetNotation()
+				if prev, ok := got[seed]; ok && prev != best {
+					t.Fatalf("seed %d: %s, then %s", seed, prev, best)
+				}
+				got[seed] = best
+				if lines := resp.GetLines(); len(lines) != 3 || lines[0].GetMove().GetNotation() != best {
+					t.Fatalf("seed %d: %d lines, the first %s, the choice %s", seed, len(lines), lines[0].GetMove().GetNotation(), best)
+				}
+			}
+		}
+		choices[tr.name] = got
+	})
+	distinct := map[string]bool{}
+	for seed, best := range choices["grpc"] {
+		distinct[best] = true
+		if choices["json"][seed] != best {
+			t.Errorf("seed %d: %s over gRPC, %s over JSON", seed, best, choices["json"][seed])
+		}
+	}
+	if len(distinct) < 3 {
+		t.Errorf("level 1 chose %d openings over 12 seeds: %v", len(distinct), distinct)
 	}
 }
 

@@ -59,6 +59,9 @@ func variantToProto(d *engine.Description) *pb.Variant {
 		v.EventTypes = append(v.EventTypes, &pb.EventType{Name: e.Name, Kind: eventKindToProto(e.Kind), Description: e.Description})
 	}
 	v.StateTypes = stateTypesToProto(d.State)
+	for _, l := range d.Levels {
+		v.Levels = append(v.Levels, &pb.LevelRating{Level: int32(l.Level), Elo: l.Elo, EloLow: l.Low, EloHigh: l.High})
+	}
 	v.Seats = seatsToProto(d.Players)
 	v.Board = boardToProto(d.Board)
 	for _, ob := range d.OptionBoards {

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -71,6 +72,8 @@ type searchParams interface {
 	GetAlgorithm() pb.SearchAlgorithm
 	GetHistory() *pb.GameHistory
 	GetClock() *pb.Clock
+	GetLevel() int32
+	GetSeed() uint64
 }
 
 var algorithms = map[pb.SearchAlgorithm]search.Algorithm{
@@ -91,6 +94,9 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 	j := &searchJob{pos: pos, names: playerNames(pos), dice: len(pos.Variant().Describe().Dice) > 0}
 	if d := req.GetDepth(); d < 0 || d > search.MaxDepth {
 		return nil, invalid("DEPTH_OUT_OF_RANGE", "depth", "depth must be from 1 to %d, or 0 for no depth limit; got %d", search.MaxDepth, d)
+	}
+	if l := req.GetLevel(); l < 0 || l > search.MaxLevel {
+		return nil, invalid("LEVEL_OUT_OF_RANGE", "level", "level must be from %d (the weakest) to %d (the strongest), or 0 for none; got %d", search.MinLevel, search.MaxLevel, l)
 	}
 	if k := req.GetMultiPv(); k < 0 || k > maxMultiPV {
 		return nil, invalid("MULTI_PV_OUT_OF_RANGE", "multi_pv", "multi_pv must be from 1 to %d; got %d", maxMultiPV, k)
@@ -131,6 +137,11 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		Algorithm:  alg,
 		History:    j.game.History(),
 		Repetition: j.game.Repetition(),
+		Level:      int(req.GetLevel()),
+		Seed:       req.GetSeed(),
+	}
+	if j.opts.Level > 0 && j.opts.Seed == 0 {
+		j.opts.Seed = rand.Uint64()
 	}
 	// MCTS has no last depth to stop at: a depth only caps its tree.
 	if (j.opts.Depth == 0 || alg.IsMCTS()) && j.opts.Nodes == 0 && j.opts.Time == 0 {

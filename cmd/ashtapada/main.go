@@ -47,6 +47,7 @@ const usage = `usage:
   ashtapada moves --variant V [--fen TEXT]
   ashtapada search --variant V [--fen TEXT] [--depth N | --movetime D] [--multipv K] [--algorithm A]
   ashtapada match --variant V --players SPEC,SPEC,... --games N --seed S [--depth D | --movetime T] [--max-actions M]
+  ashtapada ladder --variant V [--options O] [--games N] [--movetime T] [--state FILE] [--go]
   ` + reviewUsage + `
 `
 
@@ -96,6 +97,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return match(ctx, args[1:], out)
 	case "review":
 		return review(ctx, args[1:], out, os.Stderr)
+	case "ladder":
+		return ladder(ctx, args[1:], out)
 	case "help", "-h", "--help":
 		fmt.Fprint(out, usageText())
 		return nil

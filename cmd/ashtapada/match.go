@@ -53,7 +53,7 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	cfg := matchConfig{}
 	fs.StringVar(&cfg.variant, "variant", "chaturanga", "variant name")
 	players := fs.String("players", "search,random", "comma-separated player specs, one per seat: random, greedy, oneply, "+
-		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A][:width=full], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
+		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A][:width=full][:level=1-8], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
 		"(chaturanga only), uci:path=FILE[:args=WORDS] with fairy's limits (a UCI engine, e.g. args=search --uci for an "+
 		"ashtapada build; chaturanga only)")
 	fs.IntVar(&cfg.games, "games", 100, "number of games; seats rotate from game to game")
@@ -283,6 +283,11 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeCont
 			tc = &t
 		case "alg":
 			o.Algorithm, err = search.ParseAlgorithm(v)
+		case "level":
+			o.Level, err = strconv.Atoi(v)
+			if err == nil && (o.Level < search.MinLevel || o.Level > search.MaxLevel) {
+				err = fmt.Errorf("want %d to %d", search.MinLevel, search.MaxLevel)
+			}
 		case "width":
 			switch v {
 			case "full":
@@ -292,7 +297,7 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeCont
 				err = errors.New("want full or selective")
 			}
 		default:
-			err = errors.New("unknown option (want depth, movetime, nodes, tc, alg or width)")
+			err = errors.New("unknown option (want depth, movetime, nodes, tc, alg, width or level)")
 		}
 		if err != nil {
 			return o, nil, fmt.Errorf("player %q: %s=%s: %v", spec.text, k, v, err)
@@ -302,10 +307,19 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeCont
 		return o, nil, fmt.Errorf("player %q: give movetime or tc, not both", spec.text)
 	}
 	if o.Depth == 0 && o.Time == 0 && o.Nodes == 0 && tc == nil {
-		o.Depth = 3
+		switch {
+		case o.Level == search.MaxLevel:
+			// The strongest level is the game's default search: it needs a budget.
+			o.Time = defaultLevelTime
+		case o.Level == 0:
+			o.Depth = 3
+		}
 	}
 	return o, tc, nil
 }
+
+// defaultLevelTime is the time a move of the strongest level takes when no budget is given.
+const defaultLevelTime = 100 * time.Millisecond
 
 // searchPlayer is a search seat: its own Searcher, on a clock if tc is set.
 type searchPlayer struct {
@@ -333,6 +347,10 @@ func (p *searchPlayer) Choose(ctx context.Context, n engine.Position, rng *rand.
 		return engine.SampleRoll(n, n.Moves(buf[:0]), rng), nil
 	}
 	opts := p.opts
+	if opts.Level > 0 {
+		// The level's choices follow the match's seed.
+		opts.Seed = rng.Uint64()
+	}
 	if mover := n.ToMove(); p.tc != nil && mover < 2 {
 		opts.SoftTime, opts.Time = search.ClockLimits(p.clocks[mover], p.tc.inc, 0)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"sort"
 	"strconv"
@@ -137,11 +138,17 @@ type uciServer struct {
 	history  []uint64        // keys of the positions before pos, for repetitions
 	cancel   context.CancelFunc
 	done     chan struct{} // closed when the running search has printed its bestmove
+
+	// The playing strength, as Stockfish takes it: Skill Level, or with UCI_LimitStrength the
+	// level UCI_Elo names on the variant's rating of its levels.
+	skill         int
+	limitStrength bool
+	elo           int
 }
 
 // serveUCI answers the UCI commands read from in until quit, the end of in, or ctx.
 func serveUCI(ctx context.Context, in io.Reader, out io.Writer, v engine.Variant) error {
-	u := &uciServer{out: bufio.NewWriter(out), variant: v, searcher: search.NewSearcher(0)}
+	u := &uciServer{out: bufio.NewWriter(out), variant: v, searcher: search.NewSearcher(0), skill: search.MaxLevel}
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
@@ -175,6 +182,11 @@ func serveUCI(ctx context.Context, in io.Reader, out io.Writer, v engine.Variant
 			u.print("id author the ashtapada authors")
 			u.print("option name Hash type spin default 16 min 1 max 65536")
 			u.print("option name UCI_Variant type combo default " + v.Describe().Name + " var " + strings.Join(variantNames(), " var "))
+			u.print(fmt.Sprintf("option name Skill Level type spin default %d min %d max %d", search.MaxLevel, search.MinLevel, search.MaxLevel))
+			if lo, hi, ok := eloRange(u.variant); ok {
+				u.print("option name UCI_LimitStrength type check default false")
+				u.print(fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", hi, lo, hi))
+			}
 			u.print("uciok")
 		case "isready":
 			u.print("readyok")
@@ -247,6 +259,22 @@ func (u *uciServer) setOption(args []string) {
 			return
 		}
 		u.searcher = search.NewSearcher(mib << 20)
+	case "skill level":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < search.MinLevel || n > search.MaxLevel {
+			u.print(fmt.Sprintf("info string Skill Level: want %d to %d", search.MinLevel, search.MaxLevel))
+			return
+		}
+		u.skill = n
+	case "uci_limitstrength":
+		u.limitStrength = strings.EqualFold(strings.TrimSpace(value), "true")
+	case "uci_elo":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil {
+			u.print("info string UCI_Elo: want a whole number")
+			return
+		}
+		u.elo = n
 	case "uci_variant":
 		v, ok := engine.Lookup(strings.TrimSpace(value))
 		if !ok {
@@ -255,6 +283,38 @@ func (u *uciServer) setOption(args []string) {
 		}
 		u.variant, u.pos = v, nil
 	}
+}
+
+// level is the playing level the options ask for; 0 for the full strength.
+func (u *uciServer) level() int {
+	l := u.skill
+	if u.limitStrength {
+		l = levelForElo(u.variant, u.elo)
+	}
+	if l >= search.MaxLevel {
+		return 0
+	}
+	return l
+}
+
+// eloRange is the Elo of the variant's weakest and strongest rated levels.
+func eloRange(v engine.Variant) (lo, hi int, ok bool) {
+	levels := v.Describe().Levels
+	if len(levels) == 0 {
+		return 0, 0, false
+	}
+	return int(math.Round(levels[0].Elo)), int(math.Round(levels[len(levels)-1].Elo)), true
+}
+
+// levelForElo is the strongest level rated at most elo, the weakest if none is.
+func levelForElo(v engine.Variant, elo int) int {
+	best := search.MinLevel
+	for _, l := range v.Describe().Levels {
+		if l.Elo <= float64(elo) {
+			best = max(best, l.Level)
+		}
+	}
+	return best
 }
 
 // setPosition reads "startpos|fen TEXT [moves A B ...]".
@@ -313,6 +373,9 @@ func (u *uciServer) goSearch(args []string) {
 		return
 	}
 	opts := search.Options{Repetition: pos.Variant().Describe().Repetition, History: append([]uint64(nil), u.history...)}
+	if opts.Level = u.level(); opts.Level > 0 {
+		opts.Seed = rand.Uint64()
+	}
 	var clock [2]time.Duration
 	var inc [2]time.Duration
 	movesToGo := 0

@@ -109,6 +109,17 @@ func TestSearchUCI(t *testing.T) {
 	if got := await("bestmove"); got[len(got)-1] != "bestmove (none)" {
 		t.Errorf("finished game: %q", got)
 	}
+	// Skill Level: the weakest level plays a legal action within its own depth; an unknown value
+	// is refused.
+	send("setoption name Skill Level value 9", "isready")
+	if got := await("readyok"); !strings.Contains(strings.Join(got, "\n"), "info string Skill Level: want 1 to 8") {
+		t.Errorf("Skill Level 9: %q", got)
+	}
+	send("setoption name Skill Level value 1", "position startpos", "go movetime 200")
+	got = await("bestmove")
+	if strings.Contains(strings.Join(got, "\n"), " depth 2 ") || got[len(got)-1] == "bestmove (none)" {
+		t.Errorf("Skill Level 1: %q", got)
+	}
 	send("quit")
 	if err := <-served; err != nil {
 		t.Error(err)

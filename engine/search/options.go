@@ -92,6 +92,11 @@ type Options struct {
 	// every action is searched to the full depth, so values are the minimax values of the
 	// depth. It is slower, and weaker at equal time; for tests and comparisons.
 	FullWidth bool
+	// Level, from MinLevel to MaxLevel, plays at that strength (see MinLevel); 0 is the search
+	// these options describe, as MaxLevel is.
+	Level int
+	// Seed makes a level's choice among its lines: the same seed, the same choice in a position.
+	Seed uint64
 	// Pause, when set, is called at every check of the limits (engine.Pause): the time it blocks
 	// counts against neither Time nor SoftTime, so that a search lent its processor in slices
 	// searches as long, and as deep, as one that ran alone.
@@ -205,6 +210,8 @@ func checkRoot(root engine.Position, opts Options) error {
 		return fmt.Errorf("search: time %v is negative", opts.Time)
 	case opts.Algorithm < Auto || int(opts.Algorithm) >= len(algorithmNames):
 		return fmt.Errorf("search: unknown algorithm %v", opts.Algorithm)
+	case opts.Level < 0 || opts.Level > MaxLevel:
+		return fmt.Errorf("search: level %d is outside %d..%d", opts.Level, MinLevel, MaxLevel)
 	}
 	return nil
 }

@@ -151,6 +151,12 @@ func (s *Searcher) ClearTable() {
 // returns when a limit is reached, the tree is solved, or ctx is done; it then returns the best
 // result found and a nil error. It fails only for bad input.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
+	if opts.Level > 0 && opts.Level < MaxLevel {
+		if err := checkRoot(root, opts); err != nil {
+			return Result{}, err
+		}
+		return s.searchLevel(ctx, root, opts, report)
+	}
 	if opts.Algorithm = autoAlgorithm(root, opts); opts.Algorithm.IsMCTS() {
 		// Playouts have no iterations to stop between: on a clock, the move takes its share.
 		if opts.SoftTime > 0 && opts.SoftTime < opts.Time {

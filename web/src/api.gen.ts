@@ -911,6 +911,23 @@ export interface components {
             /** Format: int32 */
             quarter_turns: number;
         };
+        /** @description LevelRating is one playing level's strength. */
+        LevelRating: {
+            /**
+             * Format: double
+             * @description Elo, random play being 0.
+             */
+            elo: number;
+            /** Format: double */
+            elo_high: number;
+            /**
+             * Format: double
+             * @description The bounds of its 95% interval.
+             */
+            elo_low: number;
+            /** Format: int32 */
+            level: number;
+        };
         ListLegalMovesRequest: {
             /** @description The game's history, to apply the repetition rule (see Variant.repetition). */
             history?: components["schemas"]["GameHistory"];
@@ -1705,6 +1722,15 @@ export interface components {
              *      Variant.repetition-th time as a draw. Repetitions along the searched lines are found without it.
              */
             history?: components["schemas"]["GameHistory"];
+            /**
+             * Format: int32
+             * @description A playing level, 1 (the weakest) to 8, as lichess's computer levels; 0 for none. Below 8 the
+             *      search has a depth and node budget of its own (the smaller of it and the request's holds)
+             *      and best_action is chosen among the best lines by their values, the likelier the better, as
+             *      Stockfish's Skill Level chooses; 8 is the game's default search at the limits given.
+             *      Variant.levels rates them in Elo.
+             */
+            level?: number;
             /** @description The most nodes the search may visit; 0 means no node limit. */
             max_nodes?: string;
             /**
@@ -1714,6 +1740,11 @@ export interface components {
             multi_pv?: number;
             /** @description A position waiting for a player's action (not for a roll, not finished). */
             position: components["schemas"]["Position"];
+            /**
+             * @description The seed of a level's choice: the same seed and position, the same action. 0: a seed of the
+             *      server's.
+             */
+            seed?: string;
             /**
              * @description How long the search may take; the server's longest analysis time bounds it too. Without
              *      depth, max_nodes or time_limit the search runs for one second.
@@ -1772,10 +1803,13 @@ export interface components {
             /** Format: int32 */
             depth?: number;
             history?: components["schemas"]["GameHistory"];
+            /** Format: int32 */
+            level?: number;
             max_nodes?: string;
             /** Format: int32 */
             multi_pv?: number;
             position: components["schemas"]["Position"];
+            seed?: string;
             time_limit?: string;
         };
         /**
@@ -1981,6 +2015,11 @@ export interface components {
             die_types: components["schemas"]["DieType"][];
             /** @description Every event the variant reports, by name, with its generic kind. */
             event_types: components["schemas"]["EventType"][];
+            /**
+             * @description The playing levels (SearchRequest.level 1 to 8) rated on one Elo scale, random play at 0, as
+             *      matches measured them (docs/measurements.md); empty where they were not measured.
+             */
+            levels: components["schemas"]["LevelRating"][];
             /**
              * Format: int32
              * @description The most actions one turn can hold (dice games allow several).

@@ -223,8 +223,19 @@ async function rollValues(values: number[]): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Bots: any seat may be the service's Search; a bot's turn is played as soon as it comes.
 
-/** The bot's depth, or undefined (the field empty): then the service's default search for the
- * game (`alg` auto: MCTS or alpha-beta, whichever matches found stronger) runs for the bot time. */
+/** The bot's level, 1 to 8 (as lichess's computer levels; 8 is the game's default search for
+ * the bot time), when no depth is given. */
+function botLevel(): number | undefined {
+  if (botDepth() !== undefined) return undefined;
+  const l = Number(($("bot-level") as HTMLSelectElement).value);
+  return Number.isInteger(l) && l >= 1 && l <= 8 ? l : DEFAULT_LEVEL;
+}
+
+/** The level a bot plays at until another is chosen: the middle of the eight. */
+const DEFAULT_LEVEL = 4;
+
+/** The bot's depth, or undefined (the field empty): then the bot plays at its level. A depth
+ * makes the bot an alpha-beta (paranoid) search to that depth, stopped by the bot time. */
 function botDepth(): number | undefined {
   const text = ($("bot-depth") as HTMLInputElement).value.trim();
   const d = Number(text);
@@ -240,7 +251,22 @@ function botTime(): string {
 /** Who plays a bot seat, for a record's tags. */
 function botLabel(): string {
   const d = botDepth();
-  return d === undefined ? `bot (${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
+  return d === undefined ? `bot (level ${botLevel()}, ${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
+}
+
+/** The level menu: every level with its rating in the game, where the variant has one. */
+function renderLevels(v: Variant): void {
+  const sel = $("bot-level") as HTMLSelectElement;
+  const was = sel.value || String(DEFAULT_LEVEL);
+  sel.replaceChildren();
+  for (let l = 1; l <= 8; l++) {
+    const r = (v.levels ?? []).find((x) => x.level === l);
+    const elo = r ? ` · Elo ${Math.round(r.elo)}` : "";
+    const o = h("option", { value: String(l), title: r ? `Elo ${Math.round(r.elo)} (95%: ${Math.round(r.elo_low)} to ${Math.round(r.elo_high)}), random play 0` : "" }, `level ${l}${elo}`);
+    if (r) o.dataset.elo = String(r.elo);
+    sel.append(o);
+  }
+  sel.value = was;
 }
 
 /** A bot plays only at the game's last position: not while an earlier one is shown. */
@@ -263,7 +289,12 @@ async function runBots(): Promise<void> {
         state.lastSeed = r.seed ?? "";
         rolled(e, r, r.values ?? []);
       } else {
-        const s = await patiently(undefined, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: botTime(), history: { keys: keys() } }));
+        // With a seed entered, the bots' choices follow it too: the same game plays again.
+        const seedText = ($("seed") as HTMLInputElement).value.trim();
+        const seed = seedText && botLevel() ? rollSeed(seedText, state.cursor) : undefined;
+        const s = await patiently(undefined, () =>
+          api.search({ position: ref(e.pos), depth: botDepth(), level: botLevel(), seed, time_limit: botTime(), history: { keys: keys() } }),
+        );
         if (gen !== state.generation) return;
         // An earlier position chosen meanwhile: the bot waits until the last is shown again.
         if (cur() !== e) continue;
@@ -773,6 +804,7 @@ async function useVariant(name: string): Promise<void> {
   state.seats.clear();
   ($("variant") as HTMLSelectElement).value = name;
   $("variant-summary").textContent = r.variant.summary ?? "";
+  renderLevels(r.variant);
   renderLegend(r.variant);
 }
 

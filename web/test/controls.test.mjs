@@ -281,8 +281,8 @@ describe("the move list", () => {
 });
 
 describe("bots", () => {
-  test("a bot runs the game's default search for the bot time, or a search to the depth given", async () => {
-    for (const [depth, time] of [["", "0.1s"], ["1", "2s"]]) {
+  test("a bot plays at its level (the middle one unless chosen) for the bot time, or searches to the depth given", async () => {
+    for (const [depth, time, level] of [["", "0.1s", ""], ["", "0.1s", "2"], ["1", "2s", ""]]) {
       const page = await openPage(browser, server.url, { variant: "chaturanga" });
       try {
         const start = await positionText(page);
@@ -292,14 +292,20 @@ describe("bots", () => {
         });
         await page.selectOption("select#bot-time", time);
         await page.fill("input#bot-depth", depth);
+        if (level) await page.selectOption("select#bot-level", level);
         await page.selectOption('#seats select[data-seat="white"]', "bot");
         await until(page, () => document.querySelectorAll("#move-list li").length > 0 && !document.body.dataset.busy);
         assert.equal(await errorText(page), "", "#error after the bot's action");
         assert.equal(asked.length, 1, `searches asked for: ${JSON.stringify(asked)}`);
         const [req] = asked;
         assert.equal(req.time_limit, time, "the search's time_limit is the bot time");
-        if (depth === "") assert.ok(!("depth" in req) && !("algorithm" in req), `with no depth the server picks the search: ${JSON.stringify(req)}`);
-        else assert.equal(req.depth, Number(depth), "the search's depth");
+        if (depth === "") {
+          assert.ok(!("depth" in req) && !("algorithm" in req), `with no depth the server picks the search: ${JSON.stringify(req)}`);
+          assert.equal(req.level, Number(level || 4), "the bot's level");
+        } else {
+          assert.equal(req.depth, Number(depth), "the search's depth");
+          assert.ok(!("level" in req), `a depth, no level: ${JSON.stringify(req)}`);
+        }
         const listed = await moveList(page);
         const replay = await api.apply("chaturanga", start, listed);
         assert.equal(await positionText(page), replay.position.text, `the bot's action ${JSON.stringify(listed)}`);

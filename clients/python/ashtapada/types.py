@@ -319,6 +319,14 @@ class LayoutPlacementOutput(TypedDict):
     quarter_turns: "int"
 
 
+class LevelRating(TypedDict):
+    """LevelRating is one playing level's strength."""
+    elo: "float"
+    elo_high: "float"
+    elo_low: "float"
+    level: "int"
+
+
 class ListLegalMovesRequest(TypedDict):
     history: "NotRequired[GameHistory]"
     position: "Position"
@@ -675,9 +683,11 @@ class SearchRequest(TypedDict):
     clock: "NotRequired[Clock]"
     depth: "NotRequired[int]"
     history: "NotRequired[GameHistory]"
+    level: "NotRequired[int]"
     max_nodes: "NotRequired[str]"
     multi_pv: "NotRequired[int]"
     position: "Position"
+    seed: "NotRequired[str]"
     time_limit: "NotRequired[str]"
 
 
@@ -699,9 +709,11 @@ class SearchStreamRequest(TypedDict):
     clock: "NotRequired[Clock]"
     depth: "NotRequired[int]"
     history: "NotRequired[GameHistory]"
+    level: "NotRequired[int]"
     max_nodes: "NotRequired[str]"
     multi_pv: "NotRequired[int]"
     position: "Position"
+    seed: "NotRequired[str]"
     time_limit: "NotRequired[str]"
 
 
@@ -828,6 +840,7 @@ class Variant(TypedDict):
     board: "BoardOutput"
     die_types: "List[DieType]"
     event_types: "List[EventType]"
+    levels: "List[LevelRating]"
     max_actions_per_turn: "int"
     max_players: "int"
     min_players: "int"

@@ -466,7 +466,16 @@ type SearchRequest struct {
 	// stops between iterations once that is spent (longer while the best action keeps changing),
 	// and never passes a hard limit that keeps time in reserve. With time_limit too, the smaller
 	// bound holds.
-	Clock         *Clock `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
+	Clock *Clock `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
+	// A playing level, 1 (the weakest) to 8, as lichess's computer levels; 0 for none. Below 8 the
+	// search has a depth and node budget of its own (the smaller of it and the request's holds)
+	// and best_action is chosen among the best lines by their values, the likelier the better, as
+	// Stockfish's Skill Level chooses; 8 is the game's default search at the limits given.
+	// Variant.levels rates them in Elo.
+	Level int32 `protobuf:"varint,9,opt,name=level,proto3" json:"level,omitempty"`
+	// The seed of a level's choice: the same seed and position, the same action. 0: a seed of the
+	// server's.
+	Seed          uint64 `protobuf:"varint,10,opt,name=seed,proto3" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -555,6 +564,20 @@ func (x *SearchRequest) GetClock() *Clock {
 		return x.Clock
 	}
 	return nil
+}
+
+func (x *SearchRequest) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *SearchRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
 }
 
 // A player's clock.
@@ -758,6 +781,8 @@ type SearchStreamRequest struct {
 	Algorithm     SearchAlgorithm `protobuf:"varint,6,opt,name=algorithm,proto3,enum=ashtapada.v1.SearchAlgorithm" json:"algorithm,omitempty"`
 	History       *GameHistory    `protobuf:"bytes,7,opt,name=history,proto3" json:"history,omitempty"`
 	Clock         *Clock          `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
+	Level         int32           `protobuf:"varint,9,opt,name=level,proto3" json:"level,omitempty"`
+	Seed          uint64          `protobuf:"varint,10,opt,name=seed,proto3" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -846,6 +871,20 @@ func (x *SearchStreamRequest) GetClock() *Clock {
 		return x.Clock
 	}
 	return nil
+}
+
+func (x *SearchStreamRequest) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *SearchStreamRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
 }
 
 // SearchStreamResponse is one completed depth of a search, or with `final` the search's answer.
@@ -2214,7 +2253,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
 	"PerftEntry\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12\x14\n" +
-	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xed\x02\n" +
+	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\x97\x03\n" +
 	"\rSearchRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
@@ -2224,7 +2263,10 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\bmulti_pv\x18\x05 \x01(\x05R\amultiPv\x12;\n" +
 	"\talgorithm\x18\x06 \x01(\x0e2\x1d.ashtapada.v1.SearchAlgorithmR\talgorithm\x123\n" +
 	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12)\n" +
-	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\"\x9e\x01\n" +
+	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\x12\x14\n" +
+	"\x05level\x18\t \x01(\x05R\x05level\x12\x12\n" +
+	"\x04seed\x18\n" +
+	" \x01(\x04R\x04seed\"\x9e\x01\n" +
 	"\x05Clock\x12<\n" +
 	"\tremaining\x18\x01 \x01(\v2\x19.google.protobuf.DurationB\x03\xe0A\x02R\tremaining\x127\n" +
 	"\tincrement\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\tincrement\x12\x1e\n" +
@@ -2239,7 +2281,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x10nodes_per_second\x18\x06 \x01(\x01R\x0enodesPerSecond\x123\n" +
 	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x1a\n" +
 	"\bcomplete\x18\b \x01(\bR\bcomplete\x12-\n" +
-	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xf3\x02\n" +
+	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\x9d\x03\n" +
 	"\x13SearchStreamRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
@@ -2249,7 +2291,10 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\bmulti_pv\x18\x05 \x01(\x05R\amultiPv\x12;\n" +
 	"\talgorithm\x18\x06 \x01(\x0e2\x1d.ashtapada.v1.SearchAlgorithmR\talgorithm\x123\n" +
 	"\ahistory\x18\a \x01(\v2\x19.ashtapada.v1.GameHistoryR\ahistory\x12)\n" +
-	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\"\x86\x03\n" +
+	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\x12\x14\n" +
+	"\x05level\x18\t \x01(\x05R\x05level\x12\x12\n" +
+	"\x04seed\x18\n" +
+	" \x01(\x04R\x04seed\"\x86\x03\n" +
 	"\x14SearchStreamResponse\x125\n" +
 	"\vbest_action\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\n" +
 	"bestAction\x12.\n" +

@@ -417,7 +417,10 @@ type Variant struct {
 	OptionBoards []*OptionBoard `protobuf:"bytes,18,rep,name=option_boards,json=optionBoards,proto3" json:"option_boards,omitempty"`
 	// The parts of a position only this variant has, which Position.state and PlayerState.state
 	// carry by name.
-	StateTypes    []*StateType `protobuf:"bytes,19,rep,name=state_types,json=stateTypes,proto3" json:"state_types,omitempty"`
+	StateTypes []*StateType `protobuf:"bytes,19,rep,name=state_types,json=stateTypes,proto3" json:"state_types,omitempty"`
+	// The playing levels (SearchRequest.level 1 to 8) rated on one Elo scale, random play at 0, as
+	// matches measured them (docs/measurements.md); empty where they were not measured.
+	Levels        []*LevelRating `protobuf:"bytes,20,rep,name=levels,proto3" json:"levels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -578,6 +581,84 @@ func (x *Variant) GetStateTypes() []*StateType {
 	return nil
 }
 
+func (x *Variant) GetLevels() []*LevelRating {
+	if x != nil {
+		return x.Levels
+	}
+	return nil
+}
+
+// LevelRating is one playing level's strength.
+type LevelRating struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Level int32                  `protobuf:"varint,1,opt,name=level,proto3" json:"level,omitempty"`
+	// Elo, random play being 0.
+	Elo float64 `protobuf:"fixed64,2,opt,name=elo,proto3" json:"elo,omitempty"`
+	// The bounds of its 95% interval.
+	EloLow        float64 `protobuf:"fixed64,3,opt,name=elo_low,json=eloLow,proto3" json:"elo_low,omitempty"`
+	EloHigh       float64 `protobuf:"fixed64,4,opt,name=elo_high,json=eloHigh,proto3" json:"elo_high,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LevelRating) Reset() {
+	*x = LevelRating{}
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LevelRating) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LevelRating) ProtoMessage() {}
+
+func (x *LevelRating) ProtoReflect() protoreflect.Message {
+	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LevelRating.ProtoReflect.Descriptor instead.
+func (*LevelRating) Descriptor() ([]byte, []int) {
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *LevelRating) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *LevelRating) GetElo() float64 {
+	if x != nil {
+		return x.Elo
+	}
+	return 0
+}
+
+func (x *LevelRating) GetEloLow() float64 {
+	if x != nil {
+		return x.EloLow
+	}
+	return 0
+}
+
+func (x *LevelRating) GetEloHigh() float64 {
+	if x != nil {
+		return x.EloHigh
+	}
+	return 0
+}
+
 // StateType is one part of a position that only some variants have.
 type StateType struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -594,7 +675,7 @@ type StateType struct {
 
 func (x *StateType) Reset() {
 	*x = StateType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -606,7 +687,7 @@ func (x *StateType) String() string {
 func (*StateType) ProtoMessage() {}
 
 func (x *StateType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[1]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -619,7 +700,7 @@ func (x *StateType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StateType.ProtoReflect.Descriptor instead.
 func (*StateType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{1}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *StateType) GetName() string {
@@ -662,7 +743,7 @@ type OptionBoard struct {
 
 func (x *OptionBoard) Reset() {
 	*x = OptionBoard{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -674,7 +755,7 @@ func (x *OptionBoard) String() string {
 func (*OptionBoard) ProtoMessage() {}
 
 func (x *OptionBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[2]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -687,7 +768,7 @@ func (x *OptionBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionBoard.ProtoReflect.Descriptor instead.
 func (*OptionBoard) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *OptionBoard) GetOptions() map[string]*structpb.Value {
@@ -726,7 +807,7 @@ type ActionType struct {
 
 func (x *ActionType) Reset() {
 	*x = ActionType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -738,7 +819,7 @@ func (x *ActionType) String() string {
 func (*ActionType) ProtoMessage() {}
 
 func (x *ActionType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[3]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -751,7 +832,7 @@ func (x *ActionType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionType.ProtoReflect.Descriptor instead.
 func (*ActionType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ActionType) GetName() string {
@@ -795,7 +876,7 @@ type EventType struct {
 
 func (x *EventType) Reset() {
 	*x = EventType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -807,7 +888,7 @@ func (x *EventType) String() string {
 func (*EventType) ProtoMessage() {}
 
 func (x *EventType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[4]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -820,7 +901,7 @@ func (x *EventType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EventType.ProtoReflect.Descriptor instead.
 func (*EventType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *EventType) GetName() string {
@@ -859,7 +940,7 @@ type VariantSummary struct {
 
 func (x *VariantSummary) Reset() {
 	*x = VariantSummary{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +952,7 @@ func (x *VariantSummary) String() string {
 func (*VariantSummary) ProtoMessage() {}
 
 func (x *VariantSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[5]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,7 +965,7 @@ func (x *VariantSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VariantSummary.ProtoReflect.Descriptor instead.
 func (*VariantSummary) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *VariantSummary) GetName() string {
@@ -946,7 +1027,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -958,7 +1039,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[6]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -971,7 +1052,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Seat) GetPlayer() string {
@@ -1024,7 +1105,7 @@ type Board struct {
 
 func (x *Board) Reset() {
 	*x = Board{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1036,7 +1117,7 @@ func (x *Board) String() string {
 func (*Board) ProtoMessage() {}
 
 func (x *Board) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[7]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1049,7 +1130,7 @@ func (x *Board) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Board.ProtoReflect.Descriptor instead.
 func (*Board) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Board) GetFiles() int32 {
@@ -1118,7 +1199,7 @@ type SquareMark struct {
 
 func (x *SquareMark) Reset() {
 	*x = SquareMark{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1130,7 +1211,7 @@ func (x *SquareMark) String() string {
 func (*SquareMark) ProtoMessage() {}
 
 func (x *SquareMark) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[8]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1143,7 +1224,7 @@ func (x *SquareMark) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SquareMark.ProtoReflect.Descriptor instead.
 func (*SquareMark) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SquareMark) GetName() string {
@@ -1194,7 +1275,7 @@ type Square struct {
 
 func (x *Square) Reset() {
 	*x = Square{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1206,7 +1287,7 @@ func (x *Square) String() string {
 func (*Square) ProtoMessage() {}
 
 func (x *Square) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[9]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1219,7 +1300,7 @@ func (x *Square) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Square.ProtoReflect.Descriptor instead.
 func (*Square) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Square) GetName() string {
@@ -1263,7 +1344,7 @@ type Region struct {
 
 func (x *Region) Reset() {
 	*x = Region{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1275,7 +1356,7 @@ func (x *Region) String() string {
 func (*Region) ProtoMessage() {}
 
 func (x *Region) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[10]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1288,7 +1369,7 @@ func (x *Region) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Region.ProtoReflect.Descriptor instead.
 func (*Region) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Region) GetName() string {
@@ -1324,7 +1405,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1336,7 +1417,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[11]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1349,7 +1430,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Connection) GetFrom() string {
@@ -1393,7 +1474,7 @@ type PieceType struct {
 
 func (x *PieceType) Reset() {
 	*x = PieceType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1405,7 +1486,7 @@ func (x *PieceType) String() string {
 func (*PieceType) ProtoMessage() {}
 
 func (x *PieceType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[12]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1418,7 +1499,7 @@ func (x *PieceType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PieceType.ProtoReflect.Descriptor instead.
 func (*PieceType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PieceType) GetKind() string {
@@ -1490,7 +1571,7 @@ type DieType struct {
 
 func (x *DieType) Reset() {
 	*x = DieType{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1502,7 +1583,7 @@ func (x *DieType) String() string {
 func (*DieType) ProtoMessage() {}
 
 func (x *DieType) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[13]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1515,7 +1596,7 @@ func (x *DieType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieType.ProtoReflect.Descriptor instead.
 func (*DieType) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *DieType) GetKind() string {
@@ -1551,7 +1632,7 @@ type DieFace struct {
 
 func (x *DieFace) Reset() {
 	*x = DieFace{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1563,7 +1644,7 @@ func (x *DieFace) String() string {
 func (*DieFace) ProtoMessage() {}
 
 func (x *DieFace) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[14]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1576,7 +1657,7 @@ func (x *DieFace) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DieFace.ProtoReflect.Descriptor instead.
 func (*DieFace) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DieFace) GetValue() int32 {
@@ -1619,7 +1700,7 @@ type OptionSpec struct {
 
 func (x *OptionSpec) Reset() {
 	*x = OptionSpec{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1631,7 +1712,7 @@ func (x *OptionSpec) String() string {
 func (*OptionSpec) ProtoMessage() {}
 
 func (x *OptionSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[15]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1644,7 +1725,7 @@ func (x *OptionSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
 func (*OptionSpec) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *OptionSpec) GetName() string {
@@ -1744,7 +1825,7 @@ type Position struct {
 
 func (x *Position) Reset() {
 	*x = Position{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1756,7 +1837,7 @@ func (x *Position) String() string {
 func (*Position) ProtoMessage() {}
 
 func (x *Position) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[16]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1769,7 +1850,7 @@ func (x *Position) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Position.ProtoReflect.Descriptor instead.
 func (*Position) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Position) GetVariant() string {
@@ -1904,7 +1985,7 @@ type GameHistory struct {
 
 func (x *GameHistory) Reset() {
 	*x = GameHistory{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1916,7 +1997,7 @@ func (x *GameHistory) String() string {
 func (*GameHistory) ProtoMessage() {}
 
 func (x *GameHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[17]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1929,7 +2010,7 @@ func (x *GameHistory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameHistory.ProtoReflect.Descriptor instead.
 func (*GameHistory) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GameHistory) GetKeys() []uint64 {
@@ -1972,7 +2053,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1984,7 +2065,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[18]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1997,7 +2078,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Proposal) GetKind() string {
@@ -2040,7 +2121,7 @@ type ScorePart struct {
 
 func (x *ScorePart) Reset() {
 	*x = ScorePart{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2052,7 +2133,7 @@ func (x *ScorePart) String() string {
 func (*ScorePart) ProtoMessage() {}
 
 func (x *ScorePart) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[19]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2065,7 +2146,7 @@ func (x *ScorePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorePart.ProtoReflect.Descriptor instead.
 func (*ScorePart) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ScorePart) GetSource() string {
@@ -2101,7 +2182,7 @@ type Piece struct {
 
 func (x *Piece) Reset() {
 	*x = Piece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2113,7 +2194,7 @@ func (x *Piece) String() string {
 func (*Piece) ProtoMessage() {}
 
 func (x *Piece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[20]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2126,7 +2207,7 @@ func (x *Piece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Piece.ProtoReflect.Descriptor instead.
 func (*Piece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Piece) GetSquare() string {
@@ -2179,7 +2260,7 @@ type Die struct {
 
 func (x *Die) Reset() {
 	*x = Die{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2191,7 +2272,7 @@ func (x *Die) String() string {
 func (*Die) ProtoMessage() {}
 
 func (x *Die) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[21]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2204,7 +2285,7 @@ func (x *Die) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Die.ProtoReflect.Descriptor instead.
 func (*Die) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{21}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Die) GetKind() string {
@@ -2263,7 +2344,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2275,7 +2356,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[22]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2288,7 +2369,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{22}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PlayerState) GetName() string {
@@ -2367,7 +2448,7 @@ type HeldPiece struct {
 
 func (x *HeldPiece) Reset() {
 	*x = HeldPiece{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2379,7 +2460,7 @@ func (x *HeldPiece) String() string {
 func (*HeldPiece) ProtoMessage() {}
 
 func (x *HeldPiece) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[23]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2392,7 +2473,7 @@ func (x *HeldPiece) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeldPiece.ProtoReflect.Descriptor instead.
 func (*HeldPiece) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{23}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *HeldPiece) GetKind() string {
@@ -2421,7 +2502,7 @@ type LayoutPlacement struct {
 
 func (x *LayoutPlacement) Reset() {
 	*x = LayoutPlacement{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2433,7 +2514,7 @@ func (x *LayoutPlacement) String() string {
 func (*LayoutPlacement) ProtoMessage() {}
 
 func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[24]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2446,7 +2527,7 @@ func (x *LayoutPlacement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayoutPlacement.ProtoReflect.Descriptor instead.
 func (*LayoutPlacement) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{24}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LayoutPlacement) GetPosition() string {
@@ -2481,7 +2562,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2493,7 +2574,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[25]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2506,7 +2587,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{25}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Counter) GetName() string {
@@ -2555,7 +2636,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2567,7 +2648,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[26]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2580,7 +2661,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{26}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Action) GetNotation() string {
@@ -2684,7 +2765,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2696,7 +2777,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[27]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2709,7 +2790,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{27}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Event) GetKind() EventKind {
@@ -2781,7 +2862,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2793,7 +2874,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[28]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2806,7 +2887,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{28}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *Standing) GetPlayer() string {
@@ -2870,7 +2951,7 @@ type TeamStanding struct {
 
 func (x *TeamStanding) Reset() {
 	*x = TeamStanding{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2882,7 +2963,7 @@ func (x *TeamStanding) String() string {
 func (*TeamStanding) ProtoMessage() {}
 
 func (x *TeamStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[29]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2895,7 +2976,7 @@ func (x *TeamStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStanding.ProtoReflect.Descriptor instead.
 func (*TeamStanding) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{29}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *TeamStanding) GetTeam() string {
@@ -2969,7 +3050,7 @@ type NextTurn struct {
 
 func (x *NextTurn) Reset() {
 	*x = NextTurn{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2981,7 +3062,7 @@ func (x *NextTurn) String() string {
 func (*NextTurn) ProtoMessage() {}
 
 func (x *NextTurn) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[30]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2994,7 +3075,7 @@ func (x *NextTurn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextTurn.ProtoReflect.Descriptor instead.
 func (*NextTurn) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{30}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *NextTurn) GetToMove() string {
@@ -3077,7 +3158,7 @@ type DiceRoll struct {
 
 func (x *DiceRoll) Reset() {
 	*x = DiceRoll{}
-	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3089,7 +3170,7 @@ func (x *DiceRoll) String() string {
 func (*DiceRoll) ProtoMessage() {}
 
 func (x *DiceRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_ashtapada_v1_types_proto_msgTypes[31]
+	mi := &file_ashtapada_v1_types_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3102,7 +3183,7 @@ func (x *DiceRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiceRoll.ProtoReflect.Descriptor instead.
 func (*DiceRoll) Descriptor() ([]byte, []int) {
-	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{31}
+	return file_ashtapada_v1_types_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *DiceRoll) GetValues() []int32 {
@@ -3116,7 +3197,7 @@ var File_ashtapada_v1_types_proto protoreflect.FileDescriptor
 
 const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xb5\x06\n" +
+	"\x18ashtapada/v1/types.proto\x12\fashtapada.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xe8\x06\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x18\n" +
@@ -3143,7 +3224,13 @@ const file_ashtapada_v1_types_proto_rawDesc = "" +
 	"repetition\x12>\n" +
 	"\roption_boards\x18\x12 \x03(\v2\x19.ashtapada.v1.OptionBoardR\foptionBoards\x128\n" +
 	"\vstate_types\x18\x13 \x03(\v2\x17.ashtapada.v1.StateTypeR\n" +
-	"stateTypesJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"t\n" +
+	"stateTypes\x121\n" +
+	"\x06levels\x18\x14 \x03(\v2\x19.ashtapada.v1.LevelRatingR\x06levelsJ\x04\b\x0e\x10\x0fR\x0fmax_perft_depth\"i\n" +
+	"\vLevelRating\x12\x14\n" +
+	"\x05level\x18\x01 \x01(\x05R\x05level\x12\x10\n" +
+	"\x03elo\x18\x02 \x01(\x01R\x03elo\x12\x17\n" +
+	"\aelo_low\x18\x03 \x01(\x01R\x06eloLow\x12\x19\n" +
+	"\belo_high\x18\x04 \x01(\x01R\aeloHigh\"t\n" +
 	"\tStateType\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1d\n" +
@@ -3426,7 +3513,7 @@ func file_ashtapada_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_ashtapada_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
+var file_ashtapada_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_ashtapada_v1_types_proto_goTypes = []any{
 	(MarkShape)(0),          // 0: ashtapada.v1.MarkShape
 	(OptionType)(0),         // 1: ashtapada.v1.OptionType
@@ -3435,103 +3522,105 @@ var file_ashtapada_v1_types_proto_goTypes = []any{
 	(EventKind)(0),          // 4: ashtapada.v1.EventKind
 	(GameStatus)(0),         // 5: ashtapada.v1.GameStatus
 	(*Variant)(nil),         // 6: ashtapada.v1.Variant
-	(*StateType)(nil),       // 7: ashtapada.v1.StateType
-	(*OptionBoard)(nil),     // 8: ashtapada.v1.OptionBoard
-	(*ActionType)(nil),      // 9: ashtapada.v1.ActionType
-	(*EventType)(nil),       // 10: ashtapada.v1.EventType
-	(*VariantSummary)(nil),  // 11: ashtapada.v1.VariantSummary
-	(*Seat)(nil),            // 12: ashtapada.v1.Seat
-	(*Board)(nil),           // 13: ashtapada.v1.Board
-	(*SquareMark)(nil),      // 14: ashtapada.v1.SquareMark
-	(*Square)(nil),          // 15: ashtapada.v1.Square
-	(*Region)(nil),          // 16: ashtapada.v1.Region
-	(*Connection)(nil),      // 17: ashtapada.v1.Connection
-	(*PieceType)(nil),       // 18: ashtapada.v1.PieceType
-	(*DieType)(nil),         // 19: ashtapada.v1.DieType
-	(*DieFace)(nil),         // 20: ashtapada.v1.DieFace
-	(*OptionSpec)(nil),      // 21: ashtapada.v1.OptionSpec
-	(*Position)(nil),        // 22: ashtapada.v1.Position
-	(*GameHistory)(nil),     // 23: ashtapada.v1.GameHistory
-	(*Proposal)(nil),        // 24: ashtapada.v1.Proposal
-	(*ScorePart)(nil),       // 25: ashtapada.v1.ScorePart
-	(*Piece)(nil),           // 26: ashtapada.v1.Piece
-	(*Die)(nil),             // 27: ashtapada.v1.Die
-	(*PlayerState)(nil),     // 28: ashtapada.v1.PlayerState
-	(*HeldPiece)(nil),       // 29: ashtapada.v1.HeldPiece
-	(*LayoutPlacement)(nil), // 30: ashtapada.v1.LayoutPlacement
-	(*Counter)(nil),         // 31: ashtapada.v1.Counter
-	(*Action)(nil),          // 32: ashtapada.v1.Action
-	(*Event)(nil),           // 33: ashtapada.v1.Event
-	(*Standing)(nil),        // 34: ashtapada.v1.Standing
-	(*TeamStanding)(nil),    // 35: ashtapada.v1.TeamStanding
-	(*NextTurn)(nil),        // 36: ashtapada.v1.NextTurn
-	(*DiceRoll)(nil),        // 37: ashtapada.v1.DiceRoll
-	nil,                     // 38: ashtapada.v1.OptionBoard.OptionsEntry
-	nil,                     // 39: ashtapada.v1.Position.OptionsEntry
-	nil,                     // 40: ashtapada.v1.Position.StateEntry
-	nil,                     // 41: ashtapada.v1.PlayerState.StateEntry
-	(*structpb.Value)(nil),  // 42: google.protobuf.Value
+	(*LevelRating)(nil),     // 7: ashtapada.v1.LevelRating
+	(*StateType)(nil),       // 8: ashtapada.v1.StateType
+	(*OptionBoard)(nil),     // 9: ashtapada.v1.OptionBoard
+	(*ActionType)(nil),      // 10: ashtapada.v1.ActionType
+	(*EventType)(nil),       // 11: ashtapada.v1.EventType
+	(*VariantSummary)(nil),  // 12: ashtapada.v1.VariantSummary
+	(*Seat)(nil),            // 13: ashtapada.v1.Seat
+	(*Board)(nil),           // 14: ashtapada.v1.Board
+	(*SquareMark)(nil),      // 15: ashtapada.v1.SquareMark
+	(*Square)(nil),          // 16: ashtapada.v1.Square
+	(*Region)(nil),          // 17: ashtapada.v1.Region
+	(*Connection)(nil),      // 18: ashtapada.v1.Connection
+	(*PieceType)(nil),       // 19: ashtapada.v1.PieceType
+	(*DieType)(nil),         // 20: ashtapada.v1.DieType
+	(*DieFace)(nil),         // 21: ashtapada.v1.DieFace
+	(*OptionSpec)(nil),      // 22: ashtapada.v1.OptionSpec
+	(*Position)(nil),        // 23: ashtapada.v1.Position
+	(*GameHistory)(nil),     // 24: ashtapada.v1.GameHistory
+	(*Proposal)(nil),        // 25: ashtapada.v1.Proposal
+	(*ScorePart)(nil),       // 26: ashtapada.v1.ScorePart
+	(*Piece)(nil),           // 27: ashtapada.v1.Piece
+	(*Die)(nil),             // 28: ashtapada.v1.Die
+	(*PlayerState)(nil),     // 29: ashtapada.v1.PlayerState
+	(*HeldPiece)(nil),       // 30: ashtapada.v1.HeldPiece
+	(*LayoutPlacement)(nil), // 31: ashtapada.v1.LayoutPlacement
+	(*Counter)(nil),         // 32: ashtapada.v1.Counter
+	(*Action)(nil),          // 33: ashtapada.v1.Action
+	(*Event)(nil),           // 34: ashtapada.v1.Event
+	(*Standing)(nil),        // 35: ashtapada.v1.Standing
+	(*TeamStanding)(nil),    // 36: ashtapada.v1.TeamStanding
+	(*NextTurn)(nil),        // 37: ashtapada.v1.NextTurn
+	(*DiceRoll)(nil),        // 38: ashtapada.v1.DiceRoll
+	nil,                     // 39: ashtapada.v1.OptionBoard.OptionsEntry
+	nil,                     // 40: ashtapada.v1.Position.OptionsEntry
+	nil,                     // 41: ashtapada.v1.Position.StateEntry
+	nil,                     // 42: ashtapada.v1.PlayerState.StateEntry
+	(*structpb.Value)(nil),  // 43: google.protobuf.Value
 }
 var file_ashtapada_v1_types_proto_depIdxs = []int32{
-	12, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
-	13, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
-	18, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
-	19, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
-	21, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
-	9,  // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
-	10, // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
-	8,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
-	7,  // 8: ashtapada.v1.Variant.state_types:type_name -> ashtapada.v1.StateType
-	38, // 9: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
-	13, // 10: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
-	12, // 11: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
-	3,  // 12: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
-	4,  // 13: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
-	21, // 14: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
-	15, // 15: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
-	16, // 16: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
-	17, // 17: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
-	14, // 18: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
-	0,  // 19: ashtapada.v1.SquareMark.shape:type_name -> ashtapada.v1.MarkShape
-	20, // 20: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
-	1,  // 21: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
-	42, // 22: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
-	39, // 23: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
-	26, // 24: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
-	2,  // 25: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
-	27, // 26: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
-	28, // 27: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
-	30, // 28: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
-	31, // 29: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
-	24, // 30: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
-	32, // 31: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
-	13, // 32: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
-	40, // 33: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
-	22, // 34: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
-	32, // 35: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
-	25, // 36: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
-	29, // 37: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
-	41, // 38: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
-	3,  // 39: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
-	4,  // 40: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
-	25, // 41: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
-	25, // 42: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	25, // 43: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
-	25, // 44: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
-	32, // 45: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
-	2,  // 46: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
-	5,  // 47: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
-	34, // 48: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
-	35, // 49: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
-	42, // 50: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
-	42, // 51: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
-	42, // 52: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
-	42, // 53: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
-	54, // [54:54] is the sub-list for method output_type
-	54, // [54:54] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	13, // 0: ashtapada.v1.Variant.seats:type_name -> ashtapada.v1.Seat
+	14, // 1: ashtapada.v1.Variant.board:type_name -> ashtapada.v1.Board
+	19, // 2: ashtapada.v1.Variant.piece_types:type_name -> ashtapada.v1.PieceType
+	20, // 3: ashtapada.v1.Variant.die_types:type_name -> ashtapada.v1.DieType
+	22, // 4: ashtapada.v1.Variant.options:type_name -> ashtapada.v1.OptionSpec
+	10, // 5: ashtapada.v1.Variant.action_types:type_name -> ashtapada.v1.ActionType
+	11, // 6: ashtapada.v1.Variant.event_types:type_name -> ashtapada.v1.EventType
+	9,  // 7: ashtapada.v1.Variant.option_boards:type_name -> ashtapada.v1.OptionBoard
+	8,  // 8: ashtapada.v1.Variant.state_types:type_name -> ashtapada.v1.StateType
+	7,  // 9: ashtapada.v1.Variant.levels:type_name -> ashtapada.v1.LevelRating
+	39, // 10: ashtapada.v1.OptionBoard.options:type_name -> ashtapada.v1.OptionBoard.OptionsEntry
+	14, // 11: ashtapada.v1.OptionBoard.board:type_name -> ashtapada.v1.Board
+	13, // 12: ashtapada.v1.OptionBoard.seats:type_name -> ashtapada.v1.Seat
+	3,  // 13: ashtapada.v1.ActionType.kind:type_name -> ashtapada.v1.ActionKind
+	4,  // 14: ashtapada.v1.EventType.kind:type_name -> ashtapada.v1.EventKind
+	22, // 15: ashtapada.v1.VariantSummary.options:type_name -> ashtapada.v1.OptionSpec
+	16, // 16: ashtapada.v1.Board.squares:type_name -> ashtapada.v1.Square
+	17, // 17: ashtapada.v1.Board.regions:type_name -> ashtapada.v1.Region
+	18, // 18: ashtapada.v1.Board.connections:type_name -> ashtapada.v1.Connection
+	15, // 19: ashtapada.v1.Board.marks:type_name -> ashtapada.v1.SquareMark
+	0,  // 20: ashtapada.v1.SquareMark.shape:type_name -> ashtapada.v1.MarkShape
+	21, // 21: ashtapada.v1.DieType.faces:type_name -> ashtapada.v1.DieFace
+	1,  // 22: ashtapada.v1.OptionSpec.type:type_name -> ashtapada.v1.OptionType
+	43, // 23: ashtapada.v1.OptionSpec.default_value:type_name -> google.protobuf.Value
+	40, // 24: ashtapada.v1.Position.options:type_name -> ashtapada.v1.Position.OptionsEntry
+	27, // 25: ashtapada.v1.Position.pieces:type_name -> ashtapada.v1.Piece
+	2,  // 26: ashtapada.v1.Position.phase:type_name -> ashtapada.v1.Phase
+	28, // 27: ashtapada.v1.Position.dice:type_name -> ashtapada.v1.Die
+	29, // 28: ashtapada.v1.Position.players:type_name -> ashtapada.v1.PlayerState
+	31, // 29: ashtapada.v1.Position.layout:type_name -> ashtapada.v1.LayoutPlacement
+	32, // 30: ashtapada.v1.Position.counters:type_name -> ashtapada.v1.Counter
+	25, // 31: ashtapada.v1.Position.proposal:type_name -> ashtapada.v1.Proposal
+	33, // 32: ashtapada.v1.Position.last_action:type_name -> ashtapada.v1.Action
+	14, // 33: ashtapada.v1.Position.board:type_name -> ashtapada.v1.Board
+	41, // 34: ashtapada.v1.Position.state:type_name -> ashtapada.v1.Position.StateEntry
+	23, // 35: ashtapada.v1.GameHistory.start:type_name -> ashtapada.v1.Position
+	33, // 36: ashtapada.v1.GameHistory.actions:type_name -> ashtapada.v1.Action
+	26, // 37: ashtapada.v1.PlayerState.score_parts:type_name -> ashtapada.v1.ScorePart
+	30, // 38: ashtapada.v1.PlayerState.held_pieces:type_name -> ashtapada.v1.HeldPiece
+	42, // 39: ashtapada.v1.PlayerState.state:type_name -> ashtapada.v1.PlayerState.StateEntry
+	3,  // 40: ashtapada.v1.Action.kind:type_name -> ashtapada.v1.ActionKind
+	4,  // 41: ashtapada.v1.Event.kind:type_name -> ashtapada.v1.EventKind
+	26, // 42: ashtapada.v1.Standing.score_parts:type_name -> ashtapada.v1.ScorePart
+	26, // 43: ashtapada.v1.Standing.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	26, // 44: ashtapada.v1.TeamStanding.score_parts:type_name -> ashtapada.v1.ScorePart
+	26, // 45: ashtapada.v1.TeamStanding.tie_breaks:type_name -> ashtapada.v1.ScorePart
+	33, // 46: ashtapada.v1.NextTurn.moves:type_name -> ashtapada.v1.Action
+	2,  // 47: ashtapada.v1.NextTurn.phase:type_name -> ashtapada.v1.Phase
+	5,  // 48: ashtapada.v1.NextTurn.status:type_name -> ashtapada.v1.GameStatus
+	35, // 49: ashtapada.v1.NextTurn.standings:type_name -> ashtapada.v1.Standing
+	36, // 50: ashtapada.v1.NextTurn.teams:type_name -> ashtapada.v1.TeamStanding
+	43, // 51: ashtapada.v1.OptionBoard.OptionsEntry.value:type_name -> google.protobuf.Value
+	43, // 52: ashtapada.v1.Position.OptionsEntry.value:type_name -> google.protobuf.Value
+	43, // 53: ashtapada.v1.Position.StateEntry.value:type_name -> google.protobuf.Value
+	43, // 54: ashtapada.v1.PlayerState.StateEntry.value:type_name -> google.protobuf.Value
+	55, // [55:55] is the sub-list for method output_type
+	55, // [55:55] is the sub-list for method input_type
+	55, // [55:55] is the sub-list for extension type_name
+	55, // [55:55] is the sub-list for extension extendee
+	0,  // [0:55] is the sub-list for field type_name
 }
 
 func init() { file_ashtapada_v1_types_proto_init() }
@@ -3539,14 +3628,14 @@ func file_ashtapada_v1_types_proto_init() {
 	if File_ashtapada_v1_types_proto != nil {
 		return
 	}
-	file_ashtapada_v1_types_proto_msgTypes[26].OneofWrappers = []any{}
+	file_ashtapada_v1_types_proto_msgTypes[27].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_ashtapada_v1_types_proto_rawDesc), len(file_ashtapada_v1_types_proto_rawDesc)),
 			NumEnums:      6,
-			NumMessages:   36,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -2256,6 +2256,12 @@ async function rollValues(values) {
   rolled(e, r, values);
   render();
 }
+function botLevel() {
+  if (botDepth() !== void 0) return void 0;
+  const l = Number($("bot-level").value);
+  return Number.isInteger(l) && l >= 1 && l <= 8 ? l : DEFAULT_LEVEL;
+}
+var DEFAULT_LEVEL = 4;
 function botDepth() {
   const text = $("bot-depth").value.trim();
   const d = Number(text);
@@ -2267,7 +2273,20 @@ function botTime() {
 }
 function botLabel() {
   const d = botDepth();
-  return d === void 0 ? `bot (${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
+  return d === void 0 ? `bot (level ${botLevel()}, ${botTime()} an action)` : `bot (depth ${d}, at most ${botTime()} an action)`;
+}
+function renderLevels(v) {
+  const sel = $("bot-level");
+  const was = sel.value || String(DEFAULT_LEVEL);
+  sel.replaceChildren();
+  for (let l = 1; l <= 8; l++) {
+    const r = (v.levels ?? []).find((x) => x.level === l);
+    const elo = r ? ` \xB7 Elo ${Math.round(r.elo)}` : "";
+    const o = h("option", { value: String(l), title: r ? `Elo ${Math.round(r.elo)} (95%: ${Math.round(r.elo_low)} to ${Math.round(r.elo_high)}), random play 0` : "" }, `level ${l}${elo}`);
+    if (r) o.dataset.elo = String(r.elo);
+    sel.append(o);
+  }
+  sel.value = was;
 }
 function botToMove() {
   const e = cur();
@@ -2286,7 +2305,12 @@ async function runBots() {
         state.lastSeed = r.seed ?? "";
         rolled(e, r, r.values ?? []);
       } else {
-        const s = await patiently(void 0, () => api.search({ position: ref(e.pos), depth: botDepth(), time_limit: botTime(), history: { keys: keys() } }));
+        const seedText = $("seed").value.trim();
+        const seed = seedText && botLevel() ? rollSeed(seedText, state.cursor) : void 0;
+        const s = await patiently(
+          void 0,
+          () => api.search({ position: ref(e.pos), depth: botDepth(), level: botLevel(), seed, time_limit: botTime(), history: { keys: keys() } })
+        );
         if (gen !== state.generation) return;
         if (cur() !== e) continue;
         const best = s.best_action;
@@ -2690,6 +2714,7 @@ async function useVariant(name) {
   state.seats.clear();
   $("variant").value = name;
   $("variant-summary").textContent = r.variant.summary ?? "";
+  renderLevels(r.variant);
   renderLegend(r.variant);
 }
 function showVariantGame(options) {
