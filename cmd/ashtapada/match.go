@@ -53,7 +53,7 @@ func match(ctx context.Context, args []string, out io.Writer) error {
 	cfg := matchConfig{}
 	fs.StringVar(&cfg.variant, "variant", "chaturanga", "variant name")
 	players := fs.String("players", "search,random", "comma-separated player specs, one per seat: random, greedy, oneply, "+
-		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A][:width=full][:level=1-8], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
+		"search[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC][:alg=A][:width=full][:level=1-8][:threads=N], fairy[:depth=N][:movetime=D][:nodes=N][:tc=BASE+INC] "+
 		"(chaturanga only), uci:path=FILE[:args=WORDS] with fairy's limits (a UCI engine, e.g. args=search --uci for an "+
 		"ashtapada build; chaturanga only)")
 	fs.IntVar(&cfg.games, "games", 100, "number of games; seats rotate from game to game")
@@ -283,6 +283,11 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeCont
 			tc = &t
 		case "alg":
 			o.Algorithm, err = search.ParseAlgorithm(v)
+		case "threads":
+			o.Threads, err = strconv.Atoi(v)
+			if err == nil && (o.Threads < 1 || o.Threads > search.MaxThreads) {
+				err = fmt.Errorf("want 1 to %d", search.MaxThreads)
+			}
 		case "level":
 			o.Level, err = strconv.Atoi(v)
 			if err == nil && (o.Level < search.MinLevel || o.Level > search.MaxLevel) {
@@ -297,7 +302,7 @@ func searchOptions(spec playerSpec, cfg *matchConfig) (search.Options, *timeCont
 				err = errors.New("want full or selective")
 			}
 		default:
-			err = errors.New("unknown option (want depth, movetime, nodes, tc, alg, width or level)")
+			err = errors.New("unknown option (want depth, movetime, nodes, tc, alg, width, level or threads)")
 		}
 		if err != nil {
 			return o, nil, fmt.Errorf("player %q: %s=%s: %v", spec.text, k, v, err)

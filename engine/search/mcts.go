@@ -165,8 +165,26 @@ func (s *Searcher) mctsTree() *mctsTree {
 func (s *Searcher) searchMCTS(ctx context.Context, root engine.Position, opts Options, report func(Result)) (Result, error) {
 	start := time.Now()
 	t := s.mctsTree()
+	threads := max(1, opts.Threads)
+	if threads > 1 && opts.Nodes > 0 {
+		// A node budget is the threads' together.
+		opts.Nodes = max(1, opts.Nodes/uint64(threads))
+	}
 	if err := t.setup(ctx, root, opts, start); err != nil {
 		return Result{}, err
+	}
+	var join func()
+	if threads > 1 {
+		runs, cancel, wait := s.startHelpers(ctx, root, opts)
+		join = func() {
+			// The helpers end at the same limits as this thread; a proven root needs no more.
+			if t.pool[t.root].flags&proven != 0 {
+				cancel()
+			}
+			wait()
+			cancel()
+			t.mergeRoots(runs)
+		}
 	}
 	k := max(opts.MultiPV, 1)
 	nextReport := uint64(1024)
@@ -182,6 +200,10 @@ func (s *Searcher) searchMCTS(ctx context.Context, root engine.Position, opts Op
 			nextReport *= 2
 			report(t.result(k, start))
 		}
+	}
+	if join != nil {
+		// Intermediate reports are the main tree's; the answer is every tree's.
+		join()
 	}
 	return t.result(k, start), nil
 }

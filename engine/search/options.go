@@ -58,6 +58,9 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 // IsMCTS says whether a runs Monte Carlo tree search.
 func (a Algorithm) IsMCTS() bool { return a == MCTS || a == MCTSGreedy }
 
+// MaxThreads bounds Options.Threads.
+const MaxThreads = 64
+
 // MaxDepth is the deepest iteration a search makes, in actions.
 const MaxDepth = 64
 
@@ -97,6 +100,8 @@ type Options struct {
 	Level int
 	// Seed makes a level's choice among its lines: the same seed, the same choice in a position.
 	Seed uint64
+	// Threads is how many threads an MCTS search runs on (root parallelisation); 0 or 1 is one.
+	Threads int
 	// Pause, when set, is called at every check of the limits (engine.Pause): the time it blocks
 	// counts against neither Time nor SoftTime, so that a search lent its processor in slices
 	// searches as long, and as deep, as one that ran alone.
@@ -210,6 +215,8 @@ func checkRoot(root engine.Position, opts Options) error {
 		return fmt.Errorf("search: time %v is negative", opts.Time)
 	case opts.Algorithm < Auto || int(opts.Algorithm) >= len(algorithmNames):
 		return fmt.Errorf("search: unknown algorithm %v", opts.Algorithm)
+	case opts.Threads < 0 || opts.Threads > MaxThreads:
+		return fmt.Errorf("search: threads %d is outside 0..%d", opts.Threads, MaxThreads)
 	case opts.Level < 0 || opts.Level > MaxLevel:
 		return fmt.Errorf("search: level %d is outside %d..%d", opts.Level, MinLevel, MaxLevel)
 	}

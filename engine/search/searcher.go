@@ -82,7 +82,8 @@ const (
 // concurrent use.
 type Searcher struct {
 	tt      table
-	mcts    *mctsTree // made by the first MCTS search
+	mcts    *mctsTree   // made by the first MCTS search
+	helpers []*Searcher // the other threads of a search on several (MCTS)
 	frames  []*frame
 	variant engine.Variant
 	history *[engine.MaxPlayers][histSize]int32
