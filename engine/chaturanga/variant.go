@@ -38,6 +38,7 @@ func describe() *engine.Description {
 		Title: "Chaturanga",
 		// The selective search: +114 Elo at 20-40 ms a move (SPRT, docs/measurements.md).
 		Search: engine.SearchHints{Selective: true},
+		Levels: levelRatings,
 		// pychess-variants and Fairy-Stockfish write records and speak UCI with these names.
 		RecordName: "Chaturanga",
 		UCIVariant: Name,

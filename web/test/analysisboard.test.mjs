@@ -302,6 +302,36 @@ describe(`the analysis board at ${VIEWPORT.width}x${VIEWPORT.height}`, { concurr
     }
   });
 
+  test("the bot menu offers levels 1 to 8 with their Elo in the game, level 4 by default", async () => {
+    for (const name of ["chaturanga", "chaturaji"]) {
+      const v = variants.find((x) => x.name === name);
+      const page = await openPage(browser, server.url, { variant: name });
+      try {
+        const options = await page.$$eval("#bot-level option", (os) => os.map((o) => [o.value, o.textContent]));
+        assert.deepEqual(
+          options,
+          [1, 2, 3, 4, 5, 6, 7, 8].map((l) => {
+            const r = (v.levels ?? []).find((x) => x.level === l);
+            return [String(l), r ? `level ${l} · Elo ${Math.round(r.elo)}` : `level ${l}`];
+          }),
+        );
+        assert.equal(await page.inputValue("#bot-level"), "4");
+        if (name === "chaturanga") {
+          // The level plays, and the record names it.
+          await page.selectOption("#bot-level", "2");
+          await page.selectOption('#seats select[data-seat="white"]', "bot");
+          await until(page, () => document.querySelectorAll("#move-list li").length > 0);
+          await page.click("#copy-record");
+          await idle(page);
+          const read = await post("/v1/games:import", { record: await page.inputValue("#record-text") });
+          assert.match(read.tags.White, /^bot \(level 2, /);
+        }
+      } finally {
+        await closePage(page);
+      }
+    }
+  });
+
   test("the analysis deepens until stopped, showing its depth", async () => {
     const page = await openPage(browser, server.url, { variant: "chaturanga" });
     try {
