@@ -95,7 +95,7 @@ func ladder(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&cfg.movetime, "movetime", 20*time.Millisecond, "the strongest level's time a move")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the games")
 	fs.IntVar(&cfg.jobs, "jobs", 2, "games played at once")
-	fs.StringVar(&cfg.state, "state", "", "file keeping every group's games: a ladder run again with it plays only the groups missing")
+	fs.StringVar(&cfg.state, "state", "", "file keeping every group's games: a ladder run again with it plays only the groups missing (or with fewer games than --games)")
 	fs.IntVar(&cfg.reach, "reach", 2, "two players: each entry meets this many entries above it")
 	fs.IntVar(&cfg.boot, "bootstrap", 400, "bootstrap resamples of the games for the 95% intervals")
 	progress := fs.Bool("progress", false, "report every group on stderr")
@@ -159,8 +159,9 @@ func runLadder(ctx context.Context, cfg ladderConfig) (*ladderResult, error) {
 	}
 	for gi, g := range r.groups {
 		key := g.key(r.pool)
-		if places, ok := kept[key]; ok && len(places) == cfg.games {
-			r.places = append(r.places, places)
+		if places, ok := kept[key]; ok && len(places) >= cfg.games {
+			// A group played with more games before: its first games are this ladder's.
+			r.places = append(r.places, places[:cfg.games])
 			continue
 		}
 		specs := make([]string, len(g))
