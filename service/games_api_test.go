@@ -15,6 +15,8 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/structpb"
 
+	"github.com/ashtapada/ashtapada/engine"
+	"github.com/ashtapada/ashtapada/engine/enginetest/hexapawn"
 	pb "github.com/ashtapada/ashtapada/gen/ashtapada/v1"
 )
 
@@ -558,6 +560,34 @@ func TestMarkShapes(t *testing.T) {
 		}
 		if !seen["canal"] || !seen["dot"] || !seen["portal"] {
 			t.Errorf("marks seen: %v", seen)
+		}
+	})
+}
+
+// Every game served rates its eight playing levels on one Elo scale (random play at 0), each
+// inside its own interval and monotone within the intervals (no level's upper bound below the
+// rating of the level under it), over gRPC and JSON.
+func TestLevelRatings(t *testing.T) {
+	s := startServer(t)
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		for _, v := range engine.Variants() {
+			summary := v.Describe()
+			if summary.Name == hexapawn.Name {
+				continue // the test-only game of newgame_test.go: not served in production, not rated
+			}
+			levels := describeOver(t, s, tr, summary.Name).GetLevels()
+			if len(levels) != 8 {
+				t.Errorf("%s: %d levels rated", summary.Name, len(levels))
+				continue
+			}
+			for i, l := range levels {
+				if l.GetLevel() != int32(i+1) || l.GetEloLow() > l.GetElo() || l.GetElo() > l.GetEloHigh() {
+					t.Errorf("%s: level %d rated %v", summary.Name, i+1, l)
+				}
+				if i > 0 && l.GetEloHigh() < levels[i-1].GetElo() {
+					t.Errorf("%s: level %d (%.0f, at most %.0f) is below level %d (%.0f)", summary.Name, i+1, l.GetElo(), l.GetEloHigh(), i, levels[i-1].GetElo())
+				}
+			}
 		}
 	})
 }

@@ -67,6 +67,7 @@ func describe() *engine.Description {
 		// (docs/measurements.md).
 		Search: engine.SearchHints{BySides: map[int]engine.SideHints{4: {Algorithm: "mcts-greedy", Playout: 30,
 			FirstPlace: []float64{0.034, 0.093, 0.112, 0.166, 0.219, 0.219, 0.219, 0.219, 0.219, 0.305, 0.79}}}},
+		Levels: levelRatings,
 		Summary: "Four players, an 8x8 board and a die naming the piece to move; score points by capturing. " +
 			"Options for team play and the traditional alternative rules.",
 		MinPlayers: 4, MaxPlayers: 4,

@@ -72,6 +72,7 @@ func describe() *engine.Description {
 		Title: "Martian Coaster Chaturanga",
 		// Four sides: MCTS with greedy playouts to the end of the game (docs/measurements.md).
 		Search:     engine.SearchHints{BySides: map[int]engine.SideHints{4: {Algorithm: "mcts-greedy", Playout: -1}}},
+		Levels:     levelRatings,
 		Summary:    "Four Martian Coasters that turn and swap, portals and the Treehouse die; a seat's colour is the coaster in front of it; most points wins.",
 		MinPlayers: 2, MaxPlayers: 4,
 		Players:        seatInfo(false),

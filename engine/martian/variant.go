@@ -119,10 +119,12 @@ func describe(g *geometry) *engine.Description {
 	// Two sides with dice: MCTS beat expectimax alpha-beta at equal time, in both games
 	// (docs/measurements.md).
 	d.Search = engine.SearchHints{BySides: map[int]engine.SideHints{2: {Algorithm: "mcts"}}}
+	d.Levels = levelRatings[Name]
 	if g.players == 2 {
 		return d
 	}
 	d.Name, d.Title = ChaturajiName, "Martian Chaturaji"
+	d.Levels = levelRatings[ChaturajiName]
 	d.Summary = "Four players in two partnerships (blue and green against red and yellow) on an 8x8 board, two four-sided dice " +
 		"each naming the pieces that may move; capture both enemy monarchs. The set-up is a reconstruction."
 	d.MinPlayers, d.MaxPlayers = 4, 4

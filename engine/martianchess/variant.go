@@ -74,6 +74,7 @@ var searchHints = map[string]engine.SearchHints{
 func newVariant(name string, two, four *geometry) *variant {
 	v := &variant{desc: describe(name, two), weights: ptr(TunedWeights[name])}
 	v.desc.Search = searchHints[name]
+	v.desc.Levels = levelRatings[name]
 	v.setRules(two, four)
 	for _, r := range v.rules[1:] {
 		v.desc.OptionBoards = append(v.desc.OptionBoards, engine.OptionBoard{Options: r.options(), Board: four.board, Players: r.seats})

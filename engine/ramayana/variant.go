@@ -86,6 +86,7 @@ func describe() *engine.Description {
 		Title: "Ramayana Chess",
 		// The selective search: +33 Elo (SPRT, docs/measurements.md).
 		Search:     engine.SearchHints{Selective: true},
+		Levels:     levelRatings,
 		Summary:    "Two players and two neutral Rakshasas on India and its islands (reconstructed board); checkmate, stalemate or bare the enemy Rajah.",
 		MinPlayers: 2, MaxPlayers: 2,
 		Players: []engine.PlayerInfo{
