@@ -144,6 +144,8 @@ type uciServer struct {
 	skill         int
 	limitStrength bool
 	elo           int
+	// threads is the Threads option: the threads of an MCTS search (alpha-beta runs on one).
+	threads int
 }
 
 // serveUCI answers the UCI commands read from in until quit, the end of in, or ctx.
@@ -182,6 +184,7 @@ func serveUCI(ctx context.Context, in io.Reader, out io.Writer, v engine.Variant
 			u.print("id author the ashtapada authors")
 			u.print("option name Hash type spin default 16 min 1 max 65536")
 			u.print("option name UCI_Variant type combo default " + v.Describe().Name + " var " + strings.Join(variantNames(), " var "))
+			u.print(fmt.Sprintf("option name Threads type spin default 1 min 1 max %d", search.MaxThreads))
 			u.print(fmt.Sprintf("option name Skill Level type spin default %d min %d max %d", search.MaxLevel, search.MinLevel, search.MaxLevel))
 			if lo, hi, ok := eloRange(u.variant); ok {
 				u.print("option name UCI_LimitStrength type check default false")
@@ -259,6 +262,13 @@ func (u *uciServer) setOption(args []string) {
 			return
 		}
 		u.searcher = search.NewSearcher(mib << 20)
+	case "threads":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 1 || n > search.MaxThreads {
+			u.print(fmt.Sprintf("info string Threads: want 1 to %d", search.MaxThreads))
+			return
+		}
+		u.threads = n
 	case "skill level":
 		n, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || n < search.MinLevel || n > search.MaxLevel {
@@ -373,6 +383,7 @@ func (u *uciServer) goSearch(args []string) {
 		return
 	}
 	opts := search.Options{Repetition: pos.Variant().Describe().Repetition, History: append([]uint64(nil), u.history...)}
+	opts.Threads = u.threads
 	if opts.Level = u.level(); opts.Level > 0 {
 		opts.Seed = rand.Uint64()
 	}

@@ -111,6 +111,10 @@ func TestSearchUCI(t *testing.T) {
 	}
 	// Skill Level: the weakest level plays a legal action within its own depth; an unknown value
 	// is refused.
+	send("setoption name Threads value 0", "isready")
+	if got := await("readyok"); !strings.Contains(strings.Join(got, "\n"), "info string Threads: want 1 to 64") {
+		t.Errorf("Threads 0: %q", got)
+	}
 	send("setoption name Skill Level value 9", "isready")
 	if got := await("readyok"); !strings.Contains(strings.Join(got, "\n"), "info string Skill Level: want 1 to 8") {
 		t.Errorf("Skill Level 9: %q", got)

@@ -2,15 +2,15 @@ package coasterchaturanga
 
 import "github.com/ashtapada/ashtapada/engine"
 
-// levelRatings rate the playing levels on one Elo scale, random play at 0, over 56 games:
-// ashtapada ladder --variant martian_coaster_chaturanga --games 8 --movetime 20ms --seed 1 (docs/measurements.md, "Playing levels").
+// levelRatings rate the playing levels on one Elo scale, random play at 0, over 280 games:
+// ashtapada ladder --variant martian_coaster_chaturanga --games 40 --movetime 20ms --seed 1 (docs/measurements.md, "Playing levels").
 var levelRatings = []engine.LevelRating{
-	{Level: 1, Elo: 257, Low: 134, High: 479},
-	{Level: 2, Elo: 297, Low: 138, High: 564},
-	{Level: 3, Elo: 330, Low: 149, High: 596},
-	{Level: 4, Elo: 250, Low: 54, High: 538},
-	{Level: 5, Elo: 278, Low: 76, High: 555},
-	{Level: 6, Elo: 295, Low: 97, High: 565},
-	{Level: 7, Elo: 237, Low: 22, High: 540},
-	{Level: 8, Elo: 270, Low: -37, High: 676},
+	{Level: 1, Elo: 219, Low: 145, High: 293},
+	{Level: 2, Elo: 229, Low: 133, High: 325},
+	{Level: 3, Elo: 248, Low: 139, High: 344},
+	{Level: 4, Elo: 211, Low: 114, High: 301},
+	{Level: 5, Elo: 228, Low: 125, High: 335},
+	{Level: 6, Elo: 237, Low: 129, High: 339},
+	{Level: 7, Elo: 225, Low: 120, High: 334},
+	{Level: 8, Elo: 258, Low: 134, High: 395},
 }

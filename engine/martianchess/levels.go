@@ -5,26 +5,26 @@ import "github.com/ashtapada/ashtapada/engine"
 // levelRatings rate each variant's playing levels on one Elo scale, random play at 0
 // (docs/measurements.md, "Playing levels").
 var levelRatings = map[string][]engine.LevelRating{
-	// 170 games: ashtapada ladder --variant martian_chess --games 10 --movetime 20ms --seed 1
+	// 1700 games: ashtapada ladder --variant martian_chess --games 100 --movetime 20ms --seed 1
 	MartianChess: {
-		{Level: 1, Elo: 147, Low: 58, High: 242},
-		{Level: 2, Elo: 226, Low: 112, High: 345},
-		{Level: 3, Elo: 211, Low: 102, High: 328},
-		{Level: 4, Elo: 274, Low: 162, High: 415},
-		{Level: 5, Elo: 327, Low: 216, High: 476},
-		{Level: 6, Elo: 435, Low: 303, High: 579},
-		{Level: 7, Elo: 536, Low: 399, High: 710},
-		{Level: 8, Elo: 567, Low: 429, High: 733},
+		{Level: 1, Elo: 156, Low: 125, High: 191},
+		{Level: 2, Elo: 260, Low: 221, High: 302},
+		{Level: 3, Elo: 278, Low: 236, High: 326},
+		{Level: 4, Elo: 333, Low: 288, High: 380},
+		{Level: 5, Elo: 394, Low: 344, High: 447},
+		{Level: 6, Elo: 472, Low: 422, High: 525},
+		{Level: 7, Elo: 537, Low: 483, High: 600},
+		{Level: 8, Elo: 578, Low: 512, High: 640},
 	},
-	// 170 games: ashtapada ladder --variant coaster_chess --games 10 --movetime 20ms --seed 1
+	// 1700 games: ashtapada ladder --variant coaster_chess --games 100 --movetime 20ms --seed 1
 	CoasterChess: {
-		{Level: 1, Elo: 121, Low: 44, High: 220},
-		{Level: 2, Elo: 199, Low: 107, High: 308},
-		{Level: 3, Elo: 211, Low: 130, High: 320},
-		{Level: 4, Elo: 226, Low: 132, High: 329},
-		{Level: 5, Elo: 233, Low: 146, High: 335},
-		{Level: 6, Elo: 260, Low: 165, High: 377},
-		{Level: 7, Elo: 300, Low: 181, High: 445},
-		{Level: 8, Elo: 312, Low: 183, High: 462},
+		{Level: 1, Elo: 118, Low: 91, High: 148},
+		{Level: 2, Elo: 168, Low: 135, High: 204},
+		{Level: 3, Elo: 192, Low: 154, High: 228},
+		{Level: 4, Elo: 224, Low: 186, High: 263},
+		{Level: 5, Elo: 266, Low: 226, High: 307},
+		{Level: 6, Elo: 275, Low: 232, High: 322},
+		{Level: 7, Elo: 313, Low: 271, High: 362},
+		{Level: 8, Elo: 322, Low: 270, High: 375},
 	},
 }
