@@ -496,6 +496,59 @@ func TestPlayerValuesReadable(t *testing.T) {
 	}
 }
 
+// A search on two threads takes two analysis slots: with both free it runs (an MCTS search of
+// four-player Martian Coaster Chaturanga at a node budget, the two trees' nodes added up) and a
+// one-thread search asked for meanwhile waits; more threads than the server has slots is
+// THREADS_OUT_OF_RANGE on the field threads; over gRPC and JSON.
+func TestSearchThreads(t *testing.T) {
+	const afterAim = "y0r1b2g3 gqgd2ypyq/gp4yd/6/6/bd4rp/bqbp2rdrq -,-,-,- bl aim 0"
+	s := startServerWith(t, Limits{Analyses: 2})
+	pos := &pb.Position{Variant: "martian_coaster_chaturanga", Text: afterAim}
+	s.overBoth(t, func(t *testing.T, tr transport) {
+		resp, err := searchOver(t, tr, &pb.SearchRequest{Position: pos, MaxNodes: 20000, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := resp.GetNodes(); n < 19000 || n > 21000 || resp.GetBestAction().GetNotation() == "" {
+			t.Errorf("two threads: %d nodes, best %q", n, resp.GetBestAction().GetNotation())
+		}
+		_, err = searchOver(t, tr, &pb.SearchRequest{Position: pos, MaxNodes: 1000, Threads: 3})
+		if code, reason, field := errorDetails(err); code != codes.InvalidArgument || reason != "THREADS_OUT_OF_RANGE" || field != "threads" {
+			t.Errorf("three threads on two slots: %v %s %q", code, reason, field)
+		}
+		_, err = searchOver(t, tr, &pb.SearchRequest{Position: pos, MaxNodes: 1000, Threads: -1})
+		if code, reason, field := errorDetails(err); code != codes.InvalidArgument || reason != "THREADS_OUT_OF_RANGE" || field != "threads" {
+			t.Errorf("-1 threads: %v %s %q", code, reason, field)
+		}
+	})
+}
+
+// The slots of a call on several threads are held for the whole call and released together.
+func TestEnterThreadsHoldsItsSlots(t *testing.T) {
+	g := newFairGate(Limits{Analyses: 3, QueueWait: 50 * time.Millisecond})
+	id := flowID{key: "a", class: "test", weight: 1}
+	a, err := g.enterThreads(context.Background(), id, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.busy != 3 {
+		t.Errorf("three threads hold %d slots", g.busy)
+	}
+	// No slot is left: another call waits out the queue wait and is refused.
+	if _, err := g.enter(context.Background(), flowID{key: "b", class: "test", weight: 1}); err == nil {
+		t.Errorf("a fourth slot was granted")
+	}
+	a.done()
+	if g.busy != 0 {
+		t.Errorf("%d slots held after done", g.busy)
+	}
+	b, err := g.enterThreads(context.Background(), id, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.done()
+}
+
 // TestSearchChancesOfFirstPlace checks that a four-player Martian Coaster Chaturanga search,
 // whose default values positions by chances of first place, answers every player's chance in
 // win_chance, the four adding up to 1, with values that are the expected utilities (1 for first,

@@ -49,7 +49,10 @@ type fairGate struct {
 	limits Limits
 	now    func() time.Time // time.Now, or a test's clock
 
-	mu      sync.Mutex
+	mu sync.Mutex
+	// multi lets one call of several threads at a time take its slots: two such calls each
+	// holding part of what they need would wait for each other.
+	multi   sync.Mutex
 	busy    int // slots held
 	started int // calls holding a slot or paused
 	flows   map[string]*flow

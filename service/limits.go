@@ -67,6 +67,8 @@ type admission struct {
 	serverDeadline bool
 	cancel         context.CancelFunc
 	slot           *slot
+	// extra are the slots of a call's other threads, held for the whole call.
+	extra []*slot
 	// paused is the time the call waited for its slot to come back, which its elapsed time does
 	// not count; touched by the goroutine running the call alone.
 	paused time.Duration
@@ -88,10 +90,38 @@ func (g *fairGate) enter(ctx context.Context, id flowID) (*admission, error) {
 	return a, nil
 }
 
-// done releases the slot.
+// enterThreads admits a call that runs on n threads: it takes n slots, fairly as any call does,
+// one after another while no other call of several threads takes any, and done releases them all.
+// Only the first slot is lent out in slices (pause): the others' threads run to the end.
+func (g *fairGate) enterThreads(ctx context.Context, id flowID, n int) (*admission, error) {
+	if n <= 1 {
+		return g.enter(ctx, id)
+	}
+	g.multi.Lock()
+	defer g.multi.Unlock()
+	a, err := g.enter(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for range n - 1 {
+		s, err := g.acquire(a.ctx, id)
+		if err != nil {
+			a.done()
+			return nil, err
+		}
+		s.ctx = a.ctx
+		a.extra = append(a.extra, s)
+	}
+	return a, nil
+}
+
+// done releases the slots.
 func (a *admission) done() {
 	a.cancel()
 	a.slot.release()
+	for _, s := range a.extra {
+		s.release()
+	}
 }
 
 // pause is the call's engine.Pause.

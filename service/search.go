@@ -74,6 +74,7 @@ type searchParams interface {
 	GetClock() *pb.Clock
 	GetLevel() int32
 	GetSeed() uint64
+	GetThreads() int32
 }
 
 var algorithms = map[pb.SearchAlgorithm]search.Algorithm{
@@ -94,6 +95,9 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 	j := &searchJob{pos: pos, names: playerNames(pos), dice: len(pos.Variant().Describe().Dice) > 0}
 	if d := req.GetDepth(); d < 0 || d > search.MaxDepth {
 		return nil, invalid("DEPTH_OUT_OF_RANGE", "depth", "depth must be from 1 to %d, or 0 for no depth limit; got %d", search.MaxDepth, d)
+	}
+	if n := req.GetThreads(); n < 0 || n > search.MaxThreads {
+		return nil, invalid("THREADS_OUT_OF_RANGE", "threads", "threads must be from 1 to the server's analysis slots, or 0 for one; got %d", n)
 	}
 	if l := req.GetLevel(); l < 0 || l > search.MaxLevel {
 		return nil, invalid("LEVEL_OUT_OF_RANGE", "level", "level must be from %d (the weakest) to %d (the strongest), or 0 for none; got %d", search.MinLevel, search.MaxLevel, l)
@@ -139,6 +143,7 @@ func newSearchJob(req searchParams) (*searchJob, error) {
 		Repetition: j.game.Repetition(),
 		Level:      int(req.GetLevel()),
 		Seed:       req.GetSeed(),
+		Threads:    int(req.GetThreads()),
 	}
 	if j.opts.Level > 0 && j.opts.Seed == 0 {
 		j.opts.Seed = rand.Uint64()
@@ -189,7 +194,10 @@ func clockLimits(c *pb.Clock, limit time.Duration) (soft, hard time.Duration, er
 // run searches under the analysis gate; report, if not nil, receives every completed depth with
 // the call's context, which ends at the analysis time.
 func (a *Analysis) run(ctx context.Context, j *searchJob, report func(context.Context, search.Result)) (search.Result, error) {
-	call, err := a.enter(ctx)
+	if n := j.opts.Threads; n > a.gate.limits.Analyses {
+		return search.Result{}, invalid("THREADS_OUT_OF_RANGE", "threads", "threads must be at most this server's %d analysis slots (--analyses); got %d", a.gate.limits.Analyses, n)
+	}
+	call, err := a.gate.enterThreads(ctx, a.flows.flow(ctx), j.opts.Threads)
 	if err != nil {
 		return search.Result{}, err
 	}
@@ -202,7 +210,9 @@ func (a *Analysis) run(ctx context.Context, j *searchJob, report func(context.Co
 	opts := j.opts
 	opts.Pause = call.pause
 	res, err := s.Search(call.ctx, j.root, opts, each)
-	// A search that panicked does not come back here, and its searcher is dropped.
+	// A search that panicked does not come back here, and its searcher is dropped. A pooled
+	// searcher keeps one thread's memory.
+	s.DropHelpers()
 	a.searchers.put(s)
 	switch {
 	case errors.Is(err, engine.ErrGameOver):

@@ -22,6 +22,10 @@ func (s *Searcher) helperSearchers(n int) []*Searcher {
 	return s.helpers[:n-1]
 }
 
+// DropHelpers forgets the other threads' searchers and their trees, for a Searcher kept in a
+// pool that should not hold several threads' memory between searches.
+func (s *Searcher) DropHelpers() { s.helpers = nil }
+
 // helperRun is one helper thread's search.
 type helperRun struct {
 	s   *Searcher

@@ -688,6 +688,7 @@ class SearchRequest(TypedDict):
     multi_pv: "NotRequired[int]"
     position: "Position"
     seed: "NotRequired[str]"
+    threads: "NotRequired[int]"
     time_limit: "NotRequired[str]"
 
 
@@ -714,6 +715,7 @@ class SearchStreamRequest(TypedDict):
     multi_pv: "NotRequired[int]"
     position: "Position"
     seed: "NotRequired[str]"
+    threads: "NotRequired[int]"
     time_limit: "NotRequired[str]"
 
 

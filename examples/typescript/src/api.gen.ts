@@ -1746,6 +1746,13 @@ export interface components {
              */
             seed?: string;
             /**
+             * Format: int32
+             * @description Threads: MCTS runs on that many (root parallelisation: a tree each, their root statistics
+             *      added up), taking that many of the server's analysis slots for the whole call; alpha-beta,
+             *      paranoid and max^n run on one. 0 or 1 for one; at most the server's slots (--analyses).
+             */
+            threads?: number;
+            /**
              * @description How long the search may take; the server's longest analysis time bounds it too. Without
              *      depth, max_nodes or time_limit the search runs for one second.
              */
@@ -1810,6 +1817,8 @@ export interface components {
             multi_pv?: number;
             position: components["schemas"]["Position"];
             seed?: string;
+            /** Format: int32 */
+            threads?: number;
             time_limit?: string;
         };
         /**

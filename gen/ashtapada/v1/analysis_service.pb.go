@@ -475,7 +475,11 @@ type SearchRequest struct {
 	Level int32 `protobuf:"varint,9,opt,name=level,proto3" json:"level,omitempty"`
 	// The seed of a level's choice: the same seed and position, the same action. 0: a seed of the
 	// server's.
-	Seed          uint64 `protobuf:"varint,10,opt,name=seed,proto3" json:"seed,omitempty"`
+	Seed uint64 `protobuf:"varint,10,opt,name=seed,proto3" json:"seed,omitempty"`
+	// Threads: MCTS runs on that many (root parallelisation: a tree each, their root statistics
+	// added up), taking that many of the server's analysis slots for the whole call; alpha-beta,
+	// paranoid and max^n run on one. 0 or 1 for one; at most the server's slots (--analyses).
+	Threads       int32 `protobuf:"varint,11,opt,name=threads,proto3" json:"threads,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -576,6 +580,13 @@ func (x *SearchRequest) GetLevel() int32 {
 func (x *SearchRequest) GetSeed() uint64 {
 	if x != nil {
 		return x.Seed
+	}
+	return 0
+}
+
+func (x *SearchRequest) GetThreads() int32 {
+	if x != nil {
+		return x.Threads
 	}
 	return 0
 }
@@ -783,6 +794,7 @@ type SearchStreamRequest struct {
 	Clock         *Clock          `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
 	Level         int32           `protobuf:"varint,9,opt,name=level,proto3" json:"level,omitempty"`
 	Seed          uint64          `protobuf:"varint,10,opt,name=seed,proto3" json:"seed,omitempty"`
+	Threads       int32           `protobuf:"varint,11,opt,name=threads,proto3" json:"threads,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -883,6 +895,13 @@ func (x *SearchStreamRequest) GetLevel() int32 {
 func (x *SearchStreamRequest) GetSeed() uint64 {
 	if x != nil {
 		return x.Seed
+	}
+	return 0
+}
+
+func (x *SearchStreamRequest) GetThreads() int32 {
+	if x != nil {
+		return x.Threads
 	}
 	return 0
 }
@@ -2253,7 +2272,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
 	"PerftEntry\x12(\n" +
 	"\x04move\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\x04move\x12\x14\n" +
-	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\x97\x03\n" +
+	"\x05nodes\x18\x02 \x01(\x04R\x05nodes\"\xb1\x03\n" +
 	"\rSearchRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
@@ -2266,7 +2285,8 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\x12\x14\n" +
 	"\x05level\x18\t \x01(\x05R\x05level\x12\x12\n" +
 	"\x04seed\x18\n" +
-	" \x01(\x04R\x04seed\"\x9e\x01\n" +
+	" \x01(\x04R\x04seed\x12\x18\n" +
+	"\athreads\x18\v \x01(\x05R\athreads\"\x9e\x01\n" +
 	"\x05Clock\x12<\n" +
 	"\tremaining\x18\x01 \x01(\v2\x19.google.protobuf.DurationB\x03\xe0A\x02R\tremaining\x127\n" +
 	"\tincrement\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\tincrement\x12\x1e\n" +
@@ -2281,7 +2301,7 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x10nodes_per_second\x18\x06 \x01(\x01R\x0enodesPerSecond\x123\n" +
 	"\aelapsed\x18\a \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x1a\n" +
 	"\bcomplete\x18\b \x01(\bR\bcomplete\x12-\n" +
-	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\x9d\x03\n" +
+	"\x12repetition_checked\x18\t \x01(\bR\x11repetitionChecked\"\xb7\x03\n" +
 	"\x13SearchStreamRequest\x127\n" +
 	"\bposition\x18\x01 \x01(\v2\x16.ashtapada.v1.PositionB\x03\xe0A\x02R\bposition\x12\x14\n" +
 	"\x05depth\x18\x02 \x01(\x05R\x05depth\x12\x1b\n" +
@@ -2294,7 +2314,8 @@ const file_ashtapada_v1_analysis_service_proto_rawDesc = "" +
 	"\x05clock\x18\b \x01(\v2\x13.ashtapada.v1.ClockR\x05clock\x12\x14\n" +
 	"\x05level\x18\t \x01(\x05R\x05level\x12\x12\n" +
 	"\x04seed\x18\n" +
-	" \x01(\x04R\x04seed\"\x86\x03\n" +
+	" \x01(\x04R\x04seed\x12\x18\n" +
+	"\athreads\x18\v \x01(\x05R\athreads\"\x86\x03\n" +
 	"\x14SearchStreamResponse\x125\n" +
 	"\vbest_action\x18\x01 \x01(\v2\x14.ashtapada.v1.ActionR\n" +
 	"bestAction\x12.\n" +

@@ -246,6 +246,11 @@ func (m *SearchRequest) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.Threads != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Threads))
+		i--
+		dAtA[i] = 0x58
+	}
 	if m.Seed != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Seed))
 		i--
@@ -512,6 +517,11 @@ func (m *SearchStreamRequest) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	if m.unknownFields != nil {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
+	}
+	if m.Threads != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Threads))
+		i--
+		dAtA[i] = 0x58
 	}
 	if m.Seed != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Seed))
@@ -1868,6 +1878,9 @@ func (m *SearchRequest) SizeVT() (n int) {
 	if m.Seed != 0 {
 		n += 1 + protohelpers.SizeOfVarint(uint64(m.Seed))
 	}
+	if m.Threads != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Threads))
+	}
 	n += len(m.unknownFields)
 	return n
 }
@@ -1974,6 +1987,9 @@ func (m *SearchStreamRequest) SizeVT() (n int) {
 	}
 	if m.Seed != 0 {
 		n += 1 + protohelpers.SizeOfVarint(uint64(m.Seed))
+	}
+	if m.Threads != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Threads))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -3209,6 +3225,25 @@ func (m *SearchRequest) UnmarshalVT(dAtA []byte) error {
 					break
 				}
 			}
+		case 11:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Threads", wireType)
+			}
+			m.Threads = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Threads |= int32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
@@ -3921,6 +3956,25 @@ func (m *SearchStreamRequest) UnmarshalVT(dAtA []byte) error {
 				b := dAtA[iNdEx]
 				iNdEx++
 				m.Seed |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 11:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Threads", wireType)
+			}
+			m.Threads = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Threads |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
