@@ -35,7 +35,7 @@ type ladderConfig struct {
 	progress io.Writer
 }
 
-// ladderEntry is one rung: random, greedy and the levels from the weakest up.
+// ladderPool is the ladder's rungs: random, greedy and the levels from the weakest up.
 func ladderPool(movetime time.Duration) []string {
 	pool := []string{"random", "greedy"}
 	for l := search.MinLevel; l < search.MaxLevel; l++ {
@@ -357,7 +357,7 @@ func (r *ladderResult) fit() {
 }
 
 // monotone says whether every level rates above the one below it, within the intervals: no
-// level's upper bound lies below its predecessor's estimate.
+// level's upper bound lies below its predecessor's estimate. Level 1 is pool[2].
 func (r *ladderResult) monotone() bool {
 	for i := 3; i < len(r.pool); i++ {
 		if r.hi[i] < r.elo[i-1] {

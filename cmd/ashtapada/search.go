@@ -263,28 +263,18 @@ func (u *uciServer) setOption(args []string) {
 		}
 		u.searcher = search.NewSearcher(mib << 20)
 	case "threads":
-		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || n < 1 || n > search.MaxThreads {
-			u.print(fmt.Sprintf("info string Threads: want 1 to %d", search.MaxThreads))
-			return
-		}
-		u.threads = n
+		u.spin(&u.threads, "Threads", value, 1, search.MaxThreads)
 	case "skill level":
-		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || n < search.MinLevel || n > search.MaxLevel {
-			u.print(fmt.Sprintf("info string Skill Level: want %d to %d", search.MinLevel, search.MaxLevel))
-			return
-		}
-		u.skill = n
+		u.spin(&u.skill, "Skill Level", value, search.MinLevel, search.MaxLevel)
 	case "uci_limitstrength":
 		u.limitStrength = strings.EqualFold(strings.TrimSpace(value), "true")
 	case "uci_elo":
-		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil {
-			u.print("info string UCI_Elo: want a whole number")
-			return
+		// The rated levels' range, as the option advertises it.
+		lo, hi, ok := eloRange(u.variant)
+		if !ok {
+			lo, hi = math.MinInt32, math.MaxInt32
 		}
-		u.elo = n
+		u.spin(&u.elo, "UCI_Elo", value, lo, hi)
 	case "uci_variant":
 		v, ok := engine.Lookup(strings.TrimSpace(value))
 		if !ok {
@@ -293,6 +283,16 @@ func (u *uciServer) setOption(args []string) {
 		}
 		u.variant, u.pos = v, nil
 	}
+}
+
+// spin sets a spin option from its value, or says why it cannot and leaves it.
+func (u *uciServer) spin(dst *int, name, value string, lo, hi int) {
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil || n < lo || n > hi {
+		u.print(fmt.Sprintf("info string %s: want %d to %d", name, lo, hi))
+		return
+	}
+	*dst = n
 }
 
 // level is the playing level the options ask for; 0 for the full strength.

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -115,7 +116,12 @@ func TestSearchUCI(t *testing.T) {
 	if got := await("readyok"); !strings.Contains(strings.Join(got, "\n"), "info string Threads: want 1 to 64") {
 		t.Errorf("Threads 0: %q", got)
 	}
-	send("setoption name Skill Level value 9", "isready")
+	send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1", "isready")
+	lo, hi, _ := eloRange(v)
+	if got := await("readyok"); !strings.Contains(strings.Join(got, "\n"), fmt.Sprintf("info string UCI_Elo: want %d to %d", lo, hi)) || lo >= hi {
+		t.Errorf("UCI_Elo 1: %q", got)
+	}
+	send("setoption name UCI_LimitStrength value false", "setoption name Skill Level value 9", "isready")
 	if got := await("readyok"); !strings.Contains(strings.Join(got, "\n"), "info string Skill Level: want 1 to 8") {
 		t.Errorf("Skill Level 9: %q", got)
 	}

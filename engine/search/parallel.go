@@ -14,10 +14,11 @@ import (
 // and value sums are added up over the trees and the most visited action is played. The trees
 // share nothing, so no thread waits for another and no lock is taken per node.
 
-// helpers returns n-1 Searchers for the other threads, made once and kept.
+// helperSearchers returns n-1 Searchers for the other threads, made once and kept. MCTS uses
+// no transposition table: theirs is one entry.
 func (s *Searcher) helperSearchers(n int) []*Searcher {
 	for len(s.helpers) < n-1 {
-		s.helpers = append(s.helpers, NewSearcher(1<<20))
+		s.helpers = append(s.helpers, NewSearcher(1))
 	}
 	return s.helpers[:n-1]
 }

@@ -5,7 +5,7 @@ import { aborted, api, ApiError, patiently, ref } from "./api";
 import type { PlayerValue, Position, RolloutResponse, SearchStreamResponse } from "./api";
 import { colorFill } from "../../clients/board/src/pieces.js";
 import type { Rounds } from "./numbers";
-import { $, h, swatch } from "./ui";
+import { $, h, nice, swatch } from "./ui";
 
 /** The analysis's best action, drawn as an arrow on the board from its square to its square. */
 export interface BestMove {
@@ -221,7 +221,6 @@ function share(v: PlayerValue): number {
   return 50 + 50 * Math.tanh(v.value / 4);
 }
 
-const nice = (s: string) => s.replace(/_/g, " ");
 
 function showValues(players: string[], values: PlayerValue[], source: string): void {
   const host = st.host;

@@ -10,7 +10,7 @@ import { ADDRESS_RECORD_LIMIT, decodeRecord, encodeRecord, pgnDate, playerTag, r
 import { Rounds, startRound } from "./numbers";
 import { initReview, reviewAt, reviewMark, updateReview } from "./review";
 import { baseSeed, rollSeed } from "./seed";
-import { $, h, swatch, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
+import { $, h, nice, swatch, keepsScores, readOptions, renderDice, renderHeld, renderOptions, renderPieceLegend, renderResult, renderScores, renderSeats } from "./ui";
 
 type Who = "human" | "bot";
 
@@ -421,7 +421,7 @@ async function missed(square: string, from: string | null): Promise<void> {
     return;
   }
   const piece = e.pos.pieces?.find((p) => p.square === square);
-  showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
+  showError(piece ? `the ${nice(piece.kind)} on ${square} has no legal action` : `nothing on ${square} can be played`);
 }
 
 function mountBoard(): void {
@@ -478,12 +478,12 @@ function render(): void {
   if (!finished(e) && state.seats.get(who) === "bot") status += atEnd() ? " — bot thinking" : " — bot";
   if (!atEnd()) status += ` — after action ${state.cursor} of ${state.history.length - 1}`;
   if (pos.proposal?.stage && pos.proposal.stage !== "available")
-    status += ` — ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
+    status += ` — ${nice(pos.proposal.kind ?? "proposal")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
   // A turn's owed move is the variant's own state (Martian Coaster Chaturanga).
   const owed = pos.state?.compulsory;
   if (typeof owed === "string" && owed) {
     const piece = pos.state?.compulsory_piece;
-    status += ` — must ${owed.replace(/_/g, " ")}${typeof piece === "string" && piece ? " " + piece : ""}`;
+    status += ` — must ${nice(owed)}${typeof piece === "string" && piece ? " " + piece : ""}`;
   }
   $("status").textContent = status;
   $("status").toggleAttribute("data-roll-again", Boolean(state.rollAgain));
@@ -491,6 +491,7 @@ function render(): void {
   renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = state.cursor > 0 ? shownAction(e) : "";
   renderPlayerNames();
+  renderNav();
 
   renderDice(v, pos);
   renderDiceControls(e, next, human);
@@ -508,7 +509,7 @@ function render(): void {
   ta.dataset.shown = pos.text ?? "";
 }
 
-/** The players' names from a loaded record, beside the board; the buttons that walk the game. */
+/** The players' names from a loaded record, beside the board. */
 function renderPlayerNames(): void {
   const names = playerNames();
   const box = $("player-names");
@@ -517,9 +518,13 @@ function renderPlayerNames(): void {
   [...names].forEach(([p, name], i) => {
     if (i) box.append(" · ");
     const span = h("span", { "data-player": p });
-    span.append(swatch(colorFill(playerColor(p))), h("strong", {}, name), ` (${p.replace(/_/g, " ")})`);
+    span.append(swatch(colorFill(playerColor(p))), h("strong", {}, name), ` (${nice(p)})`);
     box.append(span);
   });
+}
+
+/** The buttons that walk the game, off where they would not move. */
+function renderNav(): void {
   const last = state.history.length - 1;
   for (const [id, off] of [["nav-first", state.cursor <= 0], ["nav-prev", state.cursor <= 0], ["nav-next", state.cursor >= last], ["nav-last", state.cursor >= last]] as [string, boolean][])
     ($(id) as HTMLButtonElement).disabled = off;
@@ -833,7 +838,7 @@ function renderView(): void {
   const all = players();
   const want = all.map((p) => `${p}|${seatOf(p)}`).join(",");
   if (sel.dataset.players !== want) {
-    sel.replaceChildren(...all.map((p) => h("option", { value: p }, seatOf(p) && seatOf(p) !== p ? `${p} (${seatOf(p).replace(/_/g, " ")})` : p)));
+    sel.replaceChildren(...all.map((p) => h("option", { value: p }, seatOf(p) && seatOf(p) !== p ? `${p} (${nice(seatOf(p))})` : p)));
     sel.dataset.players = want;
   }
   sel.value = viewer();
@@ -856,7 +861,7 @@ function renderLegend(v: Variant): void {
     const key = `${m.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    box.append(h("li", { "data-mark": m.name ?? "" }, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
+    box.append(h("li", { "data-mark": m.name ?? "" }, `${nice(m.name ?? "")}: ${m.description ?? ""}`));
   }
   // The page's own arrows.
   const arrow = (cls: string, color: string, text: string) => {

@@ -6,7 +6,7 @@
 import { aborted, api, ApiError, ref } from "./api";
 import type { ActionReview, GameReview, PlayerValue, Position } from "./api";
 import { colorFill } from "../../clients/board/src/pieces.js";
-import { $, h, swatch } from "./ui";
+import { $, h, nice, swatch } from "./ui";
 
 export interface ReviewHost {
   /** The game shown: its first position, every action, a key that changes with any of them. */
@@ -35,7 +35,6 @@ const st = {
 };
 
 const running = () => st.ctrl !== null;
-const nice = (s: string) => s.replace(/_/g, " ");
 const SVG = "http://www.w3.org/2000/svg";
 const W = 600;
 const H = 150;

@@ -16,7 +16,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<s
   return e;
 }
 
-const nice = (s: string) => s.replace(/_/g, " ");
+/** A snake_case name as words ("raja_or_pawn" → "raja or pawn"). */
+export const nice = (s: string) => s.replace(/_/g, " ");
 
 /** A player's colour as a small square with a dark edge, legible whatever the colour (white on
  * the page's cream included). */

@@ -34,12 +34,7 @@ after(async () => {
   await server.stop();
 });
 
-async function post(path, body) {
-  const res = await fetch(server.url + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const post = (path, body) => api.post(path, body);
 
 /** A game of n actions from the start: the service's legal actions, every kth, rolls included. */
 async function shortGame(v, n, k = 3) {

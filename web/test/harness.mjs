@@ -101,6 +101,8 @@ export function apiClient(url) {
     return json;
   }
   const api = {
+    /** Any POST of the JSON API, by its path. */
+    post: (path, body) => call("POST", path, body),
     variants: async () => (await call("GET", "/v1/variants")).variants,
     variant: async (name) => (await call("GET", `/v1/variants/${encodeURIComponent(name)}`)).variant,
     start: async (variant, options) => (await call("POST", `/v1/variants/${encodeURIComponent(variant)}:start`, options ? { options } : {})).position,

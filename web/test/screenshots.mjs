@@ -110,8 +110,7 @@ try {
     }
     const tags = { Event: "A game of searches of unequal depth" };
     for (const [k, p] of players.entries()) tags[p.charAt(0).toUpperCase() + p.slice(1)] = r.depths[k] ? `search, depth ${r.depths[k]}` : "any legal action";
-    const res = await fetch(`${server.url}/v1/games:export`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ start: { variant: r.name, text: start.text }, actions: actions.map((notation) => ({ notation })), tags }) });
-    const { record } = await res.json();
+    const { record } = await api.post("/v1/games:export", { start: { variant: r.name, text: start.text }, actions: actions.map((notation) => ({ notation })), tags });
     const page = await openPage(browser, server.url, { variant: r.name }, { viewport: { width: WIDTH, height: HEIGHT } });
     try {
       await page.fill("#record-text", record);

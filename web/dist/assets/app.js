@@ -790,7 +790,7 @@ function showSearch(s, players2, m) {
   const li = h("li", { "data-depth": String(m.depth ?? 0), "data-player": side ?? "" });
   if (m.final) li.dataset.final = "true";
   li.append(h("span", { class: "pv-depth", title: "depth" }, `${m.depth ?? 0}`));
-  li.append(h("span", { class: "pv-value", title: `${nice2(side ?? "")}'s value` }, value ? formatValue(value, false) : ""));
+  li.append(h("span", { class: "pv-value", title: `${nice(side ?? "")}'s value` }, value ? formatValue(value, false) : ""));
   const pv = h("span", { class: "pv-moves" });
   const numbers = s.numbers();
   let by = mover;
@@ -829,7 +829,6 @@ function share(v) {
   if (v.win_chance !== void 0 && v.win_chance !== null) return v.win_chance * 100;
   return 50 + 50 * Math.tanh(v.value / 4);
 }
-var nice2 = (s) => s.replace(/_/g, " ");
 function showValues(players2, values, source) {
   const host = st.host;
   const row = $("eval-values");
@@ -840,7 +839,7 @@ function showValues(players2, values, source) {
     const e = h("span", { class: "eval", "data-player": v.player, "data-value": String(v.value) });
     if (v.win_in !== void 0 && v.win_in !== null) e.dataset.winIn = String(v.win_in);
     if (v.win_chance !== void 0 && v.win_chance !== null) e.dataset.winChance = String(v.win_chance);
-    e.append(swatch(colorFill(host?.playerColor(v.player) ?? "")), h("span", { class: "eval-player" }, nice2(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
+    e.append(swatch(colorFill(host?.playerColor(v.player) ?? "")), h("span", { class: "eval-player" }, nice(v.player)), " ", h("strong", { class: "eval-value" }, formatValue(v)));
     row.append(e);
   }
   const bar = $("eval-bar");
@@ -851,7 +850,7 @@ function showValues(players2, values, source) {
   bar.dataset.player = a.player;
   bar.dataset.share = String(pct);
   bar.setAttribute("aria-valuenow", String(pct));
-  bar.setAttribute("aria-valuetext", `${nice2(a.player)} ${formatValue(a)}, ${nice2(b.player)} ${formatValue(b)}`);
+  bar.setAttribute("aria-valuetext", `${nice(a.player)} ${formatValue(a)}, ${nice(b.player)} ${formatValue(b)}`);
   const [left, right] = [bar.children[0], bar.children[1]];
   left.style.width = `${pct}%`;
   left.style.background = colorFill(host?.playerColor(a.player) ?? "") || "#eee";
@@ -895,7 +894,7 @@ function showRollout(r) {
   for (const p of ps) {
     const title = `${p.wins} won, ${p.draws} drawn, ${p.losses} lost of ${r.playouts}`;
     const e = h("span", { class: "chance", "data-player": p.player, "data-win-rate": String(p.win_rate), title });
-    e.append(swatch(color(p.player)), h("span", { class: "eval-player" }, nice2(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
+    e.append(swatch(color(p.player)), h("span", { class: "eval-player" }, nice(p.player)), " ", h("strong", {}, `${(p.win_rate * 100).toFixed(1)}%`));
     box.append(e);
   }
   const segment = (kind, count, fill, label, player = "") => {
@@ -910,24 +909,24 @@ function showRollout(r) {
   const unfinished = r.unfinished ?? 0;
   if (ps.length === 2) {
     const [a, b] = ps;
-    const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice2(a.player)} wins ${pct(a.wins).toFixed(1)}%, draws ${pct(a.draws).toFixed(1)}%, ${nice2(b.player)} wins ${pct(b.wins).toFixed(1)}%` });
+    const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice(a.player)} wins ${pct(a.wins).toFixed(1)}%, draws ${pct(a.draws).toFixed(1)}%, ${nice(b.player)} wins ${pct(b.wins).toFixed(1)}%` });
     bar.append(
-      segment("win", a.wins, color(a.player), `${nice2(a.player)} wins`, a.player),
+      segment("win", a.wins, color(a.player), `${nice(a.player)} wins`, a.player),
       segment("draw", a.draws, "#9c9c9c", "draws"),
       segment("unfinished", unfinished, "repeating-linear-gradient(45deg,#ccc 0 4px,#eee 4px 8px)", "unfinished"),
-      segment("win", b.wins, color(b.player), `${nice2(b.player)} wins`, b.player)
+      segment("win", b.wins, color(b.player), `${nice(b.player)} wins`, b.player)
     );
     bars.append(bar);
-    const parts = [`${nice2(a.player)} wins ${pct(a.wins).toFixed(1)}%`, `draws ${pct(a.draws).toFixed(1)}%`];
+    const parts = [`${nice(a.player)} wins ${pct(a.wins).toFixed(1)}%`, `draws ${pct(a.draws).toFixed(1)}%`];
     if (unfinished) parts.push(`unfinished ${pct(unfinished).toFixed(1)}%`);
-    parts.push(`${nice2(b.player)} wins ${pct(b.wins).toFixed(1)}%`);
+    parts.push(`${nice(b.player)} wins ${pct(b.wins).toFixed(1)}%`);
     bars.append(h("small", { class: "wdl-legend" }, parts.join(" \xB7 ")));
   } else {
     for (const p of ps) {
       const row = h("div", { class: "wdl-row", "data-player": p.player });
-      const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice2(p.player)}: won ${pct(p.wins).toFixed(1)}%, drawn ${pct(p.draws).toFixed(1)}%, lost ${pct(p.losses).toFixed(1)}%` });
+      const bar = h("div", { class: "wdl", role: "img", "aria-label": `${nice(p.player)}: won ${pct(p.wins).toFixed(1)}%, drawn ${pct(p.draws).toFixed(1)}%, lost ${pct(p.losses).toFixed(1)}%` });
       bar.append(segment("win", p.wins, color(p.player), "won", p.player), segment("draw", p.draws, "#9c9c9c", "drawn"), segment("loss", p.losses, "#4a4a4a", "lost"));
-      row.append(h("span", { class: "wdl-name" }, nice2(p.player)), bar);
+      row.append(h("span", { class: "wdl-name" }, nice(p.player)), bar);
       bars.append(row);
     }
     bars.append(h("small", { class: "wdl-legend" }, "each bar: won (the player's colour) \xB7 drawn (grey) \xB7 lost (dark)"));
@@ -1002,7 +1001,7 @@ function h2(tag, attrs = {}, text) {
   if (text !== void 0) e.textContent = text;
   return e;
 }
-var nice3 = (s) => s.replace(/_/g, " ");
+var nice2 = (s) => s.replace(/_/g, " ");
 function cellOf(name, squares) {
   const s = squares.get(name);
   if (s) return s;
@@ -1038,7 +1037,7 @@ function turnsToFace(seat) {
   return 0;
 }
 function pieceName(variant, p) {
-  return [p.color || p.player || "", nice3(p.kind)].filter(Boolean).join(" ");
+  return [p.color || p.player || "", nice2(p.kind)].filter(Boolean).join(" ");
 }
 var styled = /* @__PURE__ */ new WeakSet();
 var sheet;
@@ -1234,7 +1233,7 @@ function createBoard(host, initial = {}) {
       const edges = style === "edge" ? regionEdges(m.squares ?? [], cells, regionOf) : { pairs: [], squares: /* @__PURE__ */ new Set() };
       const shape = style === "alignment" ? "alignment" : edges.squares.size ? "edge" : Math.max(0, markNames.indexOf(m.name ?? "")) % 3;
       const g = el2("g", { class: `mark mark-${shape}`, "data-mark": m.name ?? "", "data-mark-style": typeof shape === "number" ? ["ring", "corner", "corner-right"][shape] : shape }, markLayer);
-      el2("title", {}, g).textContent = `${nice3(m.name ?? "")}: ${m.description ?? ""}`;
+      el2("title", {}, g).textContent = `${nice2(m.name ?? "")}: ${m.description ?? ""}`;
       if (m.player) g.style.setProperty("--mark", colorFill(playerColor2(m.player)));
       if (edges.squares.size) {
         let d = "";
@@ -1436,7 +1435,7 @@ function createBoard(host, initial = {}) {
       controls.append(b);
     }
     for (const a of menu) {
-      const b = h2("button", { type: "button", part: "button action", "data-notation": a.notation ?? "", "data-kind": a.kind ?? "" }, nice3(actionLabel(a)));
+      const b = h2("button", { type: "button", part: "button action", "data-notation": a.notation ?? "", "data-kind": a.kind ?? "" }, nice2(actionLabel(a)));
       b.addEventListener("click", () => choose(a));
       controls.append(b);
     }
@@ -1457,7 +1456,7 @@ function createBoard(host, initial = {}) {
       const b = h2("button", { type: "button", part: "button choice", "data-notation": a.notation ?? "" });
       const kind = a.promotion || (a.kind === "ACTION_KIND_DROP" ? a.piece : "");
       if (kind) b.append(glyphSvg(variant, kind, playerColor2(cfg.position?.to_move ?? ""), 26));
-      b.append(nice3(actionLabel(a)));
+      b.append(nice2(actionLabel(a)));
       b.addEventListener("click", () => choose(a));
       choices.append(b);
     }
@@ -1834,7 +1833,6 @@ var st2 = {
   ctrl: null
 };
 var running = () => st2.ctrl !== null;
-var nice4 = (s) => s.replace(/_/g, " ");
 var SVG3 = "http://www.w3.org/2000/svg";
 var W = 600;
 var H = 150;
@@ -2030,7 +2028,7 @@ function drawGraph() {
     const a = st2.actions[i - 1];
     svg("title", {}, hit).textContent = i === 0 ? "the first position" : `after ${a?.action?.san || a?.action?.notation || ""}`;
   }
-  g.setAttribute("aria-label", two ? `${nice4(lines[0])}'s chance of winning over the game; click to see a position` : `every side's chance of winning over the game (${lines.map(nice4).join(", ")}); click to see a position`);
+  g.setAttribute("aria-label", two ? `${nice(lines[0])}'s chance of winning over the game; click to see a position` : `every side's chance of winning over the game (${lines.map(nice).join(", ")}); click to see a position`);
   drawCursor();
 }
 function drawCursor() {
@@ -2055,7 +2053,7 @@ function drawSummary() {
   for (const p of sum.players ?? []) {
     const tr = h("tr", { "data-player": p.player ?? "" });
     const name = h("th", { scope: "row" });
-    name.append(swatch(colorFill(st2.host?.playerColor(p.player ?? "") ?? "")), nice4(p.player ?? ""));
+    name.append(swatch(colorFill(st2.host?.playerColor(p.player ?? "") ?? "")), nice(p.player ?? ""));
     tr.append(name);
     const acc = p.accuracy;
     const cell = (k, v, title = "") => {
@@ -2413,7 +2411,7 @@ async function missed(square, from) {
     return;
   }
   const piece = e.pos.pieces?.find((p) => p.square === square);
-  showError(piece ? `the ${piece.kind.replace(/_/g, " ")} on ${square} has no legal action` : `nothing on ${square} can be played`);
+  showError(piece ? `the ${nice(piece.kind)} on ${square} has no legal action` : `nothing on ${square} can be played`);
 }
 function mountBoard() {
   const host = $("board-box");
@@ -2458,11 +2456,11 @@ function render() {
   if (!finished(e) && state.seats.get(who) === "bot") status += atEnd() ? " \u2014 bot thinking" : " \u2014 bot";
   if (!atEnd()) status += ` \u2014 after action ${state.cursor} of ${state.history.length - 1}`;
   if (pos.proposal?.stage && pos.proposal.stage !== "available")
-    status += ` \u2014 ${(pos.proposal.kind ?? "proposal").replace(/_/g, " ")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
+    status += ` \u2014 ${nice(pos.proposal.kind ?? "proposal")} ${pos.proposal.stage}${pos.proposal.responder ? `, ${pos.proposal.responder} answers` : ""}`;
   const owed = pos.state?.compulsory;
   if (typeof owed === "string" && owed) {
     const piece = pos.state?.compulsory_piece;
-    status += ` \u2014 must ${owed.replace(/_/g, " ")}${typeof piece === "string" && piece ? " " + piece : ""}`;
+    status += ` \u2014 must ${nice(owed)}${typeof piece === "string" && piece ? " " + piece : ""}`;
   }
   $("status").textContent = status;
   $("status").toggleAttribute("data-roll-again", Boolean(state.rollAgain));
@@ -2470,6 +2468,7 @@ function render() {
   renderResult(finished(e) ? next : null, scored);
   $("last-action").textContent = state.cursor > 0 ? shownAction(e) : "";
   renderPlayerNames();
+  renderNav();
   renderDice(v, pos);
   renderDiceControls(e, next, human);
   renderScores(v, pos, next);
@@ -2491,9 +2490,11 @@ function renderPlayerNames() {
   [...names].forEach(([p, name], i) => {
     if (i) box.append(" \xB7 ");
     const span = h("span", { "data-player": p });
-    span.append(swatch(colorFill(playerColor(p))), h("strong", {}, name), ` (${p.replace(/_/g, " ")})`);
+    span.append(swatch(colorFill(playerColor(p))), h("strong", {}, name), ` (${nice(p)})`);
     box.append(span);
   });
+}
+function renderNav() {
   const last = state.history.length - 1;
   for (const [id, off] of [["nav-first", state.cursor <= 0], ["nav-prev", state.cursor <= 0], ["nav-next", state.cursor >= last], ["nav-last", state.cursor >= last]])
     $(id).disabled = off;
@@ -2738,7 +2739,7 @@ function renderView() {
   const all = players();
   const want = all.map((p) => `${p}|${seatOf(p)}`).join(",");
   if (sel.dataset.players !== want) {
-    sel.replaceChildren(...all.map((p) => h("option", { value: p }, seatOf(p) && seatOf(p) !== p ? `${p} (${seatOf(p).replace(/_/g, " ")})` : p)));
+    sel.replaceChildren(...all.map((p) => h("option", { value: p }, seatOf(p) && seatOf(p) !== p ? `${p} (${nice(seatOf(p))})` : p)));
     sel.dataset.players = want;
   }
   sel.value = viewer();
@@ -2758,7 +2759,7 @@ function renderLegend(v) {
     const key = `${m.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    box.append(h("li", { "data-mark": m.name ?? "" }, `${(m.name ?? "").replace(/_/g, " ")}: ${m.description ?? ""}`));
+    box.append(h("li", { "data-mark": m.name ?? "" }, `${nice(m.name ?? "")}: ${m.description ?? ""}`));
   }
   const arrow = (cls, color, text) => {
     const li = h("li", { "data-arrow": cls });
